@@ -1,0 +1,31 @@
+"""Argument checks shared by the game fronts (native and reference)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .errors import InvalidOptionError, InvalidStateError
+
+__all__ = ["seed_value", "setup_json"]
+
+
+def seed_value(seed: Any) -> int:
+    """A seed is an int in 0 .. 2**64 - 1."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
+        raise InvalidOptionError(f"seed {seed!r} is not valid: expected an int in 0..2**64-1")
+    return seed
+
+
+def _plain(value: Any, where: str) -> Any:
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, (list, tuple, set, frozenset)) or hasattr(value, "__iter__") and not isinstance(value, (bytes, dict)):
+        return [_plain(v, where) for v in value]
+    raise InvalidStateError(f"setup argument {where} holds {value!r}: expected cards as text or ids, and ints")
+
+
+def setup_json(**spec: Any) -> str:
+    """The JSON the native ``setup`` reads: every argument as plain lists, ints and text."""
+    seed_value(spec.get("seed", 0))
+    return json.dumps({k: _plain(v, k) for k, v in spec.items()}, sort_keys=True, separators=(",", ":"))

@@ -1,0 +1,94 @@
+"""Escoba / Scopa, native engine: ``tapete.Escoba`` and the rule primitives.
+
+The game object is a thin typed front over ``tapete._core.EscobaGame``; states are the native
+``EscobaState`` objects themselves, so that stepping from Python costs one call per action.
+Rules: ``rules/escoba.md``; engine contract: ``docs/escoba_engine.md``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Iterable, Sequence, Union
+
+from . import _core
+from ._gamestring import format_game, options_to_json
+from ._setup import seed_value, setup_json
+
+__all__ = ["Escoba", "EscobaState", "capture_options", "score_deal", "NUM_DISTINCT_ACTIONS"]
+
+EscobaState = _core.EscobaState
+CardLike = Union[int, str]
+NUM_DISTINCT_ACTIONS = 219
+
+
+class Escoba:
+    """The Escoba/Scopa family: ``Escoba(variant="escoba", players=4, **options)``."""
+
+    name = "escoba"
+
+    def __init__(self, **options: Any) -> None:
+        self._game = _core.EscobaGame(options_to_json(options))
+        self.options: dict[str, Any] = json.loads(self._game.options_json)
+
+    @property
+    def num_players(self) -> int:
+        return self._game.num_players
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return self._game.num_distinct_actions
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        return tuple(self._game.observation_shape)
+
+    def new_state(self, seed: int = 0, deck: Sequence[CardLike] | None = None) -> EscobaState:
+        """Deal a new match with the seeded RNG; ``deck`` fixes the first deal's order (top first)."""
+        return self._game.new_state(seed_value(seed), None if deck is None else list(deck))
+
+    def setup(
+        self,
+        hands: Sequence[Iterable[CardLike]],
+        table: Iterable[CardLike] = (),
+        stock: Iterable[CardLike] | None = None,
+        piles: Sequence[Iterable[CardLike]] | None = None,
+        dealer: int | None = None,
+        to_move: int | None = None,
+        scores: Sequence[int] | None = None,
+        scope: Sequence[int] | None = None,
+        last_capturer: int = -1,
+        seed: int = 0,
+    ) -> EscobaState:
+        """A position at the start of a turn, from a partial description (docs/escoba_engine.md §9)."""
+        spec = setup_json(
+            hands=hands, table=table, stock=stock, piles=piles, dealer=dealer, to_move=to_move,
+            scores=scores, scope=scope, last_capturer=last_capturer, seed=seed,
+        )
+        return self._game.setup(spec)
+
+    def state_from_json(self, text: str) -> EscobaState:
+        """Rebuild a state from ``state.to_json()``."""
+        return self._game.state_from_json(text)
+
+    def __str__(self) -> str:
+        preset = Escoba(variant=self.options["variant"], players=self.options["players"]).options
+        return format_game(self.name, self.options, preset)
+
+    def __repr__(self) -> str:
+        return f"tapete.load({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Escoba) and other.options == self.options
+
+    def __hash__(self) -> int:
+        return hash(self._game.options_json)
+
+
+def capture_options(card: CardLike, table: Iterable[CardLike], **options: Any) -> list[list[str]]:
+    """Every legal outcome of playing ``card`` onto ``table``: ascending card lists, ``[]`` = trail."""
+    return _core.escoba_capture_options(card, list(table), options_to_json(options))
+
+
+def score_deal(piles: Sequence[Iterable[CardLike]], scope: Sequence[int], **options: Any) -> list[int]:
+    """Points per side for one finished deal, from each side's captured cards and sweep count."""
+    return _core.escoba_score_deal([list(p) for p in piles], list(scope), options_to_json(options))

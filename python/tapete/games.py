@@ -1,0 +1,47 @@
+"""The registry of native games: ``tapete.load`` and ``tapete.simulate``."""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Callable
+
+import numpy as np
+
+from . import _core
+from ._gamestring import parse_game
+from ._setup import seed_value
+from .errors import InvalidOptionError
+from .escoba import Escoba
+
+__all__ = ["GAMES", "load", "simulate"]
+
+GAMES: dict[str, Callable[..., Any]] = {"escoba": Escoba}
+
+_SIMULATORS = {Escoba: _core.simulate_escoba}
+
+
+def load(text: str) -> Any:
+    """A game from its game string, e.g. ``load("escoba(variant=escoba,players=4)")``."""
+    return parse_game(text, GAMES)
+
+
+def simulate(game: Any, games: int = 1000, seed: int = 0, bots: str = "random", threads: int = 0) -> dict[str, np.ndarray]:
+    """Play ``games`` whole matches natively, with the GIL released and on ``threads`` cores (0 = all).
+
+    Game ``i`` is dealt with seed ``seed + i``, so results do not depend on the thread count or on
+    how a run is split into calls. Returns numpy arrays: ``returns`` (games, seats), ``scores``
+    (games, seats), ``deals`` (games,), ``decisions`` (games,).
+    """
+    if isinstance(game, str):
+        game = load(game)
+    simulator = _SIMULATORS.get(type(game))
+    if simulator is None:
+        raise InvalidOptionError(f"cannot simulate {game!r}: expected a native game such as tapete.Escoba()")
+    if bots != "random":
+        raise InvalidOptionError(f"unknown bots {bots!r}: expected 'random'")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+        raise InvalidOptionError(f"games must be an int >= 0, not {games!r}")
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 0:
+        raise InvalidOptionError(f"threads must be an int >= 0 (0 = all cores), not {threads!r}")
+    seed = seed_value(seed)
+    return simulator(game._game.options_json, games, seed, threads or (os.cpu_count() or 1))

@@ -1,0 +1,207 @@
+"""Differential testing: step two engines of one game in lockstep and report where they differ.
+
+``compare_engines(game_a, game_b, games=N, seed=S)`` deals the same seeds in both engines, picks
+the same actions (from ``choices`` or a seeded stream), and at every step compares the fields of
+the API: legal actions, action strings, the player to move, views and observations of every seat,
+scores, returns, terminality, canonical JSON, and the error raised by a bad action. It returns the
+first :class:`Divergence`, or ``None`` when the engines agree. Users run it on their own engines:
+anything with the tapete game API works.
+
+The hypothesis strategies at the end draw option sets and seeds for the differential tests.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Iterator, Sequence
+
+import numpy as np
+
+__all__ = ["Divergence", "compare_engines", "assert_engines_agree", "escoba_options", "seeds"]
+
+
+@dataclass(frozen=True)
+class Divergence:
+    """Where two engines first disagree."""
+
+    game: int
+    step: int
+    field: str
+    a: Any
+    b: Any
+    actions: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return (
+            f"engines diverge in game {self.game} at step {self.step} on {self.field}:\n"
+            f"  a: {self.a!r}\n  b: {self.b!r}\n  actions so far: {list(self.actions)}"
+        )
+
+
+def _error_of(call: Callable[[], Any]) -> str | None:
+    try:
+        call()
+    except Exception as error:  # the type is what is compared
+        return type(error).__name__
+    return None
+
+
+def _fields(state: Any, seats: int) -> Iterator[tuple[str, Any]]:
+    yield "current_player", state.current_player()
+    yield "is_terminal", state.is_terminal()
+    legal = list(state.legal_actions())
+    yield "legal_actions", legal
+    yield "legal_mask", [int(i) for i in np.flatnonzero(state.legal_mask())]
+    yield "action_strings", [state.action_to_string(a) for a in legal]
+    yield "scores", list(state.scores())
+    yield "returns", [float(r) for r in state.returns()]
+    yield "history", list(state.history())
+    yield "to_json", state.to_json()
+    for seat in range(seats):
+        yield f"view({seat})", state.view(seat)
+        yield f"observation({seat})", np.asarray(state.observation(seat)).tolist()
+
+
+def _compare_state(a: Any, b: Any, seats: int) -> tuple[str, Any, Any] | None:
+    for (name, value_a), (_, value_b) in zip(_fields(a, seats), _fields(b, seats)):
+        if value_a != value_b:
+            return name, value_a, value_b
+    return None
+
+
+def _bad_inputs(state: Any, num_actions: int) -> Iterable[tuple[str, Callable[[Any], Any]]]:
+    legal = set(state.legal_actions())
+    illegal = next((a for a in range(num_actions) if a not in legal), None)
+    if illegal is not None:
+        yield f"apply({illegal}) (illegal)", lambda s: s.apply(illegal)
+    yield f"apply({num_actions}) (out of range)", lambda s: s.apply(num_actions)
+    yield "apply('no such move')", lambda s: s.apply("no such move")
+    yield "view(-1)", lambda s: s.view(-1)
+
+
+def compare_engines(
+    game_a: Any,
+    game_b: Any,
+    games: int = 10,
+    seed: int = 0,
+    choices: Sequence[int] | None = None,
+    max_steps: int = 100_000,
+    check_errors: bool = True,
+) -> Divergence | None:
+    """Step ``game_a`` and ``game_b`` in lockstep over ``games`` seeds; the first divergence or None.
+
+    At each step the action is ``legal[choice % len(legal)]``, the choice taken from ``choices``
+    in turn (cycled) or, without it, from ``random.Random(seed)``.
+    """
+    if game_a.num_players != game_b.num_players:
+        return Divergence(-1, 0, "num_players", game_a.num_players, game_b.num_players, ())
+    for name in ("num_distinct_actions", "observation_shape", "options"):
+        value_a, value_b = getattr(game_a, name), getattr(game_b, name)
+        if tuple(value_a) != tuple(value_b) if name == "observation_shape" else value_a != value_b:
+            return Divergence(-1, 0, name, value_a, value_b, ())
+    seats, num_actions = game_a.num_players, game_a.num_distinct_actions
+    stream = random.Random(seed)
+    position = 0
+    for game_index in range(games):
+        a, b = game_a.new_state(seed=seed + game_index), game_b.new_state(seed=seed + game_index)
+        actions: list[int] = []
+        for step in range(max_steps + 1):
+            diff = _compare_state(a, b, seats)
+            if diff:
+                return Divergence(game_index, step, diff[0], diff[1], diff[2], tuple(actions))
+            if check_errors:
+                for label, call in _bad_inputs(a, num_actions):
+                    before_a, before_b = a.to_json(), b.to_json()
+                    error_a, error_b = _error_of(lambda: call(a)), _error_of(lambda: call(b))
+                    if error_a != error_b:
+                        return Divergence(game_index, step, f"error of {label}", error_a, error_b, tuple(actions))
+                    if a.to_json() != before_a or b.to_json() != before_b:
+                        return Divergence(game_index, step, f"state changed by {label}", error_a, error_b, tuple(actions))
+            if a.is_terminal():
+                break
+            legal = a.legal_actions()
+            if choices:
+                choice = choices[position % len(choices)]
+                position += 1
+            else:
+                choice = stream.randrange(1 << 30)
+            action = legal[choice % len(legal)]
+            actions.append(action)
+            a.apply(action)
+            b.apply(action)
+        else:
+            return Divergence(game_index, max_steps, "not terminal after max_steps", None, None, tuple(actions))
+    return None
+
+
+def assert_engines_agree(game_a: Any, game_b: Any, **kwargs: Any) -> None:
+    """``compare_engines`` that raises ``AssertionError`` with the divergence."""
+    divergence = compare_engines(game_a, game_b, **kwargs)
+    if divergence is not None:
+        raise AssertionError(str(divergence))
+
+
+# ---------------------------------------------------------------------------------------------
+# hypothesis strategies (imported lazily so that tapete does not depend on hypothesis)
+
+
+def seeds() -> Any:
+    """Seeds for ``new_state``: any u64, with small ones favoured."""
+    from hypothesis import strategies as st
+
+    return st.one_of(st.integers(0, 1000), st.integers(0, 2**64 - 1))
+
+
+ESCOBA_PRESETS = (
+    "scopa", "escoba", "scopa_15", "scopa_11", "asso_piglia_tutto", "scopa_d_assi", "sbarazzina",
+    "scopone_9", "scopone_10",
+)
+
+_ESCOBA_PLAYERS = {"scopone_9": (4,), "scopone_10": (4,)}
+
+
+def escoba_options(variant: str | None = None) -> Any:
+    """Option sets for ``Escoba``: a preset, a player count, and a few overrides of in-scope options."""
+    from hypothesis import strategies as st
+
+    @st.composite
+    def build(draw: Any) -> dict[str, Any]:
+        preset = variant or draw(st.sampled_from(ESCOBA_PRESETS))
+        options: dict[str, Any] = {"variant": preset}
+        options["players"] = draw(st.sampled_from(_ESCOBA_PLAYERS.get(preset, (2, 3, 4, 6))))
+        if options["players"] == 4 and draw(st.booleans()):
+            options["partnership"] = "none"
+        overrides = {
+            "capture_obligation": st.sampled_from(["played_card", "any_card", "optional", "played_card_numerals"]),
+            "match_priority": st.booleans(),
+            "fewest_cards": st.sampled_from(["none", "all", "simple_only", "sum15_only"]),
+            "scopa_on_last_play": st.booleans(),
+            "last_capturer_takes_rest": st.booleans(),
+            "primiera_mode": st.sampled_from(["standard", "veneto", "milan", "three_sevens", "none"]),
+            "primiera_requires_all_suits": st.booleans(),
+            "napola": st.booleans(),
+            "re_bello": st.booleans(),
+            "settanta_bonus": st.booleans(),
+            "category_tie_policy": st.sampled_from(["nobody", "all_tied"]),
+            "win_check": st.sampled_from(["highest_unique", "count_out"]),
+            "win_margin": st.sampled_from([None, 2]),
+            "target_mode": st.sampled_from(["win", "lose"]),
+            "game": st.sampled_from(["match", "single_deal"]),
+            "first_dealer": st.sampled_from(["random", "deal_until_Kd"]),
+            "initial_table_bonus": st.sampled_from(["none", "sum15_30"]),
+            "escoba_de_mano_to": st.sampled_from(["dealer", "eldest"]),
+            "escoba_de_mano_30": st.sampled_from(["total", "partition"]),
+            "ace_takes_all": st.booleans(),
+            "ace_blocked_by_table_ace": st.booleans(),
+            "ace_on_empty_table": st.sampled_from(["self_capture", "trail"]),
+            "napola_all_coins_wins": st.booleans(),
+            "capture_kinds": st.lists(st.sampled_from(["match", "sum", "sum15", "sum11"]), min_size=1, max_size=4, unique=True),
+        }
+        chosen = draw(st.lists(st.sampled_from(sorted(overrides)), max_size=4, unique=True))
+        for name in chosen:
+            options[name] = draw(overrides[name])
+        options["max_deals"] = draw(st.sampled_from([1, 2, 4]))
+        return options
+
+    return build()
