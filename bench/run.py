@@ -1,0 +1,150 @@
+"""Benchmarks, measured side by side in one run: ``python bench/run.py escoba``.
+
+For each configuration it times, interleaved, ``--runs`` times (median reported):
+  native batch   tapete.simulate (Rust loop, random bot), 1 thread and all threads
+  stepped        a Python loop of state.legal_actions() + state.apply(a) on the native engine
+  reference      the same loop on the pure-Python reference engine
+and prints ns per decision, decisions/s, games/s and the ratios. If ``open_spiel`` is installed,
+OpenSpiel's go_fish is timed in the same run as an anchor (stepped from Python, and its C++ loop
+through ``evaluate_bots``). These are reports, not tests: nothing here asserts a time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+from typing import Any, Callable
+
+import tapete
+from tapete import reference
+from tapete.testing import ESCOBA_PRESETS
+
+
+def stepped(game: Any, games: int, seed: int) -> tuple[float, int, int]:
+    """Seconds, decisions and games of a Python loop of legal_actions + apply."""
+    rng = random.Random(seed)
+    picks = [rng.randrange(1 << 30) for _ in range(4096)]
+    decisions = 0
+    start = time.perf_counter()
+    for i in range(games):
+        state = game.new_state(seed=seed + i)
+        k = 0
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply(legal[picks[k & 4095] % len(legal)])
+            k += 1
+        decisions += k
+    return time.perf_counter() - start, decisions, games
+
+
+def batch(game: Any, games: int, seed: int, threads: int) -> tuple[float, int, int]:
+    start = time.perf_counter()
+    result = tapete.simulate(game, games=games, seed=seed, threads=threads)
+    elapsed = time.perf_counter() - start
+    return elapsed, int(result["decisions"].sum()), games
+
+
+def open_spiel_anchor(name: str, games: int) -> dict[str, Callable[[], tuple[float, int, int]]]:
+    try:
+        import numpy as np
+        import pyspiel
+        from open_spiel.python.algorithms import evaluate_bots  # noqa: F401
+    except ImportError:
+        return {}
+    game = pyspiel.load_game(name)
+
+    def py_loop() -> tuple[float, int, int]:
+        rng = random.Random(1)
+        decisions = 0
+        start = time.perf_counter()
+        for _ in range(games):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes = state.chance_outcomes()
+                    state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                else:
+                    legal = state.legal_actions()
+                    state.apply_action(legal[rng.randrange(len(legal))])
+                    decisions += 1
+        return time.perf_counter() - start, decisions, games
+
+    per_game = py_loop()[1] / games  # evaluate_bots does not count decisions: use the mean of the Python loop
+
+    def cpp_loop() -> tuple[float, int, int]:
+        bots = [pyspiel.make_uniform_random_bot(p, 7 + p) for p in range(game.num_players())]
+        rng = np.random.RandomState(3)
+        start = time.perf_counter()
+        for _ in range(games):
+            pyspiel.evaluate_bots(game.new_initial_state(), bots, int(rng.randint(1 << 30)))
+        return time.perf_counter() - start, round(per_game * games), games
+
+    return {f"open_spiel {name} stepped": py_loop, f"open_spiel {name} C++ evaluate_bots": cpp_loop}
+
+
+def measure(runs: int, jobs: dict[str, Callable[[], tuple[float, int, int]]]) -> dict[str, dict[str, float]]:
+    samples: dict[str, list[tuple[float, int, int]]] = {name: [] for name in jobs}
+    for _ in range(runs):  # interleaved, so that noise hits every job alike
+        for name, job in jobs.items():
+            samples[name].append(job())
+    table = {}
+    for name, rows in samples.items():
+        seconds = statistics.median(r[0] for r in rows)
+        decisions, games = rows[0][1], rows[0][2]
+        table[name] = {
+            "seconds": seconds,
+            "decisions": decisions,
+            "ns_per_decision": seconds / decisions * 1e9 if decisions > 0 else float("nan"),
+            "decisions_per_s": decisions / seconds if decisions > 0 else float("nan"),
+            "games_per_s": games / seconds,
+        }
+    return table
+
+
+def escoba(args: argparse.Namespace) -> None:
+    threads = os.cpu_count() or 1
+    presets = ESCOBA_PRESETS if args.all_presets else ("scopa",)
+    print(f"tapete {sys.version.split()[0]}, {threads} cores, median of {args.runs} interleaved runs\n")
+    for variant in presets:
+        players = 4 if variant.startswith("scopone") else 2
+        native, ref = tapete.Escoba(variant=variant, players=players), reference.Escoba(variant=variant, players=players)
+        jobs = {
+            "native batch, 1 thread": lambda: batch(native, args.games, 1, 1),
+            f"native batch, {threads} threads": lambda: batch(native, args.games, 1, threads),
+            "stepped from Python (native)": lambda: stepped(native, args.stepped_games, 1),
+            "reference (pure Python)": lambda: stepped(ref, args.reference_games, 1),
+        }
+        if variant == "scopa":
+            jobs.update(open_spiel_anchor("go_fish", args.stepped_games // 4 or 1))
+        table = measure(args.runs, jobs)
+        print(f"escoba(variant={variant},players={players})")
+        print(f"  {'':38} {'ns/decision':>12} {'decisions/s':>14} {'games/s':>12}")
+        for name, row in table.items():
+            print(f"  {name:38} {row['ns_per_decision']:12.1f} {row['decisions_per_s']:14,.0f} {row['games_per_s']:12,.1f}")
+        one = table["native batch, 1 thread"]
+        many = table[f"native batch, {threads} threads"]
+        step = table["stepped from Python (native)"]
+        pure = table["reference (pure Python)"]
+        print(f"  native 1 thread vs reference: {pure['ns_per_decision'] / one['ns_per_decision']:,.0f}x")
+        print(f"  stepped native vs reference:  {pure['ns_per_decision'] / step['ns_per_decision']:,.1f}x")
+        print(f"  {threads} threads vs 1 thread:       {many['decisions_per_s'] / one['decisions_per_s']:.2f}x\n")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("game", choices=["escoba"])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--games", type=int, default=20_000, help="games per native batch run")
+    parser.add_argument("--stepped-games", type=int, default=400)
+    parser.add_argument("--reference-games", type=int, default=20)
+    parser.add_argument("--all-presets", action="store_true", help="every preset, not only scopa")
+    args = parser.parse_args()
+    {"escoba": escoba}[args.game](args)
+
+
+if __name__ == "__main__":
+    main()
