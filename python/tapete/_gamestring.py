@@ -114,7 +114,7 @@ def parse_value(text: str) -> Any:
         return True
     if text == "false":
         return False
-    if text in ("null", "none", "None"):
+    if text == "null":
         return None
     if re.fullmatch(r"[+-]?\d+", text):
         return int(text)

@@ -1,0 +1,61 @@
+"""Differential tests: the native engine and the pure-Python reference, stepped in lockstep.
+
+Hypothesis draws an option set, a seed and a choice index per step; ``tapete.testing`` compares
+legal actions, action strings, views, observations, scores, returns, JSON and error types at every
+step. ``TAPETE_DIFF_EXAMPLES`` raises the number of examples per preset (default 300).
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import tapete
+from tapete import reference
+from tapete.testing import ESCOBA_PRESETS, assert_engines_agree, escoba_options, seeds
+
+EXAMPLES = int(os.environ.get("TAPETE_DIFF_EXAMPLES", "300"))
+
+
+@pytest.mark.parametrize("variant", ESCOBA_PRESETS)
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+@given(data=st.data())
+def test_native_and_reference_agree(variant, data):
+    options = data.draw(escoba_options(variant), label="options")
+    seed = data.draw(seeds(), label="seed")
+    choices = data.draw(st.lists(st.integers(0, 2**16), min_size=1, max_size=64), label="choices")
+    native, ref = tapete.Escoba(**options), reference.Escoba(**options)
+    assert_engines_agree(native, ref, games=1, seed=seed, choices=choices)
+
+
+@pytest.mark.parametrize("variant", ESCOBA_PRESETS)
+@settings(max_examples=max(20, EXAMPLES // 5), deadline=None, derandomize=True)
+@given(data=st.data())
+def test_rule_primitives_agree(variant, data):
+    pack = [13 * s + r for s in range(4) for r in (0, 1, 2, 3, 4, 5, 6, 10, 11, 12)]
+    options = data.draw(escoba_options(variant), label="options")
+    options.pop("max_deals", None)
+    cards = data.draw(st.permutations(pack), label="pack")
+    size = data.draw(st.integers(0, 12), label="table size")
+    card, table = cards[0], cards[1 : 1 + size]
+    assert tapete.escoba.capture_options(card, table, **options) == reference.escoba.capture_options(card, table, **options)
+    players = options["players"]
+    teams = players in (4, 6) and options.get("partnership") != "none"
+    sides = 2 if teams else players
+    cut = sorted(data.draw(st.lists(st.integers(0, 40), min_size=sides - 1, max_size=sides - 1), label="cuts"))
+    bounds = [0, *cut, 40]
+    piles = [cards[bounds[i] : bounds[i + 1]] for i in range(sides)]
+    scope = data.draw(st.lists(st.integers(0, 6), min_size=sides, max_size=sides), label="scope")
+    assert tapete.escoba.score_deal(piles, scope, **options) == reference.escoba.score_deal(piles, scope, **options)
+
+
+def test_option_resolution_agrees_on_every_preset_and_player_count():
+    for variant in ESCOBA_PRESETS:
+        for players in ((4,) if variant.startswith("scopone") else (2, 3, 4, 6)):
+            native = tapete.Escoba(variant=variant, players=players)
+            ref = reference.Escoba(variant=variant, players=players)
+            assert native.options == ref.options, (variant, players)
+            assert str(native) == str(ref)

@@ -1,0 +1,1249 @@
+"""Rules tests for Escoba/Scopa: the test vectors TV-01..TV-50 of ``rules/escoba.md`` §3.
+
+Every test runs against both engines (fixture ``engine`` in ``tests/conftest.py``) through the
+public API only: ``engine.escoba.capture_options``, ``engine.escoba.score_deal`` and
+``engine.Escoba(...)`` states (``setup``/``new_state``, ``apply``/``play``, ``view``, ``scores``,
+``is_terminal``, ``returns``, ``to_json``).
+
+Every expected value comes from the rules file (§3) or from a hand calculation written in the
+comment next to it; none was obtained by running an engine. Where a test goes beyond the vector
+(an option the vector does not mention, a protocol detail), the comment names the section of the
+rules file or of the engine contract (``docs/escoba_engine.md``) it follows.
+
+Card ids (DESIGN §4): id = 13*suit + (rank - 1), suits c=0 d=1 h=2 s=3, J=11 Q=12 K=13.
+Action ids (contract §4): PLAY(c) = c, TAKE(t) = 52 + t, DONE = 104.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+# --------------------------------------------------------------------------------------------------
+# Test helpers: card text <-> id, the 40-card pack, a tiny SplitMix64 (DESIGN §5). These build the
+# inputs and the expected values; they never call an engine.
+
+RANKS = "A23456789TJQK"
+SUITS = "cdhs"
+PACK40 = [r + s for s in SUITS for r in "A234567JQK"]  # ascending id order
+M64 = (1 << 64) - 1
+
+PLAY = lambda c: cid(c)  # noqa: E731
+TAKE = lambda c: 52 + cid(c)  # noqa: E731
+DONE = 104
+
+
+def cid(card: str) -> int:
+    return 13 * SUITS.index(card[1]) + RANKS.index(card[0])
+
+
+def by_id(cards) -> list[str]:
+    return sorted(cards, key=cid)
+
+
+def rest_of(*groups) -> list[str]:
+    """The cards of the 40-card pack not in any of the groups, ascending id."""
+    used = {c for g in groups for c in g}
+    return [c for c in PACK40 if c not in used]
+
+
+def check_partition(*groups) -> None:
+    """Sanity check of a hand-written position (the test's own input): the 40 cards, once each."""
+    cards = [c for g in groups for c in g]
+    assert len(cards) == len(set(cards)) == 40, sorted(cards, key=cid)
+    assert set(cards) == set(PACK40)
+
+
+def outcome_sets(result) -> set[frozenset]:
+    """capture_options output as a set of outcomes (each a frozenset of card text)."""
+    sets = {frozenset(o) for o in result}
+    assert len(sets) == len(result), f"duplicate outcomes in {result}"
+    return sets
+
+
+def O(*outcomes) -> set[frozenset]:
+    """Expected outcomes, each given as a space-separated card list ('' = the trail)."""
+    return {frozenset(o.split()) for o in outcomes}
+
+
+class SplitMix64:
+    """DESIGN §5, written from the spec for these tests."""
+
+    def __init__(self, seed: int) -> None:
+        self.x = seed & M64
+
+    def next(self) -> int:
+        self.x = (self.x + 0x9E3779B97F4A7C15) & M64
+        z = self.x
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
+        return z ^ (z >> 31)
+
+    def shuffle(self, a: list) -> None:
+        for i in range(len(a) - 1, 0, -1):
+            j = self.next() % (i + 1)
+            a[i], a[j] = a[j], a[i]
+
+
+def canonical_deal(pack, dealer, players, cards_per_hand=3, table_cards=4):
+    """Contract §5.2: one card at a time to seats D+1 .. D, then the table; the rest is the stock."""
+    hands = [[] for _ in range(players)]
+    n = players * cards_per_hand
+    for i in range(n):
+        hands[(dealer + 1 + i) % players].append(pack[i])
+    return hands, pack[n : n + table_cards], pack[n + table_cards :]
+
+
+def state_json(state) -> dict:
+    return json.loads(state.to_json())
+
+
+def caps(engine, card, table, **options) -> set[frozenset]:
+    return outcome_sets(engine.escoba.capture_options(card, table, **options))
+
+
+# --------------------------------------------------------------------------------------------------
+# §3.1 Base capture legality
+
+
+def test_tv01_match_forbids_sum(engine):
+    """TV-01: T 3h 5s Jc, P Jd -> only {Jc}; the sum 3+5=8 is forbidden by the match."""
+    assert caps(engine, "Jd", ["3h", "5s", "Jc"]) == O("Jc")
+
+
+def test_tv02_free_choice_among_sums(engine):
+    """TV-02: T Ah 3s 4c 5d, P Qh (9) -> {Ah,3s,5d} (1+3+5) or {4c,5d} (4+5); no fewest-cards rule."""
+    assert caps(engine, "Qh", ["Ah", "3s", "4c", "5d"]) == O("Ah 3s 5d", "4c 5d")
+
+
+def test_tv02_tv10_output_format(engine):
+    """TV-02, TV-10 (contract §7 format): each outcome ascending by id, outcomes sorted by id list.
+
+    TV-02: {4c,5d} = ids [3,17]; {5d,Ah,3s} = [17,26,41] -> [[4c,5d],[5d,Ah,3s]].
+    TV-10: 3c=2 3d=15 6h=31 6s=44 -> [2,31] [2,44] [15,31] [15,44].
+    Trail: [[]].
+    """
+    f = engine.escoba.capture_options
+    assert f("Qh", ["Ah", "3s", "4c", "5d"]) == [["4c", "5d"], ["5d", "Ah", "3s"]]
+    assert f("Qd", ["6h", "6s", "3c", "3d"]) == [["3c", "6h"], ["3c", "6s"], ["3d", "6h"], ["3d", "6s"]]
+    assert f("Kd", ["2h", "3s", "4c"]) == [[]]
+
+
+def test_tv03_match_priority(engine):
+    """TV-03: T 7h 4s 3c, P 7d -> {7h} only (4+3 suppressed by the match)."""
+    assert caps(engine, "7d", ["7h", "4s", "3c"]) == O("7h")
+
+
+def test_tv04_match_takes_one_card_choose_which(engine):
+    """TV-04: T 5h 5s 2c, P 5d -> {5h} or {5s}: one card only."""
+    assert caps(engine, "5d", ["5h", "5s", "2c"]) == O("5h", "5s")
+
+
+def test_tv05_no_subset_trail(engine):
+    """TV-05: T 2h 3s 4c, P Kd -> none (no subset sums to 10: 2+3+4=9): the trail only."""
+    assert caps(engine, "Kd", ["2h", "3s", "4c"]) == O("")
+
+
+def test_tv06_king_sweeps_four_cards(engine):
+    """TV-06: T Ah 2s 3c 4d, P Kh -> {Ah,2s,3c,4d} (1+2+3+4=10), a sweep."""
+    assert caps(engine, "Kh", ["Ah", "2s", "3c", "4d"]) == O("Ah 2s 3c 4d")
+
+
+def test_tv06_sweep_scores_scopa_when_not_last_play(engine):
+    """TV-06 in a state: the sweep is not the last play of the deal (stock not empty): scopa +1."""
+    game = engine.Escoba()
+    s = game.setup(hands=[["Kh", "5c"], ["6c", "7c"]], table=["Ah", "2s", "3c", "4d"], to_move=0)
+    s.apply(PLAY("Kh"))  # a single outcome: resolved at once
+    v = s.view(0)
+    assert v["pending"] is None
+    assert v["table"] == []
+    assert v["scope"] == [1, 0]
+    assert set(v["piles"][0]) == {"Kh", "Ah", "2s", "3c", "4d"}
+    assert v["last_capturer"] == 0
+    assert v["current_player"] == 1
+    assert state_json(s)["sweeps"] == [0]
+
+
+def test_tv07_two_sums(engine):
+    """TV-07: T Ah 2s 3c 4d, P 6h -> {2s,4d} (2+4) or {Ah,2s,3c} (1+2+3)."""
+    assert caps(engine, "6h", ["Ah", "2s", "3c", "4d"]) == O("2s 4d", "Ah 2s 3c")
+
+
+def test_tv08_ace_only_takes_ace(engine):
+    """TV-08: T Kh, P Ad -> none: an Ace takes only an Ace, a King only by a King."""
+    assert caps(engine, "Ad", ["Kh"]) == O("")
+    # and the King on the table is not taken by a sum either (a sum needs >= 2 table cards)
+    assert caps(engine, "Kd", ["Kh"]) == O("Kh")
+
+
+def test_tv09_two_aces_by_sum_is_scopa(engine):
+    """TV-09: T Ah Ac, P 2d -> {Ah,Ac} (1+1), a sweep; scopa when not the last play."""
+    assert caps(engine, "2d", ["Ah", "Ac"]) == O("Ah Ac")
+    s = engine.Escoba().setup(hands=[["2d", "5c"], ["6c", "7c"]], table=["Ah", "Ac"], to_move=0)
+    s.apply(PLAY("2d"))
+    v = s.view(1)
+    assert v["table"] == []
+    assert v["scope"] == [1, 0]
+
+
+def test_tv10_suits_make_distinct_moves(engine):
+    """TV-10: T 6h 6s 3c 3d, P Qd (9) -> the four 6+3 pairs; 6+6=12, 3+3=6 do not qualify."""
+    assert caps(engine, "Qd", ["6h", "6s", "3c", "3d"]) == O("6h 3c", "6h 3d", "6s 3c", "6s 3d")
+
+
+def test_tv11_no_fewest_cards_in_base(engine):
+    """TV-11: T Ah 2h 3h 4h 5h, P 6d -> {Ah,5h}, {2h,4h}, {Ah,2h,3h}."""
+    assert caps(engine, "6d", ["Ah", "2h", "3h", "4h", "5h"]) == O("Ah 5h", "2h 4h", "Ah 2h 3h")
+
+
+def test_tv12_empty_table_trail_not_scopa(engine):
+    """TV-12: empty table, any card -> trail only; it is not a scopa."""
+    for card in ["7d", "Kc", "Ad", "Jh"]:
+        assert caps(engine, card, []) == O(""), card
+    s = engine.Escoba().setup(hands=[["7d", "5c"], ["6c", "7c"]], table=[], to_move=0)
+    s.apply(PLAY("7d"))
+    v = s.view(0)
+    assert v["table"] == ["7d"]
+    assert v["scope"] == [0, 0]
+    assert v["piles"] == [[], []]
+    assert v["last_capturer"] == -1
+
+
+def test_tv13_capture_obligation_capture_options(engine):
+    """TV-13 via capture_options: T 4h 3s; 7d captures {4h,3s}; Kc can only trail.
+
+    played_card: 7d -> {4h,3s} only. any_card (capture_options uses hand {card}, contract §7,
+    so it behaves as played_card): the same. optional: also the trail.
+    """
+    t = ["4h", "3s"]
+    assert caps(engine, "7d", t) == O("4h 3s")
+    assert caps(engine, "7d", t, capture_obligation="any_card") == O("4h 3s")
+    assert caps(engine, "7d", t, capture_obligation="optional") == O("", "4h 3s")
+    assert caps(engine, "Kc", t) == O("")
+    assert caps(engine, "Kc", t, capture_obligation="optional") == O("")
+
+
+def _tv13_state(engine, **options):
+    # seat 0 to move with 7d Kc; the dealer (seat 1) holds 2c 5c (same hand size, contract §9)
+    return engine.Escoba(**options).setup(hands=[["7d", "Kc"], ["2c", "5c"]], table=["4h", "3s"], to_move=0)
+
+
+def test_tv13_played_card_obligation(engine):
+    """TV-13, played_card (default): legal moves (7d,{4h,3s}) and (Kc,trail); 7d may not trail.
+
+    PLAY(Kc)=12, PLAY(7d)=19; each has one outcome, so it resolves at once.
+    """
+    s = _tv13_state(engine)
+    assert s.legal_actions() == [12, 19]
+    a = s.clone()
+    a.apply(PLAY("7d"))
+    va = a.view(0)
+    assert va["pending"] is None and va["table"] == []
+    assert set(va["piles"][0]) == {"7d", "4h", "3s"}
+    b = s.clone()
+    b.apply(PLAY("Kc"))
+    vb = b.view(0)
+    assert vb["pending"] is None
+    assert set(vb["table"]) == {"4h", "3s", "Kc"}
+    assert vb["piles"] == [[], []]
+
+
+def test_tv13_any_card_obligation(engine):
+    """TV-13, any_card: 7d can capture, so only (7d,{4h,3s}) is legal; PLAY(Kc) is not."""
+    s = _tv13_state(engine, capture_obligation="any_card")
+    assert s.legal_actions() == [19]
+
+
+def test_tv13_optional_obligation_step_protocol(engine):
+    """TV-13, optional: (7d,trail) is legal too. After PLAY(7d) the outcomes are [] and [4h,3s]
+    (ids [29,41]): legal = TAKE(4h)=81 and DONE=104 (TAKE(3s) is not a prefix). DONE trails."""
+    s = _tv13_state(engine, capture_obligation="optional")
+    assert s.legal_actions() == [12, 19]
+    s.apply(PLAY("7d"))
+    v = s.view(0)
+    assert v["pending"] == "7d"
+    assert v["selection"] == []
+    assert v["current_player"] == 0
+    assert "7d" not in v["hand"]
+    assert s.legal_actions() == [81, DONE]
+    t = s.clone()
+    t.apply(DONE)
+    assert set(t.view(0)["table"]) == {"4h", "3s", "7d"}
+    assert t.view(0)["pending"] is None
+    s.apply(TAKE("4h"))  # exactly one outcome extends [4h]: applied at once
+    v = s.view(0)
+    assert v["pending"] is None and v["table"] == []
+    assert set(v["piles"][0]) == {"7d", "4h", "3s"}
+
+
+# --------------------------------------------------------------------------------------------------
+# §3.2 Scopa, end of deal, deal mechanics
+
+
+def _tv14_state(engine, scores=None, **options):
+    """The last play of a deal: seat 1 (dealer) holds 7d; T 4h 3s; seat 0 holds nothing.
+
+    Side 0's pile = every other card (37: all suits, 9 coins); side 1's pile is empty; stock empty.
+    Seat 1 plays 7d, which captures {4h,3s} (4+3=7, no 7 on the table): a sweep on the last play.
+
+    Hand-scored deal (default options):
+      cards   37 vs 3  -> side 0
+      coins    9 vs 1  -> side 0
+      settebello 7d    -> side 1
+      primiera: side 1 holds d h s but no clubs -> ineligible; side 0 has every suit -> side 0
+      scopa: none (last play, scopa_on_last_play=false)
+    => deal points [3, 1]; with scopa_on_last_play=true: [3, 2].
+    """
+    pile0 = rest_of(["7d", "4h", "3s"])
+    check_partition(pile0, ["7d"], ["4h", "3s"])
+    return engine.Escoba(**options).setup(
+        hands=[[], ["7d"]], table=["4h", "3s"], piles=[pile0, []], dealer=1, to_move=1, scores=scores
+    )
+
+
+def test_tv14_last_play_sweep_not_scopa(engine):
+    """TV-14: the last card of the deal, 7d on 4h 3s: captures, the table empties, no scopa."""
+    s = _tv14_state(engine)
+    assert s.legal_actions() == [PLAY("7d")]
+    s.apply(PLAY("7d"))
+    v = s.view(0)
+    assert v["deal_points"] == [[3, 1]]
+    assert s.scores() == [3, 1]
+    assert not s.is_terminal()
+    assert v["deal"] == 2
+
+
+def test_tv14_last_play_sweep_counts_with_option(engine):
+    """TV-14 with scopa_on_last_play=true: +1 scopa for side 1 -> deal points [3, 2]."""
+    s = _tv14_state(engine, scopa_on_last_play=True)
+    s.apply(PLAY("7d"))
+    assert s.view(0)["deal_points"] == [[3, 2]]
+    assert s.scores() == [3, 2]
+
+
+def _tv15_piles():
+    # side 0: 9 coins (all but 4d) + 8 spades (all but 4s and Ks) = 17 cards
+    pile0 = ["Ad", "2d", "3d", "5d", "6d", "7d", "Jd", "Qd", "Kd",
+             "As", "2s", "3s", "5s", "6s", "7s", "Js", "Qs"]
+    # side 1: 9 clubs (all but Kc) + 9 hearts (all but 2h) + Ks = 19 cards
+    pile1 = ["Ac", "2c", "3c", "4c", "5c", "6c", "7c", "Jc", "Qc",
+             "Ah", "3h", "4h", "5h", "6h", "7h", "Jh", "Qh", "Kh", "Ks"]
+    check_partition(pile0, pile1, ["4d"], ["2h", "Kc", "4s"])
+    return pile0, pile1
+
+
+def _tv15_state(engine, **options):
+    """The last play: seat 0 (dealer) plays 4d on T 2h Kc 4s -> {4s} (match; 2h alone is not 4).
+    The table then holds 2h Kc, and the last capture of the deal was by side 0 (A)."""
+    pile0, pile1 = _tv15_piles()
+    return engine.Escoba(**options).setup(
+        hands=[["4d"], []], table=["2h", "Kc", "4s"], piles=[pile0, pile1], dealer=0, to_move=0
+    )
+
+
+def test_tv15_rest_goes_to_last_capturer(engine):
+    """TV-15: after the final play the table holds 2h Kc; they go to side A (0), no scopa.
+
+    Side 0 ends with 17 + {4d,4s} + {2h,Kc} = 21 cards: 10 coins, 9 spades, 2h, Kc.
+    Side 1: 19 cards (9 clubs, 9 hearts, Ks), no coins.
+      cards 21-19 -> 0; coins 10-0 -> 0; settebello -> 0;
+      primiera: side 0 = 7d 21 + 7s 21 + 2h 12 + Kc 10 = 64 (eligible), side 1 has no coins -> 0.
+      scope: none (4d took one card; taking the rest is never a scopa).
+    => [4, 0]. (Were 2h Kc not given to side 0: 19-19 cards, side 0 missing h and c -> [2, 0].)
+    """
+    s = _tv15_state(engine)
+    s.apply(PLAY("4d"))
+    v = s.view(1)
+    assert v["deal_points"] == [[4, 0]]
+    assert s.scores() == [4, 0]
+
+
+def test_tv15_rest_to_nobody_when_option_off(engine):
+    """TV-15 with last_capturer_takes_rest=false (§1.6): 2h Kc belong to nobody.
+
+    Side 0: 19 cards (coins 10, spades 9) vs 19 -> no cards point; coins 0; settebello 0;
+    primiera: side 0 lacks h and c, side 1 lacks d -> nobody. => [2, 0].
+    """
+    s = _tv15_state(engine, last_capturer_takes_rest=False)
+    s.apply(PLAY("4d"))
+    assert s.view(0)["deal_points"] == [[2, 0]]
+
+
+def test_tv16_sweep_on_last_card_of_earlier_hand_counts(engine):
+    """TV-16: 2 players, a sweep with the 3rd card of hand 4 of 6 (12 cards left in the stock).
+
+    Seat 1 (dealer) plays Kh on Ah 2s 3c 4d (1+2+3+4=10): the stock is not empty, so +1 scopa.
+    Then hand 5 is dealt from the stock top, one card at a time to seats 0,1,0,1,0,1 (contract §5.5):
+    seat 0 gets 5c 7c Qc, seat 1 gets 6c Jc Kc; 6 cards remain; seat 0 (D+1) moves.
+    """
+    stock = ["5c", "6c", "7c", "Jc", "Qc", "Kc", "5h", "6h", "7h", "Jh", "Qh", "Qs"]
+    table = ["Ah", "2s", "3c", "4d"]
+    pile0 = rest_of(stock, table, ["Kh"])  # 23 cards
+    check_partition(stock, table, ["Kh"], pile0)
+    s = engine.Escoba().setup(
+        hands=[[], ["Kh"]], table=table, stock=stock, piles=[pile0, []], dealer=1, to_move=1
+    )
+    s.apply(PLAY("Kh"))
+    v0, v1 = s.view(0), s.view(1)
+    assert v0["scope"] == [0, 1]
+    assert v0["deal"] == 1
+    assert v0["table"] == []
+    assert v0["stock_size"] == 6
+    assert v0["hand_sizes"] == [3, 3]
+    assert v0["current_player"] == 0
+    assert set(v0["hand"]) == {"5c", "7c", "Qc"}
+    assert set(v1["hand"]) == {"6c", "Jc", "Kc"}
+    j = state_json(s)
+    assert j["sweeps"] == [1]
+    assert j["stock"] == [cid(c) for c in ["5h", "6h", "7h", "Jh", "Qh", "Qs"]]
+    assert j["last_capturer"] == 1
+
+
+def _deck_with_table(table, players=2, cards_per_hand=3, hand_cards=None):
+    """A deck (top first) whose initial table (after players*cards_per_hand cards) is `table`."""
+    n = players * cards_per_hand
+    if hand_cards is None:
+        hand_cards = [c for c in PACK40 if c not in table][:n]
+    rest = rest_of(hand_cards, table)
+    deck = list(hand_cards) + list(table) + rest
+    check_partition(deck)
+    return deck
+
+
+@pytest.mark.parametrize("seed", [7, 2024])
+def test_tv17_void_deal_redeals_same_dealer(engine, seed):
+    """TV-17: initial table Kh Kd Ks 5c (3 Kings) -> void; the same dealer deals a fresh shuffle.
+
+    Expected deal computed from DESIGN §5 / contract §5 with the SplitMix64 above: first draw
+    dealer = next() mod 2; the given deck is dealt (no draw), found void; then a fresh ascending
+    pack is shuffled with the same stream and dealt by the same dealer (repeated while void).
+    """
+    deck = _deck_with_table(["Kh", "Kd", "Ks", "5c"])
+    rng = SplitMix64(seed)
+    dealer = rng.next() % 2
+    while True:
+        pack = [cid(c) for c in PACK40]
+        rng.shuffle(pack)
+        hands, table, stock = canonical_deal(pack, dealer, 2)
+        if sum(1 for t in table if t % 13 == 12) < 3:
+            break
+    s = engine.Escoba().new_state(seed=seed, deck=deck)
+    v = s.view(0)
+    assert v["dealer"] == dealer
+    assert v["deal"] == 1
+    assert v["current_player"] == (dealer + 1) % 2
+    assert sorted(cid(c) for c in v["table"]) == sorted(table)
+    for p in range(2):
+        assert sorted(cid(c) for c in s.view(p)["hand"]) == sorted(hands[p])
+    j = state_json(s)
+    assert j["stock"] == stock
+    assert j["rng"] == str(rng.x)
+
+
+def test_tv17_two_kings_play_on(engine):
+    """TV-17: initial table Kh Kd 5s 5c (2 Kings) -> the deal stands, exactly as dealt.
+
+    Hands from the deck top: the first 6 pack cards not on the table (Ac 2c 3c 4c 6c 7c): seat D+1
+    gets deck[0,2,4] = Ac 3c 6c, the dealer deck[1,3,5] = 2c 4c 7c. Only the dealer draw is made.
+    """
+    deck = _deck_with_table(["Kh", "Kd", "5s", "5c"])
+    assert deck[:6] == ["Ac", "2c", "3c", "4c", "6c", "7c"]
+    seed = 11
+    rng = SplitMix64(seed)
+    dealer = rng.next() % 2
+    s = engine.Escoba().new_state(seed=seed, deck=deck)
+    v = s.view(0)
+    assert v["dealer"] == dealer
+    assert set(v["table"]) == {"Kh", "Kd", "5s", "5c"}
+    assert set(s.view((dealer + 1) % 2)["hand"]) == {"Ac", "3c", "6c"}
+    assert set(s.view(dealer)["hand"]) == {"2c", "4c", "7c"}
+    assert state_json(s)["rng"] == str(rng.x)
+
+
+def test_tv17_void_deal_disabled(engine):
+    """TV-17 with void_deal_min_kings=null (§1.2): Kh Kd Ks 5c plays on."""
+    deck = _deck_with_table(["Kh", "Kd", "Ks", "5c"])
+    s = engine.Escoba(void_deal_min_kings=None).new_state(seed=3, deck=deck)
+    assert set(s.view(0)["table"]) == {"Kh", "Kd", "Ks", "5c"}
+
+
+@pytest.mark.parametrize("players,hands", [(2, 6), (3, 4), (4, 3), (6, 2)])
+def test_tv18_hand_counts(engine, players, hands):
+    """TV-18: with 36 cards after the table: 2p 6 hands of 3, 3p 4, 4p 3, 6p 2; the stock is exactly
+    empty after the last hand. Played out with the first legal action; at the start of each hand
+    (every hand holding 3 cards, nothing pending) the stock must hold 36 - 3*players*k cards."""
+    for seed in (1, 2):
+        s = engine.Escoba(players=players).new_state(seed=seed)
+        seen = []
+        for _ in range(1000):
+            if s.is_terminal():
+                break
+            v = s.view(0)
+            if v["deal"] != 1:
+                break
+            if v["pending"] is None and all(h == 3 for h in v["hand_sizes"]):
+                if not seen or seen[-1] != v["stock_size"]:
+                    seen.append(v["stock_size"])
+            s.apply(s.legal_actions()[0])
+        assert s.is_terminal() or s.view(0)["deal"] == 2
+        assert seen == [36 - 3 * players * k for k in range(1, hands + 1)]
+
+
+# --------------------------------------------------------------------------------------------------
+# §3.3 Scoring (base and scoring options), through score_deal(piles, scope, **options)
+
+NO_OTHERS = dict(cards=0, coins=0, settebello=0)
+
+
+def test_tv19_primiera_value_70(engine):
+    """TV-19: A's best per suit 7d 6h As 5c (pile also 2c Kh) -> 21+18+16+15 = 70.
+
+    Checked against B piles worth 69, 70 and 71 (only the primiera category scores):
+      B = 7h 6d 4s Ac -> 21+18+14+16 = 69 -> A;  7h 6d Ac 5s -> 21+18+16+15 = 70 -> tie;
+      B = 7h 7s Ad 3c -> 21+21+16+13 = 71 -> B.
+    """
+    a = ["7d", "6h", "As", "5c", "2c", "Kh"]
+    sd = engine.escoba.score_deal
+    assert sd([a, ["7h", "6d", "4s", "Ac"]], [0, 0], **NO_OTHERS) == [1, 0]
+    assert sd([a, ["7h", "6d", "Ac", "5s"]], [0, 0], **NO_OTHERS) == [0, 0]
+    assert sd([a, ["7h", "7s", "Ad", "3c"]], [0, 0], **NO_OTHERS) == [0, 1]
+
+
+def test_tv20_standard_vs_veneto(engine):
+    """TV-20: X = 7d 7h Js Jc, Y = 6d 6h 2s 2c.
+
+    Cards 4-4 and coins 1-1 tie; settebello X.
+    Standard: X = 21+21+10+10 = 62, Y = 18+18+12+12 = 60 -> X: [2, 0].
+    Veneto x2: X = 14+14+1+1 = 30, Y = 12+12+4+4 = 32 -> Y: [1, 1].
+    """
+    piles = [["7d", "7h", "Js", "Jc"], ["6d", "6h", "2s", "2c"]]
+    sd = engine.escoba.score_deal
+    assert sd(piles, [0, 0]) == [2, 0]
+    assert sd(piles, [0, 0], primiera_mode="veneto") == [1, 1]
+
+
+def test_tv21_primiera_tie_nobody(engine):
+    """TV-21: A 7d 6h As 5c = 70, B 7h 6d Ac 5s = 70 -> primiera to nobody.
+
+    Cards 4-4, coins 1-1 tie; settebello A -> [1, 0].
+    With category_tie_policy=all_tied (§1.7): cards, coins and primiera to both -> [4, 3].
+    """
+    piles = [["7d", "6h", "As", "5c"], ["7h", "6d", "Ac", "5s"]]
+    sd = engine.escoba.score_deal
+    assert sd(piles, [0, 0]) == [1, 0]
+    assert sd(piles, [0, 0], **NO_OTHERS) == [0, 0]
+    assert sd(piles, [0, 0], category_tie_policy="all_tied") == [4, 3]
+
+
+def test_tv22_primiera_requires_all_suits(engine):
+    """TV-22: A = 7 6 A 5 4 of d, h, s (15 cards, no clubs); B = the other 25 cards.
+
+    B's best: 3d 3h 3s 7c = 13+13+13+21 = 60. A without clubs: 21+21+21 = 63.
+    Cards 15-25 -> B; coins 5-5 tie; settebello A.
+    Default: A ineligible -> primiera B: A 1, B 2.
+    primiera_requires_all_suits=false: A 63 > 60 -> primiera A: A 2, B 1.
+    """
+    a = [r + s for s in "dhs" for r in "76A54"]
+    b = rest_of(a)
+    assert len(a) == 15 and len(b) == 25
+    sd = engine.escoba.score_deal
+    assert sd([a, b], [0, 0]) == [1, 2]
+    assert sd([a, b], [0, 0], primiera_requires_all_suits=False) == [2, 1]
+
+
+def test_tv23_milan_most_sevens_then_sixes(engine):
+    """TV-23: milan; A 7d 7h + 6d 6h 6s, B 7s 7c + 6c: sevens 2-2, sixes 3-1 -> A.
+    With milan_tiebreak=[7] (setenta most_sevens, §2.5): 2-2 -> nobody."""
+    piles = [["7d", "7h", "6d", "6h", "6s"], ["7s", "7c", "6c"]]
+    sd = engine.escoba.score_deal
+    assert sd(piles, [0, 0], primiera_mode="milan", **NO_OTHERS) == [1, 0]
+    assert sd(piles, [0, 0], primiera_mode="milan", milan_tiebreak=["7"], **NO_OTHERS) == [0, 0]
+
+
+def test_tv24_milan_full_tie(engine):
+    """TV-24: milan; A and B each hold two 7s, two 6s, two Aces -> no point.
+    Extra (§1.8, [7,6,A,5]): give A also 5d -> the 5s break the tie for A; with the default
+    [7,6,A] the 5 is not compared -> still nobody."""
+    a = ["7d", "7h", "6d", "6h", "Ad", "Ah"]
+    b = ["7s", "7c", "6s", "6c", "As", "Ac"]
+    sd = engine.escoba.score_deal
+    assert sd([a, b], [0, 0], primiera_mode="milan", **NO_OTHERS) == [0, 0]
+    assert sd([a + ["5d"], b], [0, 0], primiera_mode="milan", **NO_OTHERS) == [0, 0]
+    assert sd([a + ["5d"], b], [0, 0], primiera_mode="milan", milan_tiebreak=["7", "6", "A", "5"],
+              **NO_OTHERS) == [1, 0]
+
+
+def test_tv25_settanta_bonus(engine):
+    """TV-25: A captured all four 7s: primiera 84 (B = four 6s = 72) +1, settanta +1 = 2."""
+    piles = [["7c", "7d", "7h", "7s"], ["6c", "6d", "6h", "6s"]]
+    sd = engine.escoba.score_deal
+    assert sd(piles, [0, 0], settanta_bonus=True, **NO_OTHERS) == [2, 0]
+    assert sd(piles, [0, 0], **NO_OTHERS) == [1, 0]
+
+
+TV26_A = ["7d", "7h", "7s", "6d", "6c", "Ad", "2d", "3d", "4d", "Kd", "Jh", "Qh", "Kh",
+          "5s", "4s", "3s", "2s", "As", "Jc", "Qc", "Kc", "5c"]
+TV26_B = ["2c", "2h", "3c", "3h", "4c", "4h", "5d", "5h", "6h", "6s", "7c", "Ac", "Ah",
+          "Jd", "Js", "Ks", "Qd", "Qs"]
+
+
+def test_tv26_full_deal(engine):
+    """TV-26: A (22 cards), B (18), scope A 1 B 2.
+    Cards A 22-18; coins A 7-3; settebello A; primiera A 81 (7d 7h 7s 6c) vs B 72 (5d 6h 6s 7c).
+    A = 4 + 1 scopa = 5, B = 2 scope."""
+    check_partition(TV26_A, TV26_B)
+    assert engine.escoba.score_deal([TV26_A, TV26_B], [1, 2]) == [5, 2]
+
+
+def test_tv27_napola_and_re_bello(engine):
+    """TV-27: TV-26 with napola and re_bello: A's coins A-2-3-4 (5d is B's) -> 4, Kd -> +1.
+    A = 5 + 4 + 1 = 10, B = 2 (B's coins 5d Jd Qd: no Ace, napola 0)."""
+    sd = engine.escoba.score_deal
+    assert sd([TV26_A, TV26_B], [1, 2], napola=True, re_bello=True) == [10, 2]
+    assert sd([TV26_A, TV26_B], [1, 2], napola=True) == [9, 2]
+    assert sd([TV26_A, TV26_B], [1, 2], re_bello=True) == [6, 2]
+
+
+@pytest.mark.parametrize(
+    "coins,points",
+    [
+        ("A 2 3 4 5 J", 5),
+        ("2 3 4 5 6 7 J Q K", 0),
+        ("A 2 7", 0),
+        ("A 2 3 5 6", 3),
+        ("A 2 3 4 5 6 7 J Q K", 10),
+    ],
+)
+def test_tv28_napola_runs(engine, coins, points):
+    """TV-28: napola runs over the coins held (only the napola category scores here)."""
+    pile = [r + "d" for r in coins.split()]
+    got = engine.escoba.score_deal([pile, []], [0, 0], napola=True, primiera=0, **NO_OTHERS)
+    assert got == [points, 0]
+
+
+def test_tv28_all_ten_coins_wins_the_game(engine):
+    """TV-28: all ten coins wins the game if napola_all_coins_wins (contract §6.1).
+
+    TV-15's last play with napola on: side 0 ends with all ten coins. Deal points: TV-15's [4, 0]
+    + napola 10 = [14, 0]. target=50, so only the napoleone can end the match.
+    """
+    s = _tv15_state(engine, napola=True, napola_all_coins_wins=True, target=50)
+    s.apply(PLAY("4d"))
+    assert s.scores() == [14, 0]
+    assert s.is_terminal()
+    assert s.returns() == pytest.approx([1.0, -1.0])
+    assert s.view(0)["winner"] == 0
+    t = _tv15_state(engine, napola=True, target=50)
+    t.apply(PLAY("4d"))
+    assert t.scores() == [14, 0]
+    assert not t.is_terminal()
+    assert t.returns() == pytest.approx([0.0, 0.0])
+
+
+def test_tv29_three_players_top_tie(engine):
+    """TV-29: 3 players, cards 14/14/12, coins 4/3/3 -> cards nobody, coins player 0.
+
+    P0 = Ad 2d 3d 4d + 10 clubs (14); P1 = 5d 6d 7d + 10 hearts + As (14);
+    P2 = Jd Qd Kd + 2s..Ks (12). Settebello and primiera switched off.
+    nobody: [1, 0, 0]. all_tied: cards to P0 and P1, coins P0 -> [2, 1, 0].
+    """
+    p0 = ["Ad", "2d", "3d", "4d"] + [r + "c" for r in "A234567JQK"]
+    p1 = ["5d", "6d", "7d"] + [r + "h" for r in "A234567JQK"] + ["As"]
+    p2 = ["Jd", "Qd", "Kd"] + [r + "s" for r in "234567JQK"]
+    check_partition(p0, p1, p2)
+    sd = engine.escoba.score_deal
+    opts = dict(players=3, settebello=0, primiera=0)
+    assert sd([p0, p1, p2], [0, 0, 0], **opts) == [1, 0, 0]
+    assert sd([p0, p1, p2], [0, 0, 0], category_tie_policy="all_tied", **opts) == [2, 1, 0]
+
+
+def _tv30_piles():
+    # side 0 (seats 0, 2): 9 clubs (not 5c) + 9 hearts (not 5h) + Ks = 19
+    pile0 = [r + "c" for r in "A23467JQK"] + [r + "h" for r in "A23467JQK"] + ["Ks"]
+    # side 1 (seats 1, 3): 10 coins + As..Qs = 19
+    pile1 = [r + "d" for r in "A234567JQK"] + [r + "s" for r in "A234567JQ"]
+    check_partition(pile0, pile1, ["5c"], ["5h"])
+    return pile0, pile1
+
+
+def test_tv30_teams_pool_cards(engine):
+    """TV-30: 4 players in teams; team {0,2} 21 cards vs team {1,3} 19 -> cards to team {0,2}.
+
+    The engine keeps one pile per team (§1.1), so this is a position where team {0,2} holds 19
+    and seat 2 (dealer, last play) captures 5h with 5c: 21 vs 19. The sweep is the last play:
+    no scopa. Cards -> side 0; coins 0-10 -> side 1; settebello -> side 1; primiera: side 0 has no
+    coins, side 1 no clubs/hearts -> nobody. Deal [1, 2]; scores per seat [1, 2, 1, 2].
+    Same piles through score_deal(players=4) -> [1, 2].
+    """
+    pile0, pile1 = _tv30_piles()
+    s = engine.Escoba(players=4).setup(
+        hands=[[], [], ["5c"], []], table=["5h"], piles=[pile0, pile1], dealer=2, to_move=2
+    )
+    s.apply(PLAY("5c"))
+    assert s.view(0)["deal_points"] == [[1, 2]]
+    assert s.scores() == [1, 2, 1, 2]
+    assert engine.escoba.score_deal([pile0 + ["5c", "5h"], pile1], [0, 0], players=4) == [1, 2]
+
+
+# --------------------------------------------------------------------------------------------------
+# §3.4 Winning and ties (TV-14's last play scores the deal [3, 1])
+
+
+def test_tv31_unique_leader_at_target_wins(engine):
+    """TV-31: A 12, B 11 (target 11) -> A wins. Scores before [9, 10] + deal [3, 1]."""
+    s = _tv14_state(engine, scores=[9, 10])
+    s.apply(PLAY("7d"))
+    assert s.scores() == [12, 11]
+    assert s.is_terminal()
+    assert s.current_player() == -1
+    assert s.returns() == pytest.approx([1.0, -1.0])
+    v = s.view(1)
+    assert v["winner"] == 0 and v["terminal"] is True
+
+
+def test_tv32_tie_at_target_plays_another_deal(engine):
+    """TV-32: A 11, B 11 (target 11) -> another deal. Scores before [8, 10] + deal [3, 1].
+    The new deal: deal 2, dealer D+1 = 0, seat 1 to move, 3 cards each."""
+    s = _tv14_state(engine, scores=[8, 10])
+    s.apply(PLAY("7d"))
+    assert s.scores() == [11, 11]
+    assert not s.is_terminal()
+    assert s.returns() == pytest.approx([0.0, 0.0])
+    v = s.view(0)
+    assert v["deal"] == 2
+    assert v["dealer"] == 0
+    assert v["current_player"] == 1
+    assert v["hand_sizes"] == [3, 3]
+    assert v["winner"] == -1
+
+
+def _tv33_state(engine, scores, scope):
+    """3 players, the last play: seat 2 (dealer) plays 7d on 4h 3s (captures; no scopa).
+
+    Piles: side 0 = 10 clubs + 9 hearts (not 4h) = 19; side 1 = 9 coins (not 7d) + As 2s 4s 5s = 13;
+    side 2 = 6s 7s Js Qs Ks, plus 7d 4h 3s after the play = 8.
+    cards 19/13/8 -> 0; coins 0/9/1 -> 1; settebello -> 2; primiera: nobody eligible
+    (0: c h; 1: d s; 2: d h s). Deal = [1, 1, 1] + scope.
+    """
+    p0 = [r + "c" for r in "A234567JQK"] + [r + "h" for r in "A23567JQK"]
+    p1 = [r + "d" for r in "A23456JQK"] + ["As", "2s", "4s", "5s"]
+    p2 = ["6s", "7s", "Js", "Qs", "Ks"]
+    check_partition(p0, p1, p2, ["7d", "4h", "3s"])
+    return engine.Escoba(players=3).setup(
+        hands=[[], [], ["7d"]], table=["4h", "3s"], piles=[p0, p1, p2], dealer=2, to_move=2,
+        scores=scores, scope=scope,
+    )
+
+
+def test_tv33_three_players_tie_for_lead_then_leader_wins(engine):
+    """TV-33: 3 players, target 16.
+    First: before [15,15,13], scope [1,1,0] -> deal [2,2,1] -> A 17, B 17, C 14: top tie, continue.
+    Second: before [15,15,15], scope [3,2,2] -> deal [4,3,3] -> A 19, B 18, C 18: A wins
+    (the 18-18 tie below the leader is irrelevant). Returns: A +1, the others -1/2 each."""
+    s = _tv33_state(engine, scores=[15, 15, 13], scope=[1, 1, 0])
+    s.apply(PLAY("7d"))
+    assert s.view(0)["deal_points"] == [[2, 2, 1]]
+    assert s.scores() == [17, 17, 14]
+    assert not s.is_terminal()
+    assert s.view(0)["deal"] == 2
+
+    t = _tv33_state(engine, scores=[15, 15, 15], scope=[3, 2, 2])
+    t.apply(PLAY("7d"))
+    assert t.scores() == [19, 18, 18]
+    assert t.is_terminal()
+    assert t.view(2)["winner"] == 0
+    assert t.returns() == pytest.approx([1.0, -0.5, -0.5])
+
+
+def _tv34_state(engine, **options):
+    """Last play: seat 1 (dealer) plays 7d on 4h 3s. Scores before: A 9, B 10; B made 1 scopa.
+
+    A (side 0) = 9 coins (not 7d) + 9 hearts (not 4h) + Ac 2c 3c = 21 cards, no spades.
+    B (side 1) = 4c 5c 6c 7c Jc Qc Kc + 9 spades (not 3s) = 16, + 7d 4h 3s = 19.
+    cards 21-19 -> A; coins 9-1 -> A; settebello -> B; primiera: A ineligible (no spades),
+    B eligible -> B; scope: B 1 (the last-play sweep does not count). Deal A 2, B 3.
+    """
+    pa = [r + "d" for r in "A23456JQK"] + [r + "h" for r in "A23567JQK"] + ["Ac", "2c", "3c"]
+    pb = [r + "c" for r in "4567JQK"] + [r + "s" for r in "A24567JQK"]
+    check_partition(pa, pb, ["7d", "4h", "3s"])
+    return engine.Escoba(**options).setup(
+        hands=[[], ["7d"]], table=["4h", "3s"], piles=[pa, pb], dealer=1, to_move=1,
+        scores=[9, 10], scope=[0, 1],
+    )
+
+
+def test_tv34_default_highest_total_wins(engine):
+    """TV-34, default win check: A 9+2 = 11, B 10+3 = 13 -> B wins."""
+    s = _tv34_state(engine)
+    s.apply(PLAY("7d"))
+    assert s.view(0)["deal_points"] == [[2, 3]]
+    assert s.scores() == [11, 13]
+    assert s.is_terminal()
+    assert s.view(0)["winner"] == 1
+    assert s.returns() == pytest.approx([-1.0, 1.0])
+
+
+def test_tv34_count_out(engine):
+    """TV-34, win_check=count_out: replay from A 9, B 10 in the order cards, coins, settebello,
+    primiera, scope: after cards A 10, after coins A 11 (B still 10) -> A wins."""
+    s = _tv34_state(engine, win_check="count_out")
+    s.apply(PLAY("7d"))
+    assert s.scores() == [11, 13]
+    assert s.is_terminal()
+    assert s.view(0)["winner"] == 0
+    assert s.returns() == pytest.approx([1.0, -1.0])
+
+
+# --------------------------------------------------------------------------------------------------
+# §3.5 Ace variants
+
+
+def test_tv35_ace_takes_all_capture(engine):
+    """TV-35: T 5h 3s Kc, P As -> {5h,3s,Kc} in every Ace preset (no normal capture for value 1)."""
+    for variant in ["asso_piglia_tutto", "scopa_d_assi", "sbarazzina"]:
+        assert caps(engine, "As", ["5h", "3s", "Kc"], variant=variant) == O("5h 3s Kc"), variant
+    assert caps(engine, "As", ["5h", "3s", "Kc"]) == O("")  # base game: the Ace trails
+
+
+@pytest.mark.parametrize("variant,scopa", [("asso_piglia_tutto", 1), ("scopa_d_assi", 0), ("sbarazzina", 0)])
+def test_tv35_ace_sweep_scopa_by_variant(engine, variant, scopa):
+    """TV-35: the Ace sweep is +1 scopa in Asso piglia tutto; 0 in Scopa d'assi and Sbarazzina."""
+    s = engine.Escoba(variant=variant).setup(
+        hands=[["As", "2c"], ["3c", "4c"]], table=["5h", "3s", "Kc"], to_move=0
+    )
+    s.apply(PLAY("As"))
+    v = s.view(0)
+    assert v["pending"] is None
+    assert v["table"] == []
+    assert set(v["piles"][0]) == {"As", "5h", "3s", "Kc"}
+    assert v["last_capturer"] == 0
+    assert v["scope"] == [scopa, 0]
+
+
+def test_tv36_ace_blocked_by_table_ace(engine):
+    """TV-36: T Ah 5s, P Ad: blocked -> only {Ah}; with the option off -> {Ah} or {Ah,5s}."""
+    for variant in ["asso_piglia_tutto", "scopa_d_assi", "sbarazzina"]:
+        assert caps(engine, "Ad", ["Ah", "5s"], variant=variant) == O("Ah"), variant
+        assert caps(engine, "Ad", ["Ah", "5s"], variant=variant, ace_blocked_by_table_ace=False) == O(
+            "Ah", "Ah 5s"
+        ), variant
+
+
+def test_tv36_blocked_ace_leaves_table_no_sweep(engine):
+    """TV-36 in a state: Ad takes Ah only (one outcome: resolved at once); 5s stays; no scopa."""
+    s = engine.Escoba(variant="asso_piglia_tutto").setup(
+        hands=[["Ad", "2c"], ["3c", "4c"]], table=["Ah", "5s"], to_move=0
+    )
+    s.apply(PLAY("Ad"))
+    v = s.view(0)
+    assert v["pending"] is None
+    assert v["table"] == ["5s"]
+    assert set(v["piles"][0]) == {"Ad", "Ah"}
+    assert v["scope"] == [0, 0]
+
+
+def test_tv37_ace_on_empty_table(engine):
+    """TV-37: empty table, Ad: self_capture -> [Ad] only (under every capture_obligation, §2.1);
+    trail -> the trail."""
+    for variant in ["asso_piglia_tutto", "scopa_d_assi", "sbarazzina"]:
+        assert caps(engine, "Ad", [], variant=variant) == O("Ad"), variant
+        assert caps(engine, "Ad", [], variant=variant, capture_obligation="optional") == O("Ad")
+        assert caps(engine, "Ad", [], variant=variant, ace_on_empty_table="trail") == O(""), variant
+
+
+def test_tv37_self_capture_state(engine):
+    """TV-37 in a state: self_capture: Ad goes to the player's pile, no scopa, last capturer 0."""
+    s = engine.Escoba(variant="asso_piglia_tutto").setup(
+        hands=[["Ad", "5c"], ["6c", "7c"]], table=[], to_move=0
+    )
+    s.apply(PLAY("Ad"))
+    v = s.view(0)
+    assert v["pending"] is None
+    assert v["table"] == []
+    assert v["piles"] == [["Ad"], []]
+    assert v["scope"] == [0, 0]
+    assert v["last_capturer"] == 0
+    assert v["current_player"] == 1
+
+
+def test_tv37_trail_option_state(engine):
+    """TV-37 in a state: ace_on_empty_table=trail: Ad stays on the table; nobody captured."""
+    s = engine.Escoba(variant="asso_piglia_tutto", ace_on_empty_table="trail").setup(
+        hands=[["Ad", "5c"], ["6c", "7c"]], table=[], to_move=0
+    )
+    s.apply(PLAY("Ad"))
+    v = s.view(0)
+    assert v["table"] == ["Ad"]
+    assert v["piles"] == [[], []]
+    assert v["last_capturer"] == -1
+
+
+def test_tv38_forbid_ace_first_play(engine):
+    """TV-38: asso_piglia_tutto, 4 players (10 cards each, no table), forbid_ace_first_play.
+
+    Deck = Ac Ad Ah As 2c 2d 2h 2s ... (one card at a time to D+1, D+2, D+3, D): seat D+1 gets
+    all clubs, D+2 all coins, D+3 all hearts, the dealer all spades. On the first play D+1 may
+    play any club but Ac (ids 1..6, 10..12). Without the option, Ac is playable too (0..6, 10..12).
+    After D+1 trails 2c, D+2 may play Ad (the Ace takes the 2c): all ten coins are legal.
+    """
+    deck = [r + s for r in "A234567JQK" for s in SUITS]
+    check_partition(deck)
+    clubs = [cid(r + "c") for r in "A234567JQK"]
+    coins = [cid(r + "d") for r in "A234567JQK"]
+    s = engine.Escoba(variant="asso_piglia_tutto", players=4, forbid_ace_first_play=True).new_state(
+        seed=5, deck=deck
+    )
+    d = s.view(0)["dealer"]
+    assert s.current_player() == (d + 1) % 4
+    assert set(s.view((d + 1) % 4)["hand"]) == {r + "c" for r in "A234567JQK"}
+    assert s.legal_actions() == [c for c in clubs if c != cid("Ac")]
+    s.apply(PLAY("2c"))
+    assert s.current_player() == (d + 2) % 4
+    assert s.legal_actions() == coins
+
+    t = engine.Escoba(variant="asso_piglia_tutto", players=4).new_state(seed=5, deck=deck)
+    assert t.legal_actions() == clubs
+
+
+# --------------------------------------------------------------------------------------------------
+# §3.6 Scopa a 15 and Scopa a 11
+
+
+def test_tv39_scopa_15_fewest_cards(engine):
+    """TV-39: scopa_15, T Ah 3s 4c 5d Jh, P 6d.
+
+    Match: none. Sum (6): {Ah,5d}. Sum15 (table 9): {Ah,Jh}, {4c,5d}, {Ah,3s,5d}.
+    fewest_cards=all keeps the 2-card sets: {Ah,5d}, {Ah,Jh}, {4c,5d}; not {Ah,3s,5d}.
+    Extra (§2.4): sum15_only gives the same three; fewest_cards=none adds {Ah,3s,5d}.
+    """
+    t = ["Ah", "3s", "4c", "5d", "Jh"]
+    assert caps(engine, "6d", t, variant="scopa_15") == O("Ah 5d", "Ah Jh", "4c 5d")
+    assert caps(engine, "6d", t, variant="scopa_15", fewest_cards="sum15_only") == O("Ah 5d", "Ah Jh", "4c 5d")
+    assert caps(engine, "6d", t, variant="scopa_15", fewest_cards="none") == O(
+        "Ah 5d", "Ah Jh", "4c 5d", "Ah 3s 5d"
+    )
+
+
+def test_tv40_scopa_15_match_and_fifteen(engine):
+    """TV-40: scopa_15, T 7h Jc, P 7d -> {7h} (match) and {Jc} (7+8=15): both 1 card."""
+    assert caps(engine, "7d", ["7h", "Jc"], variant="scopa_15") == O("7h", "Jc")
+
+
+def test_tv41_fewest_all_vs_sum15_only(engine):
+    """TV-41: scopa_15, T Kh 2s 3c, P 3d: match {3c}; Sum15 (table 12) {Kh,2s}.
+    fewest_cards=all -> {3c} only; sum15_only -> {3c} and {Kh,2s}."""
+    t = ["Kh", "2s", "3c"]
+    assert caps(engine, "3d", t, variant="scopa_15") == O("3c")
+    assert caps(engine, "3d", t, variant="scopa_15", fewest_cards="sum15_only") == O("3c", "Kh 2s")
+
+
+def test_tv42_scopa_11_jack_takes_three(engine):
+    """TV-42: scopa_11, T 3h, P Jd -> {3h} (8+3=11); a sweep (scopa when not the last play)."""
+    assert caps(engine, "Jd", ["3h"], variant="scopa_11") == O("3h")
+    assert caps(engine, "Jd", ["3h"]) == O("")  # base game: no capture
+    s = engine.Escoba(variant="scopa_11").setup(hands=[["Jd", "5c"], ["6c", "7c"]], table=["3h"], to_move=0)
+    s.apply(PLAY("Jd"))
+    v = s.view(0)
+    assert v["table"] == []
+    assert v["scope"] == [1, 0]
+
+
+def test_tv43_scopa_11_not_blocked_by_match(engine):
+    """TV-43: scopa_11, T Jh 3s, P Jd -> {Jh} (match) or {3s} (11-capture despite the equal card)."""
+    assert caps(engine, "Jd", ["Jh", "3s"], variant="scopa_11") == O("Jh", "3s")
+
+
+def test_tv44_scopa_11_ace(engine):
+    """TV-44: T Kh 4s 6c, P Ad. scopa_11 -> {Kh} (1+10) or {4s,6c} (1+4+6). Base: none (trail)."""
+    t = ["Kh", "4s", "6c"]
+    assert caps(engine, "Ad", t, variant="scopa_11") == O("Kh", "4s 6c")
+    assert caps(engine, "Ad", t) == O("")
+
+
+# --------------------------------------------------------------------------------------------------
+# §3.7 Escoba
+
+
+def test_tv45_escoba_sum15(engine):
+    """TV-45: escoba, T Ah 3s 4c 5d, P 7h -> table 8: {3s,5d}, {Ah,3s,4c}."""
+    assert caps(engine, "7h", ["Ah", "3s", "4c", "5d"], variant="escoba") == O("3s 5d", "Ah 3s 4c")
+
+
+def test_tv46_escoba_king_cannot_take_king(engine):
+    """TV-46: escoba, T Kh 5s 5c, P Kd -> {5s}, {5c} (10+5); not the King."""
+    assert caps(engine, "Kd", ["Kh", "5s", "5c"], variant="escoba") == O("5s", "5c")
+
+
+def test_tv47_escoba_two_pairs(engine):
+    """TV-47: escoba, T 2h 3s Jc Qd, P 4c -> table 11: {2h,Qd} (2+9), {3s,Jc} (3+8)."""
+    assert caps(engine, "4c", ["2h", "3s", "Jc", "Qd"], variant="escoba") == O("2h Qd", "3s Jc")
+
+
+def test_tv48_escoba_sweep(engine):
+    """TV-48: escoba, T Kh, P 5d -> {Kh}: an escoba (+1 sweep, not the last play)."""
+    assert caps(engine, "5d", ["Kh"], variant="escoba") == O("Kh")
+    s = engine.Escoba(variant="escoba").setup(hands=[["5d", "2c"], ["6c", "7c"]], table=["Kh"], to_move=0)
+    s.apply(PLAY("5d"))
+    v = s.view(0)
+    assert v["table"] == []
+    assert v["scope"] == [1, 0]
+    assert state_json(s)["sweeps"] == [0]
+
+
+def _escoba_de_mano(engine, table, players=2, seed=9, **options):
+    deck = _deck_with_table(table, players=players)
+    rng = SplitMix64(seed)
+    dealer = rng.next() % players  # contract §5.1: the first draw
+    s = engine.Escoba(variant="escoba", players=players, **options).new_state(seed=seed, deck=deck)
+    assert s.view(0)["dealer"] == dealer
+    return s, dealer
+
+
+def test_tv49_escoba_de_mano_15(engine):
+    """TV-49: initial table Kc 2d 2s Ac (10+2+2+1 = 15): the dealer takes the 4 cards, 1 escoba;
+    the dealer's side becomes the last capturer; seat D+1 faces an empty table."""
+    s, d = _escoba_de_mano(engine, ["Kc", "2d", "2s", "Ac"])
+    v = s.view(0)
+    assert v["table"] == []
+    assert set(v["piles"][d]) == {"Kc", "2d", "2s", "Ac"}
+    assert v["piles"][1 - d] == []
+    assert v["scope"][d] == 1 and v["scope"][1 - d] == 0
+    assert v["last_capturer"] == d
+    assert v["current_player"] == (d + 1) % 2
+    assert state_json(s)["sweeps"] == [d]
+
+
+def test_tv49_escoba_de_mano_to_eldest(engine):
+    """TV-49 with escoba_de_mano_to=eldest (§2.5): the cards and the escoba go to seat D+1."""
+    s, d = _escoba_de_mano(engine, ["Kc", "2d", "2s", "Ac"], escoba_de_mano_to="eldest")
+    e = (d + 1) % 2
+    v = s.view(0)
+    assert set(v["piles"][e]) == {"Kc", "2d", "2s", "Ac"}
+    assert v["scope"][e] == 1 and v["scope"][d] == 0
+    assert v["last_capturer"] == e
+
+
+def test_tv49_escoba_de_mano_teams(engine):
+    """TV-49, 4 players in teams: the table goes to the dealer's team (side D mod 2), 1 escoba."""
+    s, d = _escoba_de_mano(engine, ["Kc", "2d", "2s", "Ac"], players=4)
+    v = s.view(0)
+    assert v["table"] == []
+    assert set(v["piles"][d % 2]) == {"Kc", "2d", "2s", "Ac"}
+    assert v["scope"][d % 2] == 1 and v["scope"][1 - d % 2] == 0
+    assert s.current_player() == (d + 1) % 4
+
+
+def test_tv50_escoba_de_mano_30(engine):
+    """TV-50: Kh Kd 5s 5c (30) -> the dealer takes all, 2 escobas (also under partition: K+5, K+5).
+    Kh Kd Qs Ac (30): total -> 2 escobas; partition -> 0 (no split into two 15s: K+K=20, K+Q=19,
+    K+A=11, Q+A=10): the table stays, nobody captured."""
+    for table, mode, sweeps in [
+        (["Kh", "Kd", "5s", "5c"], "total", 2),
+        (["Kh", "Kd", "5s", "5c"], "partition", 2),
+        (["Kh", "Kd", "Qs", "Ac"], "total", 2),
+        (["Kh", "Kd", "Qs", "Ac"], "partition", 0),
+    ]:
+        s, d = _escoba_de_mano(engine, table, escoba_de_mano_30=mode)
+        v = s.view(0)
+        assert v["scope"][d] == sweeps, (table, mode)
+        assert v["scope"][1 - d] == 0
+        if sweeps:
+            assert v["table"] == []
+            assert set(v["piles"][d]) == set(table)
+            assert v["last_capturer"] == d
+            assert state_json(s)["sweeps"] == [d, d]
+        else:
+            assert set(v["table"]) == set(table)
+            assert v["piles"] == [[], []]
+            assert v["last_capturer"] == -1
+            assert state_json(s)["sweeps"] == []
+
+
+# --------------------------------------------------------------------------------------------------
+# Step protocol (contract §4) and notation
+
+
+def _tv02_state(engine):
+    # TV-02 position: seat 0 holds Qh Kc; T Ah 3s 4c 5d
+    return engine.Escoba().setup(hands=[["Qh", "Kc"], ["6c", "7c"]], table=["Ah", "3s", "4c", "5d"], to_move=0)
+
+
+def test_protocol_several_outcomes_take_ids(engine):
+    """Contract §4 on TV-02: PLAY(Qh)=37 has outcomes [4c,5d]=[3,17] and [5d,Ah,3s]=[17,26,41].
+    Pending Qh, selection []: legal = TAKE(4c)=55, TAKE(5d)=69; no DONE (no trail).
+    TAKE(5d) -> only [17,26,41] extends [17]: applied at once.
+    TAKE(4c) -> only [3,17] extends [3]: applied at once.
+    An illegal TAKE(3s) raises IllegalActionError and changes nothing."""
+    from tapete.errors import IllegalActionError
+
+    s = _tv02_state(engine)
+    assert s.legal_actions() == [12, 37]
+    s.apply(37)
+    v = s.view(0)
+    assert v["pending"] == "Qh"
+    assert v["selection"] == []
+    assert v["hand"] == ["Kc"]
+    assert s.current_player() == 0
+    assert s.legal_actions() == [55, 69]
+    before = s.to_json()
+    with pytest.raises(IllegalActionError):
+        s.apply(TAKE("3s"))
+    with pytest.raises(IllegalActionError):
+        s.apply(DONE)
+    assert s.to_json() == before
+
+    a = s.clone()
+    a.apply(69)
+    va = a.view(0)
+    assert va["pending"] is None
+    assert va["table"] == ["4c"]
+    assert set(va["piles"][0]) == {"Qh", "Ah", "3s", "5d"}
+    assert a.current_player() == 1
+
+    b = s.clone()
+    b.apply(55)
+    vb = b.view(0)
+    assert vb["pending"] is None
+    assert vb["table"] == ["Ah", "3s"]
+    assert set(vb["piles"][0]) == {"Qh", "4c", "5d"}
+
+
+def test_protocol_done_when_selection_is_an_outcome(engine):
+    """Contract §4 on TV-36 with ace_blocked_by_table_ace=false (asso_piglia_tutto):
+    PLAY(Ad)=13, outcomes [Ah]=[26] and [Ah,5s]=[26,43]. Legal: TAKE(Ah)=78 only.
+    After TAKE(Ah), S=[26] is an outcome and a prefix of [26,43]: legal TAKE(5s)=95 and DONE.
+    DONE -> takes Ah only. TAKE(5s) -> takes the whole table by AceAll: in asso_piglia_tutto a
+    scopa (ace_takes_all_is_scopa), in scopa_d_assi not (no normal kind makes {Ah,5s} for an Ace)."""
+    for variant, scopa in [("asso_piglia_tutto", 1), ("scopa_d_assi", 0)]:
+        s = engine.Escoba(variant=variant, ace_blocked_by_table_ace=False).setup(
+            hands=[["Ad", "2c"], ["3c", "4c"]], table=["Ah", "5s"], to_move=0
+        )
+        s.apply(13)
+        assert s.legal_actions() == [78]
+        s.apply(78)
+        v = s.view(0)
+        assert v["pending"] == "Ad"
+        assert v["selection"] == ["Ah"]
+        assert s.legal_actions() == [95, DONE]
+        a = s.clone()
+        a.apply(DONE)
+        va = a.view(0)
+        assert va["table"] == ["5s"] and va["scope"] == [0, 0]
+        s.apply(95)
+        v = s.view(0)
+        assert v["table"] == [] and v["pending"] is None
+        assert v["scope"] == [scopa, 0], variant
+
+
+def test_protocol_unique_outcome_resolves_at_once(engine):
+    """Contract §4 on TV-01: PLAY(Jd) has the single outcome {Jc}: applied at once."""
+    s = engine.Escoba().setup(hands=[["Jd", "2c"], ["6c", "7c"]], table=["3h", "5s", "Jc"], to_move=0)
+    s.apply(PLAY("Jd"))
+    v = s.view(0)
+    assert v["pending"] is None
+    assert set(v["table"]) == {"3h", "5s"}
+    assert set(v["piles"][0]) == {"Jd", "Jc"}
+    assert s.current_player() == 1
+    assert state_json(s)["history"] == [PLAY("Jd")]
+
+
+def test_protocol_full_move_equals_steps(engine):
+    """Contract §4: play("Qh x Ah 3s 5d") = PLAY(Qh), TAKE(5d) (the move resolves after it);
+    play("Qh x 4c 5d") = PLAY(Qh), TAKE(4c). Same JSON (history included) as the step form."""
+    steps = _tv02_state(engine)
+    steps.apply(37)
+    steps.apply(69)
+    full = _tv02_state(engine)
+    full.play("Qh x Ah 3s 5d")
+    assert full.to_json() == steps.to_json()
+    assert state_json(full)["history"] == [37, 69]
+
+    steps2 = _tv02_state(engine)
+    steps2.apply(37)
+    steps2.apply(55)
+    full2 = _tv02_state(engine)
+    full2.play("Qh x 4c 5d")
+    assert full2.to_json() == steps2.to_json()
+    assert state_json(full2)["history"] == [37, 55]
+
+
+def test_protocol_full_move_with_done(engine):
+    """Contract §4: a full move whose selection is a prefix of another outcome ends with DONE:
+    TV-36 option off, play("Ad x Ah") = PLAY(Ad), TAKE(Ah), DONE; TV-13 optional, play("7d") =
+    PLAY(7d), DONE (the trail)."""
+    s = engine.Escoba(variant="asso_piglia_tutto", ace_blocked_by_table_ace=False).setup(
+        hands=[["Ad", "2c"], ["3c", "4c"]], table=["Ah", "5s"], to_move=0
+    )
+    s.play("Ad x Ah")
+    assert state_json(s)["history"] == [13, 78, DONE]
+    assert s.view(0)["table"] == ["5s"]
+
+    t = _tv13_state(engine, capture_obligation="optional")
+    t.play("7d")
+    assert state_json(t)["history"] == [19, DONE]
+    assert set(t.view(0)["table"]) == {"4h", "3s", "7d"}
+
+
+def test_protocol_full_move_trail_and_self_capture(engine):
+    """Contract §4: play("Kc") is a trail (TV-13); play("Ad") a self-capture (TV-37)."""
+    s = _tv13_state(engine)
+    s.play("Kc")
+    assert state_json(s)["history"] == [12]
+    assert set(s.view(0)["table"]) == {"4h", "3s", "Kc"}
+
+    t = engine.Escoba(variant="asso_piglia_tutto").setup(hands=[["Ad", "5c"], ["6c", "7c"]], table=[], to_move=0)
+    t.play("Ad")
+    assert t.view(0)["piles"] == [["Ad"], []]
+
+
+def test_protocol_full_move_illegal_is_atomic(engine):
+    """Contract §4: a written set that is not an outcome raises IllegalActionError, state unchanged.
+    TV-02: {Ah,3s} is not a capture of Qh; TV-13 (played_card): 7d may not trail."""
+    from tapete.errors import IllegalActionError
+
+    s = _tv02_state(engine)
+    before = s.to_json()
+    for move in ["Qh x Ah 3s", "Qh", "Qh x 4c 5d Ah"]:
+        with pytest.raises(IllegalActionError):
+            s.play(move)
+        assert s.to_json() == before
+    t = _tv13_state(engine)
+    before = t.to_json()
+    with pytest.raises(IllegalActionError):
+        t.play("7d")
+    assert t.to_json() == before
+
+
+def test_notation_round_trip_all_219_ids(engine):
+    """Contract §4: action_to_string / string_to_action round-trip for every id 0..218."""
+    s = engine.Escoba().new_state(seed=1)
+    for a in range(219):
+        text = s.action_to_string(a)
+        assert s.string_to_action(text) == a, (a, text)
+        assert s.string_to_action(text.upper()) == a, (a, text)
+
+
+def test_notation_examples(engine):
+    """Contract §4 / rules §6.2 notation, ids computed by hand:
+    7d=19; take 5d=52+17=69; done=104; take pile 2=105+2=107; build on 3h=111+28=139;
+    claim 7d=163+19=182; trust 215; doubt 216; knock 217; no knock 218; Ts=13*3+9=48; Ac=0."""
+    from tapete.errors import IllegalActionError, InvalidNotationError
+
+    s = engine.Escoba().new_state(seed=1)
+    expected = {
+        0: "Ac", 19: "7d", 48: "Ts", 51: "Ks", 69: "take 5d", 104: "done", 105: "take pile 0",
+        107: "take pile 2", 139: "build on 3h", 182: "claim 7d", 215: "trust", 216: "doubt",
+        217: "knock", 218: "no knock",
+    }
+    for a, text in expected.items():
+        assert s.action_to_string(a) == text
+        assert s.string_to_action(text) == a
+    assert s.string_to_action("TAKE 5D") == 69
+    assert s.string_to_action("10s") == 48
+    for bad in ["bogus", "take", "take 1x", "7x"]:
+        with pytest.raises(InvalidNotationError):
+            s.string_to_action(bad)
+    for bad_id in [219, -1]:
+        with pytest.raises(IllegalActionError):
+            s.action_to_string(bad_id)

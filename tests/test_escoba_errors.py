@@ -1,0 +1,211 @@
+"""Bad input raises the typed tapete error with a useful message and leaves the state unchanged."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tapete.errors import (
+    IllegalActionError,
+    InvalidNotationError,
+    InvalidOptionError,
+    InvalidPlayerError,
+    InvalidStateError,
+    TapeteError,
+)
+
+
+@pytest.fixture
+def state(engine):
+    # seat 0 to move holding 7d Kc; table 4h 3s: 7d must capture, Kc trails (rules TV-13)
+    game = engine.Escoba()
+    return game.setup(hands=[["7d", "Kc"], ["2h", "5c"]], table=["4h", "3s"], dealer=1)
+
+
+@pytest.mark.parametrize("action", [-1, 219, 10**6, 2**64, -(2**70)])
+def test_out_of_range_actions(state, action):
+    before = state.to_json()
+    with pytest.raises(IllegalActionError, match="219|range"):
+        state.apply(action)
+    assert state.to_json() == before
+
+
+def test_illegal_actions_say_what_is_legal(state):
+    before = state.to_json()
+    for action in (52 + 10, 104, 105, 217, 1):  # take 5d? done, take pile, knock, 2c not in hand
+        with pytest.raises(IllegalActionError):
+            state.apply(action)
+        assert state.to_json() == before
+    with pytest.raises(IllegalActionError, match="legal"):
+        state.apply("2h")  # the opponent's card
+    assert state.to_json() == before
+
+
+@pytest.mark.parametrize("text", ["", "7x", "take", "take 7x", "11d", "play 7d", "dne", "take pile 9", "7d 7d"])
+def test_notation_that_does_not_parse(state, text):
+    before = state.to_json()
+    with pytest.raises(InvalidNotationError):
+        state.apply(text)
+    with pytest.raises(InvalidNotationError):
+        state.string_to_action(text)
+    assert state.to_json() == before
+
+
+@pytest.mark.parametrize("action", [True, None, 1.5, [1], b"7d"])
+def test_actions_of_the_wrong_type(state, action):
+    before = state.to_json()
+    with pytest.raises(TapeteError):
+        state.apply(action)
+    assert state.to_json() == before
+
+
+@pytest.mark.parametrize("move", ["7d", "Kc x 4h", "7d x 4h", "7d x 4h 3s 2h", "Qq", "Kc x"])
+def test_full_moves_that_are_not_legal(state, move):
+    before = state.to_json()
+    with pytest.raises((IllegalActionError, InvalidNotationError)):
+        state.play(move)
+    assert state.to_json() == before
+
+
+def test_full_move_is_atomic_and_correct(state):
+    state.play("7d x 4h 3s")
+    view = state.view(0)
+    assert view["piles"][0] == ["7d", "4h", "3s"] or sorted(view["piles"][0]) == sorted(["7d", "4h", "3s"])
+    assert view["table"] == []
+
+
+@pytest.mark.parametrize("seat", [-1, 2, 99])
+def test_wrong_player(state, seat):
+    with pytest.raises(InvalidPlayerError):
+        state.view(seat)
+    with pytest.raises(InvalidPlayerError):
+        state.observation(seat)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"variant": "no_such_game"},
+        {"colour": "red"},
+        {"players": 5},
+        {"players": "2"},
+        {"players": True},
+        {"napola": 1},
+        {"target": 0},
+        {"target": 1.5},
+        {"capture_kinds": ["match", "nonsense"]},
+        {"capture_kinds": ["match", "match"]},
+        {"capture_kinds": "match"},
+        {"fewest_cards": "some"},
+        {"primiera_mode": "florence"},
+        {"milan_tiebreak": []},
+        {"milan_tiebreak": ["8"]},
+        {"special_cards": {"Zz": 1}},
+        {"special_cards": {"Kd": -1}},
+        {"cards_per_hand": 4},  # 36 is not a multiple of 2*4
+        {"variant": "scopone_9", "players": 2},
+        {"setenta_mode": "most_sevens", "primiera_mode": "standard"},
+        {"win_margin": 0},
+        {"void_deal_min_kings": 7},
+        {"partnership": "teams"},
+        {"target": {"a": 1}},
+        {"napola": object()},
+    ],
+)
+def test_bad_options(engine, options):
+    with pytest.raises(InvalidOptionError) as info:
+        engine.Escoba(**options)
+    assert len(str(info.value)) > 10
+
+
+def test_bad_options_in_primitives(engine):
+    with pytest.raises(InvalidOptionError):
+        engine.escoba.capture_options("7d", ["4h", "3s"], fewest_cards="some")
+    with pytest.raises(InvalidOptionError):
+        engine.escoba.score_deal([["7d"], []], [0, 0], primiera_mode="florence")
+    with pytest.raises(InvalidNotationError):
+        engine.escoba.capture_options("7x", ["4h"])
+    with pytest.raises((InvalidNotationError, InvalidStateError)):
+        engine.escoba.capture_options("7d", ["7d"])  # the played card cannot be on the table
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"hands": [["7d", "7d"], ["2h", "2c"]]},  # duplicate card
+        {"hands": [["7d"], ["2h"]], "table": ["7d"]},  # card in two places
+        {"hands": [["8d"], ["2h"]]},  # not in the 40-card pack
+        {"hands": [["Zz"], ["2h"]]},  # not a card
+        {"hands": [["7d"], ["2h"], ["3h"]]},  # three hands for two players
+        {"hands": [["7d", "Kc", "2c"], ["2h"]], "dealer": 0},  # seat 1 to move with fewer cards than the dealer
+        {"hands": [[], []]},  # nobody holds a card
+        {"hands": [["7d"], ["2h"]], "stock": ["3h"]},  # stock given but cards missing
+        {"hands": [["7d"], ["2h"]], "to_move": 5},
+        {"hands": [["7d"], ["2h"]], "scores": [1]},
+        {"hands": [["7d"], ["2h"]], "last_capturer": 3},
+        {"hands": [["7d"], ["2h"]], "seed": -1},
+        {"hands": [[52], ["2h"]]},
+    ],
+)
+def test_impossible_setups(engine, kwargs):
+    with pytest.raises((InvalidStateError, InvalidOptionError)):
+        engine.Escoba().setup(**kwargs)
+
+
+def test_bad_seeds_and_decks(engine):
+    game = engine.Escoba()
+    for seed in (-1, 2**64, "7", 1.0, True):
+        with pytest.raises(TapeteError):
+            game.new_state(seed=seed)
+    pack = game.new_state(seed=0)
+    deck = [13 * s + r for s in range(4) for r in (0, 1, 2, 3, 4, 5, 6, 10, 11, 12)]
+    game.new_state(seed=0, deck=deck)  # a full pack is fine
+    for bad in (deck[:-1], deck[:-1] + [deck[0]], deck[:-1] + ["8d"], deck[:-1] + ["Zz"]):
+        with pytest.raises(InvalidStateError):
+            game.new_state(seed=0, deck=bad)
+    assert pack.history() == []
+
+
+def _tamper(text: str, **changes) -> str:
+    doc = json.loads(text)
+    doc.update(changes)
+    return json.dumps(doc, sort_keys=True, separators=(",", ":"))
+
+
+def test_malformed_and_tampered_json(engine):
+    game = engine.Escoba()
+    state = game.new_state(seed=4)
+    state.apply(state.legal_actions()[0])
+    good = state.to_json()
+    doc = json.loads(good)
+    hand0 = doc["hands"][0]
+    bad_texts = [
+        "",
+        "{",
+        "[]",
+        "null",
+        good[:-1],
+        _tamper(good, version=2),
+        _tamper(good, game="mosca"),
+        _tamper(good, rng=-5),
+        _tamper(good, rng="abc"),
+        _tamper(good, to_move=7),
+        _tamper(good, dealer=-3),
+        _tamper(good, hands=[hand0 + [hand0[0]]] + doc["hands"][1:]),  # duplicated card
+        _tamper(good, hands=[[]] + doc["hands"][1:]),  # cards vanish
+        _tamper(good, table=doc["table"] + [99]),
+        _tamper(good, scores=[0]),
+        _tamper(good, options={**doc["options"], "target": 99}),  # another game's options
+        _tamper(good, options={**doc["options"], "bogus": 1}),
+        _tamper(good, pending=5),
+        _tamper(good, history="x"),
+        _tamper(good, terminal="no"),
+        json.dumps({k: v for k, v in doc.items() if k != "stock"}),
+    ]
+    for text in bad_texts:
+        with pytest.raises(InvalidStateError):
+            game.state_from_json(text)
+    with pytest.raises(InvalidStateError):
+        game.state_from_json(b"{}")  # type: ignore[arg-type]
+    assert game.state_from_json(good).to_json() == good
