@@ -61,13 +61,17 @@ def _format_value(value: Any) -> str:
     raise InvalidOptionError(f"cannot print option value {value!r}")
 
 
-def format_game(name: str, options: Mapping[str, Any], preset: Mapping[str, Any]) -> str:
-    """``name(variant=...,k=v,...)``: the variant, then every option that differs from the preset."""
-    parts = []
-    if "variant" in options:
-        parts.append(f"variant={_format_value(options['variant'])}")
+def format_game(name: str, options: Mapping[str, Any], factory: Callable[..., Any]) -> str:
+    """``name(variant=...,k=v,...)``: the variant, ``players`` when it is not the preset's default,
+    then every option that differs from what the preset resolves to with the same players."""
+    variant = options.get("variant")
+    default_players = factory(variant=variant).options["players"]
+    preset = factory(variant=variant, players=options["players"]).options
+    parts = [f"variant={_format_value(variant)}"]
+    if options["players"] != default_players:
+        parts.append(f"players={_format_value(options['players'])}")
     for key in sorted(options):
-        if key != "variant" and options[key] != preset.get(key):
+        if key not in ("variant", "players") and options[key] != preset.get(key):
             parts.append(f"{key}={_format_value(options[key])}")
     return f"{name}({','.join(parts)})"
 

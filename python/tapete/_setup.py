@@ -10,10 +10,10 @@ from .errors import InvalidOptionError, InvalidStateError
 __all__ = ["seed_value", "setup_json"]
 
 
-def seed_value(seed: Any) -> int:
-    """A seed is an int in 0 .. 2**64 - 1."""
+def seed_value(seed: Any, error: type[Exception] = InvalidOptionError) -> int:
+    """A seed is an int in 0 .. 2**64 - 1; a bad one raises ``error``."""
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
-        raise InvalidOptionError(f"seed {seed!r} is not valid: expected an int in 0..2**64-1")
+        raise error(f"seed {seed!r} is not valid: expected an int in 0..2**64-1")
     return seed
 
 
@@ -27,5 +27,5 @@ def _plain(value: Any, where: str) -> Any:
 
 def setup_json(**spec: Any) -> str:
     """The JSON the native ``setup`` reads: every argument as plain lists, ints and text."""
-    seed_value(spec.get("seed", 0))
+    seed_value(spec.get("seed", 0), InvalidStateError)
     return json.dumps({k: _plain(v, k) for k, v in spec.items()}, sort_keys=True, separators=(",", ":"))

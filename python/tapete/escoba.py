@@ -13,6 +13,7 @@ from typing import Any, Iterable, Sequence, Union
 from . import _core
 from ._gamestring import format_game, options_to_json
 from ._setup import seed_value, setup_json
+from .errors import InvalidStateError
 
 __all__ = ["Escoba", "EscobaState", "capture_options", "score_deal", "NUM_DISTINCT_ACTIONS"]
 
@@ -44,7 +45,7 @@ class Escoba:
 
     def new_state(self, seed: int = 0, deck: Sequence[CardLike] | None = None) -> EscobaState:
         """Deal a new match with the seeded RNG; ``deck`` fixes the first deal's order (top first)."""
-        return self._game.new_state(seed_value(seed), None if deck is None else list(deck))
+        return self._game.new_state(seed_value(seed, InvalidStateError), None if deck is None else list(deck))
 
     def setup(
         self,
@@ -71,8 +72,7 @@ class Escoba:
         return self._game.state_from_json(text)
 
     def __str__(self) -> str:
-        preset = Escoba(variant=self.options["variant"], players=self.options["players"]).options
-        return format_game(self.name, self.options, preset)
+        return format_game(self.name, self.options, Escoba)
 
     def __repr__(self) -> str:
         return f"tapete.load({str(self)!r})"

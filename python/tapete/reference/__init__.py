@@ -1,0 +1,21 @@
+"""Pure-Python reference engines: the readable statement of each game's rules.
+
+Same API as the native engines in ``tapete``, no native code: this package never imports
+``tapete._core``, so it works (slowly) everywhere and serves as the oracle of the differential
+tests.
+"""
+
+from typing import Any
+
+from .._gamestring import parse_game
+from . import escoba
+from .escoba import Escoba
+
+__all__ = ["Escoba", "escoba", "load", "GAMES"]
+
+GAMES = {"escoba": Escoba}
+
+
+def load(text: str) -> Any:
+    """A reference game from its game string, e.g. ``load("escoba(variant=escoba,players=4)")``."""
+    return parse_game(text, GAMES)

@@ -1,0 +1,1560 @@
+"""Escoba / Scopa: the pure-Python reference engine.
+
+This module is the readable statement of the rules that ``docs/escoba_engine.md`` (the engine
+contract) and ``rules/escoba.md`` (the rules) pin down. The native engine implements the same page,
+and the differential tests hold the two to it byte for byte. Clarity comes first here.
+
+The game in brief
+-----------------
+* A 40-card pack: ranks A-7, J, Q, K in four suits (``d`` = coins/denari/oros). Capture values
+  A..7 = 1..7, J = 8, Q = 9, K = 10. Cards are ids ``13*suit + rank-1`` (suits c d h s).
+* 2 or 3 players alone, 4 or 6 in two teams (``side = seat mod 2``). The dealer ``D`` gives
+  ``cards_per_hand`` cards to every seat from ``D+1`` round to ``D``, then ``initial_table_cards``
+  face up to the table; the rest is the stock. Three Kings on the initial table void the deal.
+  When all hands are empty and the stock is not, another hand is dealt (no table cards).
+* On a turn a player plays one card. It **captures** a set of table cards, or **trails** (stays on
+  the table). Capture kinds (``capture_kinds``):
+
+  - ``match``: one table card of the same value;
+  - ``sum``:   two or more table cards whose values add up to the played card's value;
+  - ``sum15`` / ``sum11``: one or more table cards that, with the played card, total 15 / 11;
+  - ``diff``:  two or more cards, the largest minus the others equal to the played card.
+
+  With ``match_priority`` a possible match suppresses the kinds of ``match_priority_kinds`` (the
+  sums by default). ``fewest_cards`` may then keep only the captures with fewest cards. In the Ace
+  variants (``ace_takes_all``) an Ace takes the whole table (unless an Ace lies there), and an Ace
+  played onto an empty table captures itself. Under the default ``capture_obligation`` a card that
+  can capture must capture; any card may be chosen.
+* A capture that empties the table is a **scopa** (escoba): ``scopa_value`` points, except on the
+  very last play of the deal (unless ``scopa_on_last_play``). In Escoba an initial table worth 15
+  (or 30) is an *escoba de mano* for the dealer.
+* When the stock and the hands are exhausted the last capturer takes the table. Each side then
+  scores: most cards, most coins, the settebello ``7d``, the primiera (best card per suit), optional
+  extras (napola, re bello, ...) and its scope. Deals go on until one side alone reaches the target.
+
+Actions (a fixed space of 219 ids; only 0..104 are ever legal in this engine)
+------------------------------------------------------------------------------
+=========  ===================  ===============  ================================================
+ids        action               notation         meaning
+=========  ===================  ===============  ================================================
+0..51      ``PLAY(c)``          ``7d``           play card ``c`` from hand
+52..103    ``TAKE(t)``          ``take 5d``      add table card ``t`` to the capture being chosen
+104        ``DONE``             ``done``         finish with the cards chosen (none = trail)
+105..110   ``TAKE_PILE(s)``     ``take pile 2``  (rubamazzo; never legal here)
+111..162   ``BUILD_ON(t)``      ``build on 3h``  (builds; never legal here)
+163..214   ``CLAIM(c)``         ``claim 7d``     (fidasse; never legal here)
+215, 216   ``TRUST``, ``DOUBT`` ``trust``        (fidasse; never legal here)
+217, 218   ``KNOCK``, ...       ``no knock``     (declarations; never legal here)
+=========  ===================  ===============  ================================================
+
+A move is ``PLAY(c)``; when ``c`` has more than one legal outcome it becomes *pending* and the same
+player names the captured cards one ``TAKE`` at a time in ascending id order, as soon as only one
+outcome fits the move resolves; ``DONE`` ends a capture that is a prefix of a longer one, or trails.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import operator
+from typing import Any, Iterable, Optional, Sequence
+
+import numpy as np
+
+from .._gamestring import format_game
+from ..cards import card_id, card_str
+from ..errors import (
+    IllegalActionError,
+    InvalidNotationError,
+    InvalidOptionError,
+    InvalidPlayerError,
+    InvalidStateError,
+)
+from ._rng import MASK64, SplitMix64
+
+__all__ = [
+    "Escoba",
+    "EscobaState",
+    "capture_options",
+    "score_deal",
+    "resolve_options",
+    "action_to_string",
+    "string_to_action",
+    "card_value",
+    "PACK",
+    "NUM_DISTINCT_ACTIONS",
+]
+
+# ---------------------------------------------------------------------------------------------
+# Cards
+# ---------------------------------------------------------------------------------------------
+
+#: The 40-card pack, ascending ids: ranks A..7, J, Q, K of c, d, h, s.
+PACK: tuple[int, ...] = tuple(13 * s + r - 1 for s in range(4) for r in (1, 2, 3, 4, 5, 6, 7, 11, 12, 13))
+_PACK_SET = frozenset(PACK)
+SETTEBELLO = card_id("7d")
+RE_BELLO = card_id("Kd")
+COINS = 1  # the suit index of d (coins, denari, oros)
+#: The coins in napola order A 2 3 4 5 6 7 J Q K.
+_NAPOLA_RUN = tuple(13 * COINS + r - 1 for r in (1, 2, 3, 4, 5, 6, 7, 11, 12, 13))
+
+
+def card_value(card: int) -> int:
+    """Capture value: A..7 = 1..7, J = 8, Q = 9, K = 10."""
+    rank = card % 13 + 1
+    return rank if rank <= 7 else rank - 3
+
+
+def _rank(card: int) -> int:
+    return card % 13 + 1
+
+
+def _suit(card: int) -> int:
+    return card // 13
+
+
+def _slot(card: int) -> int:
+    """Observation slot of a card: 10*suit + (value - 1)."""
+    return 10 * _suit(card) + card_value(card) - 1
+
+
+#: Primiera values by rank (§0.3); the Veneto table doubled to integers.
+_PRIMIERA_VALUES = {
+    "standard": {7: 21, 6: 18, 1: 16, 5: 15, 4: 14, 3: 13, 2: 12, 11: 10, 12: 10, 13: 10},
+    "veneto": {7: 14, 6: 12, 1: 11, 5: 10, 4: 8, 3: 6, 2: 4, 11: 1, 12: 1, 13: 1},
+}
+_RANK_OF_CHAR = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "J": 11, "Q": 12, "K": 13}
+
+# ---------------------------------------------------------------------------------------------
+# Actions
+# ---------------------------------------------------------------------------------------------
+
+NUM_DISTINCT_ACTIONS = 219
+TAKE0 = 52
+DONE = 104
+TAKE_PILE0 = 105
+BUILD_ON0 = 111
+CLAIM0 = 163
+TRUST, DOUBT, KNOCK, NO_KNOCK = 215, 216, 217, 218
+_WORD_ACTIONS = {"done": DONE, "trust": TRUST, "doubt": DOUBT, "knock": KNOCK}
+
+
+def action_to_string(action: Any) -> str:
+    """Notation of an action id (any id 0..218 prints, legal or not)."""
+    a = _as_action_id(action)
+    if a < TAKE0:
+        return card_str(a)
+    if a < DONE:
+        return "take " + card_str(a - TAKE0)
+    if a == DONE:
+        return "done"
+    if a < BUILD_ON0:
+        return f"take pile {a - TAKE_PILE0}"
+    if a < CLAIM0:
+        return "build on " + card_str(a - BUILD_ON0)
+    if a < TRUST:
+        return "claim " + card_str(a - CLAIM0)
+    return {TRUST: "trust", DOUBT: "doubt", KNOCK: "knock", NO_KNOCK: "no knock"}[a]
+
+
+def string_to_action(text: Any) -> int:
+    """Action id of a notation string (case-insensitive, any whitespace between words)."""
+    if not isinstance(text, str):
+        raise InvalidNotationError(f"{text!r} is not action text: expected a string such as '7d' or 'take 5d'")
+    words = text.lower().split()
+    try:
+        if len(words) == 1:
+            if words[0] in _WORD_ACTIONS:
+                return _WORD_ACTIONS[words[0]]
+            return card_id(words[0])
+        if len(words) == 2:
+            if words == ["no", "knock"]:
+                return NO_KNOCK
+            if words[0] == "take":
+                return TAKE0 + card_id(words[1])
+            if words[0] == "claim":
+                return CLAIM0 + card_id(words[1])
+        if len(words) == 3:
+            if words[:2] == ["take", "pile"] and words[2] in ("0", "1", "2", "3", "4", "5"):
+                return TAKE_PILE0 + int(words[2])
+            if words[:2] == ["build", "on"]:
+                return BUILD_ON0 + card_id(words[2])
+    except InvalidNotationError:
+        pass
+    raise InvalidNotationError(
+        f"{text!r} is not an action: expected a card ('7d'), 'take 5d', 'done', 'take pile 2', "
+        "'build on 3h', 'claim 7d', 'trust', 'doubt', 'knock' or 'no knock'"
+    )
+
+
+def _as_action_id(action: Any) -> int:
+    if isinstance(action, bool):
+        raise IllegalActionError(f"{action!r} is not an action: expected an int id 0..218 or notation text")
+    try:
+        a = operator.index(action)
+    except TypeError:
+        raise IllegalActionError(f"{action!r} is not an action: expected an int id 0..218 or notation text") from None
+    if not 0 <= a < NUM_DISTINCT_ACTIONS:
+        raise IllegalActionError(f"action id {a} is out of range: expected 0..218")
+    return a
+
+
+# ---------------------------------------------------------------------------------------------
+# Options (contract §2)
+# ---------------------------------------------------------------------------------------------
+
+VARIANTS = (
+    "scopa", "escoba", "scopa_15", "scopa_11", "asso_piglia_tutto", "scopa_d_assi", "sbarazzina",
+    "scopone_9", "scopone_10",
+)
+_CAPTURE_KINDS = ("match", "sum", "sum15", "sum11", "diff")
+_PRIORITY_KINDS = ("sum", "sum15", "sum11", "diff")
+_NOLIMIT = None
+
+#: Every option: (kind, detail). Kinds: choice (str among detail), int (min, max), int_or_null,
+#: bool, players, kinds (allowed names), ranks, cards.
+_SPEC: dict[str, tuple[str, Any]] = {
+    "variant": ("choice", VARIANTS),
+    "deck": ("choice", ("italian40", "spanish40", "french40")),
+    "players": ("players", (2, 3, 4, 6)),
+    "partnership": ("choice", ("auto", "none")),
+    "direction": ("choice", ("ccw", "cw")),
+    "first_dealer": ("choice", ("random", "deal_until_Kd")),
+    "initial_table_cards": ("int", (0, 36)),
+    "cards_per_hand": ("int", (1, _NOLIMIT)),
+    "void_deal_min_kings": ("int_or_null", (1, 4)),
+    "void_deal_min_aces": ("int_or_null", (1, 4)),
+    "initial_table_bonus": ("choice", ("none", "sum15_30")),
+    "escoba_de_mano_to": ("choice", ("dealer", "eldest")),
+    "escoba_de_mano_30": ("choice", ("total", "partition")),
+    "capture_kinds": ("kinds", _CAPTURE_KINDS),
+    "normal_captures": ("bool", None),
+    "match_priority": ("bool", None),
+    "match_priority_kinds": ("kinds", _PRIORITY_KINDS),
+    "fewest_cards": ("choice", ("none", "all", "simple_only", "sum15_only")),
+    "capture_obligation": ("choice", ("played_card", "any_card", "optional", "played_card_numerals")),
+    "ace_takes_all": ("bool", None),
+    "ace_takes_all_is_scopa": ("bool", None),
+    "ace_blocked_by_table_ace": ("bool", None),
+    "ace_on_empty_table": ("choice", ("self_capture", "trail")),
+    "forbid_ace_first_play": ("bool", None),
+    "scopa_value": ("int", (0, _NOLIMIT)),
+    "scopa_on_last_play": ("bool", None),
+    "last_capturer_takes_rest": ("bool", None),
+    "cards": ("int", (0, _NOLIMIT)),
+    "coins": ("int", (0, _NOLIMIT)),
+    "settebello": ("int", (0, _NOLIMIT)),
+    "primiera": ("int", (0, _NOLIMIT)),
+    "primiera_mode": ("choice", ("standard", "veneto", "milan", "three_sevens", "none")),
+    "primiera_requires_all_suits": ("bool", None),
+    "milan_tiebreak": ("ranks", None),
+    "settanta_bonus": ("bool", None),
+    "all_sevens_bonus": ("int", (0, _NOLIMIT)),
+    "all_oros_bonus": ("int", (0, _NOLIMIT)),
+    "coin_card_points": ("int", (0, _NOLIMIT)),
+    "special_cards": ("cards", None),
+    "re_bello": ("bool", None),
+    "napola": ("bool", None),
+    "napola_all_coins_wins": ("bool", None),
+    "category_tie_policy": ("choice", ("nobody", "all_tied")),
+    "game": ("choice", ("match", "single_deal")),
+    "target": ("int", (1, _NOLIMIT)),
+    "target_mode": ("choice", ("win", "lose")),
+    "win_check": ("choice", ("highest_unique", "count_out")),
+    "win_margin": ("int_or_null", (1, _NOLIMIT)),
+    "max_deals": ("int_or_null", (1, _NOLIMIT)),
+}
+
+#: The base defaults (rules §1.10). ``target`` None means "derive it" (see resolve_options).
+_BASE: dict[str, Any] = {
+    "variant": "scopa", "deck": "italian40", "players": 2, "partnership": "auto", "direction": "ccw",
+    "first_dealer": "random", "initial_table_cards": 4, "cards_per_hand": 3,
+    "void_deal_min_kings": 3, "void_deal_min_aces": None, "initial_table_bonus": "none",
+    "escoba_de_mano_to": "dealer", "escoba_de_mano_30": "total", "capture_kinds": ["match", "sum"],
+    "normal_captures": True, "match_priority": True, "match_priority_kinds": ["sum"],
+    "fewest_cards": "none", "capture_obligation": "played_card", "ace_takes_all": False,
+    "ace_takes_all_is_scopa": True, "ace_blocked_by_table_ace": True,
+    "ace_on_empty_table": "self_capture", "forbid_ace_first_play": False, "scopa_value": 1,
+    "scopa_on_last_play": False, "last_capturer_takes_rest": True, "cards": 1, "coins": 1,
+    "settebello": 1, "primiera": 1, "primiera_mode": "standard", "primiera_requires_all_suits": True,
+    "milan_tiebreak": ["7", "6", "A"], "settanta_bonus": False, "all_sevens_bonus": 0,
+    "all_oros_bonus": 0, "coin_card_points": 0, "special_cards": {}, "re_bello": False,
+    "napola": False, "napola_all_coins_wins": False, "category_tie_policy": "nobody",
+    "game": "match", "target": None, "target_mode": "win", "win_check": "highest_unique",
+    "win_margin": None, "max_deals": None,
+}
+assert list(_BASE) == list(_SPEC)
+
+_SETENTA_MODES = {
+    "most_sevens": {"primiera_mode": "milan", "milan_tiebreak": ["7"]},
+    "most_sevens_tiebreak": {"primiera_mode": "milan", "milan_tiebreak": ["7", "6", "A", "5"]},
+    "primiera": {"primiera_mode": "standard"},
+}
+
+
+def _preset_players(variant: str) -> int:
+    return 4 if variant.startswith("scopone") else 2
+
+
+def _preset_deltas(variant: str, players: int) -> dict[str, Any]:
+    """The option values a preset changes from the base defaults (contract §2)."""
+    if variant == "escoba":
+        return {
+            "deck": "spanish40", "capture_kinds": ["sum15"], "void_deal_min_kings": None,
+            "initial_table_bonus": "sum15_30", "scopa_on_last_play": True, "primiera_mode": "milan",
+            "milan_tiebreak": ["7"], "target": 21,
+        }
+    if variant == "scopa_15":
+        return {"capture_kinds": ["match", "sum", "sum15"], "fewest_cards": "all"}
+    if variant == "scopa_11":
+        return {"capture_kinds": ["match", "sum", "sum11"]}
+    if variant in ("asso_piglia_tutto", "scopa_d_assi", "sbarazzina"):
+        deltas: dict[str, Any] = {"ace_takes_all": True, "ace_takes_all_is_scopa": variant == "asso_piglia_tutto"}
+        if players == 4:
+            deltas.update(initial_table_cards=0, cards_per_hand=10)
+        if variant == "sbarazzina":
+            deltas["target"] = 41
+        return deltas
+    if variant == "scopone_9":
+        return {"players": 4, "cards_per_hand": 9}
+    if variant == "scopone_10":
+        return {"players": 4, "cards_per_hand": 10, "initial_table_cards": 0}
+    return {}
+
+
+def _bad(name: str, value: Any, allowed: str) -> InvalidOptionError:
+    return InvalidOptionError(f"option {name}={value!r} is invalid: expected {allowed}")
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_option(name: str, value: Any) -> Any:
+    """Validate one explicit option value and return it in its stored form."""
+    kind, detail = _SPEC[name]
+    if kind == "choice":
+        if not isinstance(value, str) or value not in detail:
+            raise _bad(name, value, "one of " + ", ".join(detail))
+        return value
+    if kind == "players":
+        if not _is_int(value) or value not in detail:
+            raise _bad(name, value, "an int among 2, 3, 4, 6")
+        return value
+    if kind == "bool":
+        if not isinstance(value, bool):
+            raise _bad(name, value, "a bool (true or false)")
+        return value
+    if kind in ("int", "int_or_null"):
+        lo, hi = detail
+        rng = f"{lo}..{hi}" if hi is not None else f">= {lo}"
+        if value is None and kind == "int_or_null":
+            return None
+        if not _is_int(value) or value < lo or (hi is not None and value > hi):
+            raise _bad(name, value, f"an int {rng}" + (" or None" if kind == "int_or_null" else ""))
+        return value
+    if kind == "kinds":
+        if not isinstance(value, (list, tuple)) or not all(isinstance(k, str) for k in value):
+            raise _bad(name, value, "a list of names from " + ", ".join(detail))
+        if any(k not in detail for k in value) or len(set(value)) != len(value):
+            raise _bad(name, value, "a list without repeats of names from " + ", ".join(detail))
+        return [k for k in detail if k in value]
+    if kind == "ranks":
+        if not isinstance(value, (list, tuple)) or not value:
+            raise _bad(name, value, "a non-empty list of ranks from A234567JQK")
+        ranks = []
+        for r in value:
+            if _is_int(r) and 1 <= r <= 7:
+                ranks.append(str(r))
+            elif isinstance(r, str) and r in _RANK_OF_CHAR:
+                ranks.append(r)
+            else:
+                raise _bad(name, value, "a non-empty list of ranks from A234567JQK (or ints 1..7)")
+        if len(set(ranks)) != len(ranks):
+            raise _bad(name, value, "a list of ranks without repeats")
+        return ranks
+    if kind == "cards":
+        if not isinstance(value, dict):
+            raise _bad(name, value, "a dict card -> points, e.g. {'Kd': 1}")
+        points: dict[int, int] = {}
+        for key, pts in value.items():
+            try:
+                c = card_id(key)
+            except InvalidNotationError:
+                raise _bad(name, value, "a dict whose keys are cards of the 40-card pack") from None
+            if c not in _PACK_SET or c in points:
+                raise _bad(name, value, "a dict whose keys are distinct cards of the 40-card pack")
+            if not _is_int(pts) or pts < 0:
+                raise _bad(name, value, "a dict whose values are ints >= 0")
+            points[c] = pts
+        return {card_str(c): points[c] for c in sorted(points)}
+    raise AssertionError(kind)  # pragma: no cover
+
+
+def resolve_options(**given: Any) -> dict[str, Any]:
+    """Resolve options: base defaults -> preset deltas -> explicit options -> derived values."""
+    for name in given:
+        if name not in _SPEC and name != "setenta_mode":
+            raise InvalidOptionError(f"unknown option {name!r}: expected one of " + ", ".join(_SPEC))
+    explicit = {name: _check_option(name, value) for name, value in given.items() if name != "setenta_mode"}
+    if "setenta_mode" in given:
+        mode = given["setenta_mode"]
+        if not isinstance(mode, str) or mode not in _SETENTA_MODES:
+            raise _bad("setenta_mode", mode, "one of " + ", ".join(_SETENTA_MODES))
+        if "primiera_mode" in explicit or "milan_tiebreak" in explicit:
+            raise InvalidOptionError("setenta_mode cannot be combined with primiera_mode or milan_tiebreak")
+        explicit.update(copy.deepcopy(_SETENTA_MODES[mode]))
+
+    variant = explicit.get("variant", "scopa")
+    players = explicit.get("players", _preset_players(variant))
+    if variant.startswith("scopone") and players != 4:
+        raise InvalidOptionError(f"variant {variant} is played by exactly 4 players, not players={players}")
+
+    opts = copy.deepcopy(_BASE)
+    opts["variant"] = variant
+    opts.update(copy.deepcopy(_preset_deltas(variant, players)))
+    opts.update(explicit)
+    opts["players"] = players
+    if opts["target"] is None:
+        teams = opts["partnership"] == "auto" and players in (4, 6)
+        opts["target"] = 11 if players == 2 else 21 if teams else 16
+    if not opts["normal_captures"]:
+        opts["capture_kinds"] = [k for k in opts["capture_kinds"] if k not in ("match", "sum")]
+    per_round = players * opts["cards_per_hand"]
+    rest = 40 - opts["initial_table_cards"]
+    if rest <= 0 or rest % per_round:
+        raise InvalidOptionError(
+            f"40 - initial_table_cards = {rest} must be a positive multiple of players * cards_per_hand = {per_round}"
+        )
+    return opts
+
+
+# ---------------------------------------------------------------------------------------------
+# Capture rules (contract §3)
+# ---------------------------------------------------------------------------------------------
+
+#: The trail outcome (the played card joins the table) and the self-capture outcome (an Ace played
+#: onto an empty table goes to the player's own pile). A capture outcome is the ascending tuple of
+#: the table card ids it takes.
+TRAIL: tuple[int, ...] = ()
+SELF = "self"
+
+
+def _subsets_with_sum(cards: Sequence[tuple[int, int]], total: int, min_size: int) -> list[tuple[int, ...]]:
+    """Every subset of ``cards`` (``(value, id)`` pairs sorted by value) whose values add up to
+    ``total`` and that has at least ``min_size`` cards; each as an ascending id tuple.
+
+    A depth-first search over the value-sorted cards: it stops a branch as soon as the next value
+    exceeds what is left to reach.
+    """
+    found: list[tuple[int, ...]] = []
+    chosen: list[int] = []
+
+    def search(start: int, left: int) -> None:
+        if left == 0:
+            if len(chosen) >= min_size:
+                found.append(tuple(sorted(chosen)))
+            return
+        for i in range(start, len(cards)):
+            value, card = cards[i]
+            if value > left:
+                break
+            chosen.append(card)
+            search(i + 1, left - value)
+            chosen.pop()
+
+    if total > 0:
+        search(0, total)
+    return found
+
+
+def _captures_by_kind(card: int, table: Iterable[int], opts: dict) -> dict[str, list[tuple[int, ...]]]:
+    """The capture sets of each enabled kind, before match priority and fewest-cards."""
+    p = card_value(card)
+    cards = sorted((card_value(t), t) for t in table)
+    kinds: dict[str, list[tuple[int, ...]]] = {}
+    for kind in opts["capture_kinds"]:
+        if kind == "match":
+            kinds[kind] = [(t,) for v, t in cards if v == p]
+        elif kind == "sum":
+            kinds[kind] = _subsets_with_sum(cards, p, 2)
+        elif kind == "sum15":
+            kinds[kind] = _subsets_with_sum(cards, 15 - p, 1)
+        elif kind == "sum11":
+            kinds[kind] = _subsets_with_sum(cards, 11 - p, 1)
+        elif kind == "diff":
+            # 2*max - sum = p  <=>  max - (sum of the others) = p. The others are all strictly
+            # below the largest card (they add up to less than it), so each set is found once.
+            sets = []
+            for i, (top, t) in enumerate(cards):
+                smaller = [vc for vc in cards[:i] if vc[0] < top]
+                for rest in _subsets_with_sum(smaller, top - p, 1):
+                    sets.append(tuple(sorted(rest + (t,))))
+            kinds[kind] = sets
+    return kinds
+
+
+def _captures(card: int, table: Iterable[int], opts: dict) -> dict[tuple[int, ...], bool]:
+    """``Captures(p, T)``: every legal capture set, mapped to whether a sweep with it may score a
+    scopa on its own account (True for a set left by a normal kind; False for the Ace's take-all
+    alone, which scores only with ``ace_takes_all_is_scopa``)."""
+    table = list(table)
+    kinds = _captures_by_kind(card, table, opts)
+    # 1. Match priority: a possible match removes the captures of the kinds it has priority over.
+    if opts["match_priority"] and kinds.get("match"):
+        for kind in opts["match_priority_kinds"]:
+            if kind in kinds:
+                kinds[kind] = []
+    # 2. Fewest cards: keep only the smallest sets, across the kinds the option names.
+    scope = {
+        "none": (),
+        "all": tuple(kinds),
+        "simple_only": ("match", "sum"),
+        "sum15_only": ("sum15",),
+    }[opts["fewest_cards"]]
+    sizes = [len(x) for kind in scope for x in kinds.get(kind, ())]
+    if sizes:
+        fewest = min(sizes)
+        for kind in scope:
+            if kind in kinds:
+                kinds[kind] = [x for x in kinds[kind] if len(x) == fewest]
+    result: dict[tuple[int, ...], bool] = {}
+    for sets in kinds.values():
+        for x in sets:
+            result[x] = True
+    # 3. The Ace takes the whole table (never filtered by fewest-cards).
+    if (
+        opts["ace_takes_all"]
+        and card_value(card) == 1
+        and table
+        and not (opts["ace_blocked_by_table_ace"] and any(card_value(t) == 1 for t in table))
+    ):
+        result.setdefault(tuple(sorted(table)), False)
+    return result
+
+
+def _outcomes(card: int, hand: Iterable[int], table: Iterable[int], opts: dict, first_play: bool) -> dict:
+    """``O(card)``: the legal outcomes of playing ``card`` from ``hand`` (which contains it) onto
+    ``table``, mapped to their scopa flag as in ``_captures`` (trail and self-capture: False)."""
+    hand = list(hand)
+    table = list(table)
+    ace = card_value(card) == 1
+    aces_forbidden = opts["forbid_ace_first_play"] and first_play and any(card_value(h) != 1 for h in hand)
+    if ace and aces_forbidden:
+        return {}
+    if opts["ace_takes_all"] and ace and not table and opts["ace_on_empty_table"] == "self_capture":
+        return {SELF: False}
+    outcomes: dict = dict(_captures(card, table, opts))
+    obligation = opts["capture_obligation"]
+    if obligation == "optional":
+        may_trail = True
+    elif obligation == "played_card":
+        may_trail = not outcomes
+    elif obligation == "played_card_numerals":
+        may_trail = card_value(card) >= 8 or not outcomes
+    else:  # any_card: trailing is allowed only when no playable card of the hand can capture
+        playable = [q for q in hand if q != card and not (aces_forbidden and card_value(q) == 1)]
+        may_trail = not outcomes and not any(_captures(q, table, opts) for q in playable)
+    if may_trail:
+        outcomes[TRAIL] = False
+    return outcomes
+
+
+def _pack_card(card: Any, error: type = InvalidNotationError) -> int:
+    try:
+        c = card_id(card)
+    except InvalidNotationError as e:
+        raise error(str(e)) from None
+    if c not in _PACK_SET:
+        raise error(f"{card!r} is not a card of the 40-card pack (ranks A-7, J, Q, K)")
+    return c
+
+
+def capture_options(card: Any, table: Iterable[Any], **options: Any) -> list[list[str]]:
+    """``O(card)`` with hand ``{card}``: every legal outcome of playing ``card`` onto ``table``.
+
+    Each outcome is its ascending card list: ``[]`` is the trail, ``[card]`` the self-capture of an
+    Ace onto an empty table; the outcomes are sorted by their id lists. Example (TV-02)::
+
+        >>> capture_options("Qh", ["Ah", "3s", "4c", "5d"])
+        [['4c', '5d'], ['5d', 'Ah', '3s']]
+    """
+    opts = resolve_options(**options)
+    p = _pack_card(card)
+    if isinstance(table, (str, bytes)):
+        raise InvalidNotationError(f"{table!r} is not a list of cards")
+    t = [_pack_card(c) for c in table]
+    if len(set(t)) != len(t) or p in t:
+        raise InvalidStateError("the played card and the table cards must all be different cards")
+    outs = _outcomes(p, [p], t, opts, first_play=False)
+    ids = sorted([p] if o == SELF else list(o) for o in outs)
+    return [[card_str(c) for c in o] for o in ids]
+
+
+# ---------------------------------------------------------------------------------------------
+# Scoring a deal (contract §7)
+# ---------------------------------------------------------------------------------------------
+
+
+def _most(values: Sequence[int], candidates: Sequence[int], opts: dict) -> list[int]:
+    """The sides among ``candidates`` with strictly the most; a tie at the top gives nobody, or
+    every tied side under ``category_tie_policy = all_tied``."""
+    if not candidates:
+        return []
+    best = max(values[s] for s in candidates)
+    top = [s for s in candidates if values[s] == best]
+    if len(top) == 1 or opts["category_tie_policy"] == "all_tied":
+        return top
+    return []
+
+
+def _deal_awards(piles: Sequence[Iterable[int]], sweeps: Sequence[int], opts: dict) -> list[list[int]]:
+    """The awards of a deal in count-out order, each a list of points per side. Awards that give
+    nobody any point are left out."""
+    piles = [set(p) for p in piles]
+    n = len(piles)
+    sides = list(range(n))
+    awards: list[list[int]] = []
+
+    def give(winners: Iterable[int], points: int) -> None:
+        vec = [0] * n
+        for s in winners:
+            vec[s] += points
+        if any(vec):
+            awards.append(vec)
+
+    count = [len(p) for p in piles]
+    coins = [sum(1 for c in p if _suit(c) == COINS) for p in piles]
+    sevens = [sum(1 for c in p if _rank(c) == 7) for p in piles]
+
+    # 1-3. Most cards, most coins, the settebello.
+    give(_most(count, sides, opts), opts["cards"])
+    give(_most(coins, sides, opts), opts["coins"])
+    give([s for s in sides if SETTEBELLO in piles[s]], opts["settebello"])
+
+    # 4. Primiera.
+    mode = opts["primiera_mode"]
+    if mode in ("standard", "veneto"):
+        values = _PRIMIERA_VALUES[mode]
+        totals, eligible = [], []
+        for s in sides:
+            best = [0, 0, 0, 0]
+            held = [False] * 4
+            for c in piles[s]:
+                held[_suit(c)] = True
+                best[_suit(c)] = max(best[_suit(c)], values[_rank(c)])
+            totals.append(sum(best))
+            if all(held) or not opts["primiera_requires_all_suits"]:
+                eligible.append(s)
+        give(_most(totals, eligible, opts), opts["primiera"])
+    elif mode == "milan":
+        candidates = sides
+        winners: list[int] = []
+        for ch in opts["milan_tiebreak"]:
+            r = _RANK_OF_CHAR[ch]
+            held = [sum(1 for c in p if _rank(c) == r) for p in piles]
+            best = max(held[s] for s in candidates)
+            candidates = [s for s in candidates if held[s] == best]
+            if len(candidates) == 1:
+                winners = candidates
+                break
+        else:
+            winners = candidates if opts["category_tie_policy"] == "all_tied" else []
+        give(winners, opts["primiera"])
+    elif mode == "three_sevens":
+        give([s for s in sides if sevens[s] >= 3], opts["primiera"])
+
+    # 5. Settanta: all four sevens.
+    if opts["settanta_bonus"]:
+        give([s for s in sides if sevens[s] == 4], 1)
+    # 6. Points per coin card.
+    if opts["coin_card_points"]:
+        vec = [opts["coin_card_points"] * coins[s] for s in sides]
+        if any(vec):
+            awards.append(vec)
+    # 7. Special cards (re bello adds Kd: 1), in ascending card order.
+    special = {card_id(k): v for k, v in opts["special_cards"].items()}
+    if opts["re_bello"]:
+        special.setdefault(RE_BELLO, 1)
+    for c in sorted(special):
+        give([s for s in sides if c in piles[s]], special[c])
+    # 8. Napola: the unbroken run of coins from the Ace, if at least A-2-3.
+    if opts["napola"]:
+        vec = [0] * n
+        for s in sides:
+            run = 0
+            while run < len(_NAPOLA_RUN) and _NAPOLA_RUN[run] in piles[s]:
+                run += 1
+            vec[s] = run if run >= 3 else 0
+        if any(vec):
+            awards.append(vec)
+    # 9. Escoba bonuses.
+    give([s for s in sides if sevens[s] == 4], opts["all_sevens_bonus"])
+    give([s for s in sides if coins[s] == 10], opts["all_oros_bonus"])
+    # 10. The sweeps, in the order they were made.
+    for s in sweeps:
+        give([s], opts["scopa_value"])
+    return awards
+
+
+def score_deal(piles: Sequence[Iterable[Any]], scope: Sequence[int], **options: Any) -> list[int]:
+    """Points per side for a finished deal: ``piles`` one card list per side, ``scope`` the
+    sweeps per side. In TV-26 side A (22 cards, 7 coins, the settebello, primiera 81 against 72,
+    one scopa) against B (two scope) scores ``[5, 2]``.
+    """
+    opts = resolve_options(**options)
+    if isinstance(piles, (str, bytes)) or isinstance(scope, (str, bytes)):
+        raise InvalidStateError("piles and scope must be lists, one entry per side")
+    piles = [[_pack_card(c) for c in p] for p in piles]
+    scope = list(scope)
+    if len(scope) != len(piles) or not all(_is_int(k) and k >= 0 for k in scope):
+        raise InvalidStateError("scope must list one int >= 0 per side, as many as the piles")
+    every = [c for p in piles for c in p]
+    if len(set(every)) != len(every):
+        raise InvalidStateError("a card appears twice in the piles")
+    sweeps = [s for s, k in enumerate(scope) for _ in range(k)]
+    total = [0] * len(piles)
+    for vec in _deal_awards(piles, sweeps, opts):
+        total = [a + b for a, b in zip(total, vec)]
+    return total
+
+
+# ---------------------------------------------------------------------------------------------
+# The game
+# ---------------------------------------------------------------------------------------------
+
+
+class Escoba:
+    """The Escoba / Scopa game with resolved options; a factory of states."""
+
+    name = "escoba"
+    num_distinct_actions = NUM_DISTINCT_ACTIONS
+
+    def __init__(self, **options: Any) -> None:
+        self._opts = resolve_options(**options)
+        o = self._opts
+        self.num_players: int = o["players"]
+        self.teams: bool = o["partnership"] == "auto" and o["players"] in (4, 6)
+        self.num_sides: int = 2 if self.teams else self.num_players
+        self.observation_shape: tuple[int, ...] = (161 + 42 * self.num_sides + 4 * self.num_players,)
+        self._options_json = json.dumps(o, sort_keys=True, separators=(",", ":"))
+
+    # -- options -------------------------------------------------------------------------------
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """Every resolved option (a copy)."""
+        return copy.deepcopy(self._opts)
+
+    def options_json(self) -> str:
+        return self._options_json
+
+    def side_of(self, seat: int) -> int:
+        return seat % 2 if self.teams else seat
+
+    def __str__(self) -> str:
+        return format_game(self.name, self._opts, Escoba)
+
+    def __repr__(self) -> str:
+        return f"reference.{self}"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Escoba) and other._options_json == self._options_json
+
+    def __hash__(self) -> int:
+        return hash(self._options_json)
+
+    # -- states --------------------------------------------------------------------------------
+
+    def new_state(self, seed: int = 0, deck: Optional[Iterable[Any]] = None) -> "EscobaState":
+        """A new match: the first dealer is drawn, then the first deal is dealt (contract §5)."""
+        if not _is_int(seed) or not 0 <= seed <= MASK64:
+            raise InvalidStateError(f"seed {seed!r} is invalid: expected an int in 0..2^64-1")
+        pack = None
+        if deck is not None:
+            if isinstance(deck, (str, bytes)):
+                raise InvalidStateError("deck must be a list of the 40 cards, top first")
+            pack = [_pack_card(c, InvalidStateError) for c in deck]
+            if sorted(pack) != list(PACK):
+                raise InvalidStateError("deck must hold each of the 40 cards exactly once, top first")
+        s = EscobaState(self)
+        s._rng = SplitMix64(seed)
+        n = self.num_players
+        if self._opts["first_dealer"] == "random":
+            s._dealer = s._rng.below(n)
+        else:  # deal_until_Kd: deal a shuffled pack face up; whoever receives Kd deals
+            shuffled = list(PACK)
+            s._rng.shuffle(shuffled)
+            s._dealer = shuffled.index(RE_BELLO) % n
+        s._start_deal(pack)
+        return s
+
+    def setup(
+        self,
+        hands: Sequence[Iterable[Any]],
+        table: Iterable[Any] = (),
+        stock: Optional[Iterable[Any]] = None,
+        piles: Optional[Sequence[Iterable[Any]]] = None,
+        dealer: Optional[int] = None,
+        to_move: Optional[int] = None,
+        scores: Optional[Sequence[int]] = None,
+        scope: Optional[Sequence[int]] = None,
+        last_capturer: int = -1,
+        seed: int = 0,
+    ) -> "EscobaState":
+        """A position at the start of a turn of deal 1, from a partial description (contract §9)."""
+        n, S = self.num_players, self.num_sides
+
+        def cards(xs: Any, what: str) -> list[int]:
+            if isinstance(xs, (str, bytes)) or not isinstance(xs, Iterable):
+                raise InvalidStateError(f"{what} must be a list of cards")
+            return [_pack_card(c, InvalidStateError) for c in xs]
+
+        def per(xs: Any, count: int, what: str) -> list:
+            if isinstance(xs, (str, bytes)) or not isinstance(xs, Sequence) or len(xs) != count:
+                raise InvalidStateError(f"{what} must be a list of {count} entries")
+            return list(xs)
+
+        def seat(x: Any, what: str) -> int:
+            if not _is_int(x) or not 0 <= x < n:
+                raise InvalidStateError(f"{what}={x!r} is not a seat: expected 0..{n - 1}")
+            return x
+
+        hand_ids = [cards(h, f"hands[{i}]") for i, h in enumerate(per(hands, n, "hands"))]
+        table_ids = cards(table, "table")
+        pile_ids = [cards(p, f"piles[{i}]") for i, p in enumerate(per(piles, S, "piles"))] if piles is not None else [[] for _ in range(S)]
+        listed = [c for h in hand_ids for c in h] + table_ids + [c for p in pile_ids for c in p]
+        if stock is None:
+            stock_ids = [c for c in PACK if c not in set(listed)]
+        else:
+            stock_ids = cards(stock, "stock")
+        every = listed + stock_ids
+        if len(set(every)) != len(every):
+            raise InvalidStateError("a card is listed twice")
+        if stock is not None and len(every) != 40:
+            raise InvalidStateError("with a stock given, hands, table, stock and piles must hold the 40 cards")
+
+        if dealer is None and to_move is None:
+            dealer, to_move = n - 1, 0
+        elif dealer is None:
+            to_move = seat(to_move, "to_move")
+            dealer = (to_move - 1) % n
+        elif to_move is None:
+            dealer = seat(dealer, "dealer")
+            to_move = (dealer + 1) % n
+        dealer, to_move = seat(dealer, "dealer"), seat(to_move, "to_move")
+
+        sizes = [len(h) for h in hand_ids]
+        problem = _round_sizes_problem(sizes, dealer, to_move, strict=True)
+        if problem:
+            raise InvalidStateError(problem)
+
+        score_list = per(scores, S, "scores") if scores is not None else [0] * S
+        scope_list = per(scope, S, "scope") if scope is not None else [0] * S
+        for what, xs in (("scores", score_list), ("scope", scope_list)):
+            if not all(_is_int(x) and x >= 0 for x in xs):
+                raise InvalidStateError(f"{what} must be ints >= 0")
+        if not _is_int(last_capturer) or not -1 <= last_capturer < S:
+            raise InvalidStateError(f"last_capturer={last_capturer!r} must be a side 0..{S - 1} or -1")
+        if not _is_int(seed) or not 0 <= seed <= MASK64:
+            raise InvalidStateError(f"seed {seed!r} is invalid: expected an int in 0..2^64-1")
+
+        s = EscobaState(self)
+        s._rng = SplitMix64(seed)
+        s._dealer = dealer
+        s._to_move = to_move
+        s._hands = [set(h) for h in hand_ids]
+        s._table = set(table_ids)
+        s._stock = stock_ids
+        s._piles = [set(p) for p in pile_ids]
+        s._scores = list(score_list)
+        s._sweeps = [side for side, k in enumerate(scope_list) for _ in range(k)]
+        s._last_capturer = last_capturer
+        return s
+
+    def state_from_json(self, text: str) -> "EscobaState":
+        """Rebuild a state from its JSON, checking everything (contract §8)."""
+        return _state_from_json(self, text)
+
+
+def _round_sizes_problem(sizes: Sequence[int], dealer: int, to_move: int, strict: bool) -> Optional[str]:
+    """Why these hand sizes cannot occur at the start of ``to_move``'s turn, or None.
+
+    Strict (a full hand was dealt): with ``k`` the mover's hand size (k >= 1), the seats from the
+    mover up to the dealer hold ``k`` and the seats from ``D+1`` up to the mover (exclusive) hold
+    ``k - 1``. Not strict (the last hand may have been dealt short when the stock ran out): read
+    from the mover round the table the sizes never grow and differ by at most one.
+    """
+    n = len(sizes)
+    k = sizes[to_move]
+    if k < 1:
+        return f"seat {to_move} is to move but holds no card"
+    if strict:
+        first = (dealer + 1) % n
+        for s in range(n):
+            played = (s - first) % n < (to_move - first) % n
+            if sizes[s] != k - played:
+                return (
+                    f"hand sizes {list(sizes)} are not those of a round (dealer {dealer}, seat {to_move} "
+                    f"to move with {k} cards: seats from the mover to the dealer hold {k}, the others {k - 1})"
+                )
+        return None
+    order = [sizes[(to_move + i) % n] for i in range(n)]
+    if any(a < b for a, b in zip(order, order[1:])) or order[0] - order[-1] > 1:
+        return f"hand sizes {list(sizes)} are not those of a round with seat {to_move} to move"
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# The state
+# ---------------------------------------------------------------------------------------------
+
+
+class EscobaState:
+    """A position of a match. Mutated in place by ``apply``; ``clone`` for a copy."""
+
+    def __init__(self, game: Escoba) -> None:
+        self.game = game
+        self._o = game._opts
+        n, S = game.num_players, game.num_sides
+        self._rng = SplitMix64(0)
+        self._deal = 1
+        self._deal_points: list[list[int]] = []
+        self._dealer = n - 1
+        self._hands: list[set[int]] = [set() for _ in range(n)]
+        self._history: list[int] = []
+        self._last_capturer = -1
+        self._loser = -1
+        self._winner = -1
+        self._pending = -1
+        self._piles: list[set[int]] = [set() for _ in range(S)]
+        self._scores = [0] * S
+        self._selection: list[int] = []
+        self._stock: list[int] = []
+        self._sweeps: list[int] = []
+        self._table: set[int] = set()
+        self._terminal = False
+        self._to_move = 0
+
+    # -- dealing (contract §5) -----------------------------------------------------------------
+
+    def _start_deal(self, pack: Optional[list[int]] = None) -> None:
+        """Steps 2-5: deal a pack (a fresh shuffled one unless given), redeal void deals, award an
+        escoba de mano, and give the turn to the eldest."""
+        o, n = self._o, self.game.num_players
+        D = self._dealer
+        while True:
+            if pack is None:
+                pack = list(PACK)
+                self._rng.shuffle(pack)
+            self._hands = [set() for _ in range(n)]
+            it = iter(pack)
+            for _ in range(o["cards_per_hand"]):
+                for i in range(1, n + 1):
+                    self._hands[(D + i) % n].add(next(it))
+            self._table = {next(it) for _ in range(o["initial_table_cards"])}
+            self._stock = list(it)
+            kings = sum(1 for c in self._table if _rank(c) == 13)
+            aces = sum(1 for c in self._table if _rank(c) == 1)
+            void = (o["void_deal_min_kings"] is not None and kings >= o["void_deal_min_kings"]) or (
+                o["void_deal_min_aces"] is not None and aces >= o["void_deal_min_aces"]
+            )
+            if not void:
+                break
+            pack = None  # the same dealer deals again from a fresh shuffle
+        self._piles = [set() for _ in range(self.game.num_sides)]
+        self._sweeps = []
+        self._last_capturer = -1
+        self._pending = -1
+        self._selection = []
+        if o["initial_table_bonus"] == "sum15_30" and self._table:
+            self._escoba_de_mano()
+        self._to_move = (D + 1) % n
+
+    def _escoba_de_mano(self) -> None:
+        """Escoba: an initial table worth 15 (one escoba) or 30 (two) goes to the dealer's side."""
+        o = self._o
+        values = [card_value(c) for c in self._table]
+        total = sum(values)
+        if total == 15:
+            sweeps = 1
+        elif total == 30 and (
+            o["escoba_de_mano_30"] == "total"
+            or _subsets_with_sum(sorted((v, i) for i, v in enumerate(values)), 15, 1)
+        ):
+            sweeps = 2
+        else:
+            return
+        seat = self._dealer if o["escoba_de_mano_to"] == "dealer" else (self._dealer + 1) % self.game.num_players
+        side = self.game.side_of(seat)
+        self._piles[side] |= self._table
+        self._table = set()
+        self._last_capturer = side
+        self._sweeps += [side] * sweeps
+
+    def _deal_next_hand(self) -> None:
+        """Later hands: deal from the top of the stock in seat order, stopping if it runs out."""
+        n, D = self.game.num_players, self._dealer
+        for _ in range(self._o["cards_per_hand"]):
+            for i in range(1, n + 1):
+                if not self._stock:
+                    return
+                self._hands[(D + i) % n].add(self._stock.pop(0))
+
+    # -- rules helpers -------------------------------------------------------------------------
+
+    def _is_first_play(self) -> bool:
+        o, n = self._o, self.game.num_players
+        cph = o["cards_per_hand"]
+        return (
+            self._pending == -1
+            and all(len(h) == cph for h in self._hands)
+            and len(self._stock) == 40 - o["initial_table_cards"] - n * cph
+        )
+
+    def _outcomes_of(self, card: int) -> dict:
+        """O(card) for the mover, computed against the hand before ``card`` left it."""
+        hand = set(self._hands[self._to_move])
+        if self._pending != -1:
+            hand.add(self._pending)
+        return _outcomes(card, hand, self._table, self._o, self._is_first_play())
+
+    # -- the step protocol (contract §4) -------------------------------------------------------
+
+    def current_player(self) -> int:
+        return -1 if self._terminal else self._to_move
+
+    def legal_actions(self) -> list[int]:
+        if self._terminal:
+            return []
+        if self._pending == -1:
+            return sorted(c for c in self._hands[self._to_move] if self._outcomes_of(c))
+        outcomes = self._outcomes_of(self._pending)
+        chosen = tuple(self._selection)
+        k = len(chosen)
+        actions = {TAKE0 + x[k] for x in outcomes if x != SELF and len(x) > k and x[:k] == chosen}
+        if chosen in outcomes:  # a capture equal to the selection, or the trail when none is chosen
+            actions.add(DONE)
+        return sorted(actions)
+
+    def legal_mask(self) -> np.ndarray:
+        mask = np.zeros(NUM_DISTINCT_ACTIONS, dtype=bool)
+        mask[self.legal_actions()] = True
+        return mask
+
+    def _coerce(self, action: Any) -> int:
+        if isinstance(action, str):
+            return string_to_action(action)
+        return _as_action_id(action)
+
+    def apply(self, action: Any) -> None:
+        """Apply one action (an id or its notation); an illegal one raises and changes nothing."""
+        a = self._coerce(action)
+        if a not in self.legal_actions():
+            raise IllegalActionError(
+                f"{action_to_string(a)!r} (id {a}) is not legal now; legal: "
+                + ", ".join(action_to_string(x) for x in self.legal_actions())
+            )
+        self._step(a)
+        self._history.append(a)
+
+    def _step(self, a: int) -> None:
+        if a < TAKE0:  # PLAY(c)
+            outcomes = self._outcomes_of(a)
+            self._hands[self._to_move].discard(a)
+            if len(outcomes) == 1:
+                (only,) = outcomes
+                self._resolve(a, only, outcomes[only])
+            else:
+                self._pending, self._selection = a, []
+            return
+        outcomes = self._outcomes_of(self._pending)
+        if a == DONE:
+            chosen = tuple(self._selection)
+            self._resolve(self._pending, chosen, outcomes[chosen])
+            return
+        self._selection.append(a - TAKE0)  # TAKE(t)
+        chosen = tuple(self._selection)
+        k = len(chosen)
+        fitting = [x for x in outcomes if x != SELF and x[:k] == chosen and len(x) >= k]
+        if len(fitting) == 1:
+            self._resolve(self._pending, fitting[0], outcomes[fitting[0]])
+
+    def _resolve(self, card: int, outcome: Any, normal: bool) -> None:
+        """Apply the outcome of playing ``card`` (already out of the hand) and pass the turn."""
+        o, n = self._o, self.game.num_players
+        side = self.game.side_of(self._to_move)
+        last_play = not self._stock and not any(self._hands)
+        if outcome == SELF:
+            self._piles[side].add(card)
+            self._last_capturer = side
+        elif outcome == TRAIL:
+            self._table.add(card)
+        else:
+            taken = set(outcome)
+            sweep = taken == self._table
+            self._table -= taken
+            self._piles[side] |= taken | {card}
+            self._last_capturer = side
+            if sweep and (normal or o["ace_takes_all_is_scopa"]) and not (last_play and not o["scopa_on_last_play"]):
+                self._sweeps.append(side)
+        self._pending, self._selection = -1, []
+        self._to_move = (self._to_move + 1) % n
+        if not any(self._hands):
+            if self._stock:
+                self._deal_next_hand()
+            else:
+                self._end_deal()
+
+    # -- end of deal and match (contract §6) ---------------------------------------------------
+
+    def _end_deal(self) -> None:
+        o, S = self._o, self.game.num_sides
+        if o["last_capturer_takes_rest"] and self._last_capturer != -1:
+            self._piles[self._last_capturer] |= self._table
+        self._table = set()  # otherwise the cards left on the table belong to nobody
+        awards = _deal_awards(self._piles, self._sweeps, o)
+        points = [sum(vec[s] for vec in awards) for s in range(S)]
+        before = list(self._scores)
+        self._deal_points.append(points)
+        self._scores = [a + b for a, b in zip(before, points)]
+
+        winner, loser = self._match_decision(points, before, awards)
+        if winner != -1 or loser != -1:
+            self._finish(winner, loser)
+        elif o["max_deals"] is not None and self._deal == o["max_deals"]:
+            self._finish(-1, -1)  # drawn
+        else:
+            self._deal += 1
+            self._dealer = (self._dealer + 1) % self.game.num_players
+            self._start_deal()
+
+    def _match_decision(self, points: list[int], before: list[int], awards: list[list[int]]) -> tuple[int, int]:
+        """(winner side, loser side) after a deal, -1 for none (contract §6 rules 1-4)."""
+        o, S = self._o, self.game.num_sides
+        totals = self._scores
+        if o["napola_all_coins_wins"]:
+            for s in range(S):
+                if sum(1 for c in self._piles[s] if _suit(c) == COINS) == 10:
+                    return s, -1
+        if o["game"] == "single_deal":
+            best = max(points)
+            top = [s for s in range(S) if points[s] == best]
+            return (top[0], -1) if len(top) == 1 else (-1, -1)
+        target = o["target"]
+        if o["target_mode"] == "lose":
+            best = max(totals)
+            top = [s for s in range(S) if totals[s] == best]
+            return (-1, top[0]) if best >= target and len(top) == 1 else (-1, -1)
+        if o["win_check"] == "count_out" and sum(1 for t in totals if t >= target) >= 2:
+            running = list(before)
+            for vec in awards:
+                running = [a + b for a, b in zip(running, vec)]
+                at = [s for s in range(S) if running[s] >= target]
+                if at:
+                    if len(at) == 1:
+                        return at[0], -1
+                    break  # several at once: fall through to the highest-unique test
+        best = max(totals)
+        top = [s for s in range(S) if totals[s] == best]
+        if best >= target and len(top) == 1:
+            others = [totals[s] for s in range(S) if s != top[0]]
+            if o["win_margin"] is None or best - max(others) >= o["win_margin"]:
+                return top[0], -1
+        return -1, -1
+
+    def _finish(self, winner: int, loser: int) -> None:
+        self._terminal = True
+        self._winner, self._loser = winner, loser
+        self._to_move = -1
+        self._pending, self._selection = -1, []
+
+    # -- queries -------------------------------------------------------------------------------
+
+    def is_terminal(self) -> bool:
+        return self._terminal
+
+    def returns(self) -> list[float]:
+        n = self.game.num_players
+        side_of = self.game.side_of
+        if not self._terminal or (self._winner == -1 and self._loser == -1):
+            return [0.0] * n
+        if self._winner != -1:
+            named = [s for s in range(n) if side_of(s) == self._winner]
+            return [1.0 if s in named else -len(named) / (n - len(named)) for s in range(n)]
+        named = [s for s in range(n) if side_of(s) == self._loser]
+        return [-1.0 if s in named else len(named) / (n - len(named)) for s in range(n)]
+
+    def scores(self) -> list[int]:
+        """Each seat's side's match total."""
+        return [self._scores[self.game.side_of(s)] for s in range(self.game.num_players)]
+
+    def history(self) -> list[int]:
+        return list(self._history)
+
+    def action_to_string(self, action: Any) -> str:
+        return action_to_string(action)
+
+    def string_to_action(self, text: Any) -> int:
+        return string_to_action(text)
+
+    def play(self, move: str) -> None:
+        """Apply a full move written for people: ``Qh x Ah 3s 5d`` (a capture), ``Kc`` (a trail, or
+        an Ace's self-capture). Atomic: an illegal move raises and changes nothing."""
+        if not isinstance(move, str):
+            raise InvalidNotationError(f"{move!r} is not a move: expected text like 'Qh x Ah 3s 5d' or 'Kc'")
+        words = move.split()
+        if not words or (len(words) > 1 and (words[1].lower() != "x" or len(words) == 2)):
+            raise InvalidNotationError(f"{move!r} is not a move: expected text like 'Qh x Ah 3s 5d' or 'Kc'")
+        card = card_id(words[0])
+        taken = sorted(card_id(w) for w in words[2:])
+        if self._terminal or self._pending != -1 or card not in self._hands[self._to_move]:
+            raise IllegalActionError(f"{move!r} is not legal now: {words[0]} must be a card of the mover's hand at the start of a turn")
+        outcomes = self._outcomes_of(card)
+        if taken:
+            legal = tuple(taken) in outcomes
+        else:
+            legal = TRAIL in outcomes or SELF in outcomes
+        if not legal:
+            raise IllegalActionError(f"{move!r} is not a legal move")
+        self.apply(card)
+        for t in taken:
+            if self._pending != card:
+                break
+            self.apply(TAKE0 + t)
+        if self._pending == card:
+            self.apply(DONE)
+
+    def clone(self) -> "EscobaState":
+        s = EscobaState.__new__(EscobaState)
+        s.game, s._o = self.game, self._o
+        s._rng = self._rng.clone()
+        s._deal = self._deal
+        s._deal_points = [list(p) for p in self._deal_points]
+        s._dealer = self._dealer
+        s._hands = [set(h) for h in self._hands]
+        s._history = list(self._history)
+        s._last_capturer = self._last_capturer
+        s._loser, s._winner = self._loser, self._winner
+        s._pending = self._pending
+        s._piles = [set(p) for p in self._piles]
+        s._scores = list(self._scores)
+        s._selection = list(self._selection)
+        s._stock = list(self._stock)
+        s._sweeps = list(self._sweeps)
+        s._table = set(self._table)
+        s._terminal = self._terminal
+        s._to_move = self._to_move
+        return s
+
+    def __copy__(self) -> "EscobaState":
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict) -> "EscobaState":
+        return self.clone()
+
+    # -- serialisation -------------------------------------------------------------------------
+
+    def _as_dict(self) -> dict[str, Any]:
+        return {
+            "deal": self._deal,
+            "deal_points": [list(p) for p in self._deal_points],
+            "dealer": self._dealer,
+            "game": "escoba",
+            "hands": [sorted(h) for h in self._hands],
+            "history": list(self._history),
+            "last_capturer": self._last_capturer,
+            "loser": self._loser,
+            "options": self._o,
+            "pending": self._pending,
+            "piles": [sorted(p) for p in self._piles],
+            "rng": str(self._rng.state),
+            "scores": list(self._scores),
+            "selection": list(self._selection),
+            "stock": list(self._stock),
+            "sweeps": list(self._sweeps),
+            "table": sorted(self._table),
+            "terminal": self._terminal,
+            "to_move": self._to_move,
+            "version": 1,
+            "winner": self._winner,
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self._as_dict(), sort_keys=True, separators=(",", ":"))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, EscobaState) and other.to_json() == self.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    # -- what a seat sees (contract §10) -------------------------------------------------------
+
+    def _check_player(self, player: Any) -> int:
+        if isinstance(player, bool):
+            raise InvalidPlayerError(f"{player!r} is not a seat: expected 0..{self.game.num_players - 1}")
+        try:
+            p = operator.index(player)
+        except TypeError:
+            raise InvalidPlayerError(f"{player!r} is not a seat: expected 0..{self.game.num_players - 1}") from None
+        if not 0 <= p < self.game.num_players:
+            raise InvalidPlayerError(f"seat {p} does not exist: expected 0..{self.game.num_players - 1}")
+        return p
+
+    def _scope(self) -> list[int]:
+        return [self._sweeps.count(s) for s in range(self.game.num_sides)]
+
+    def view(self, player: Any) -> dict[str, Any]:
+        p = self._check_player(player)
+
+        def text(cards: Iterable[int]) -> list[str]:
+            return [card_str(c) for c in sorted(cards)]
+
+        return {
+            "player": p,
+            "current_player": self.current_player(),
+            "dealer": self._dealer,
+            "deal": self._deal,
+            "hand": text(self._hands[p]),
+            "hand_sizes": [len(h) for h in self._hands],
+            "table": text(self._table),
+            "piles": [text(pile) for pile in self._piles],
+            "scope": self._scope(),
+            "stock_size": len(self._stock),
+            "pending": card_str(self._pending) if self._pending != -1 else None,
+            "selection": text(self._selection),
+            "scores": list(self._scores),
+            "deal_points": [list(x) for x in self._deal_points],
+            "last_capturer": self._last_capturer,
+            "terminal": self._terminal,
+            "winner": self._winner,
+            "loser": self._loser,
+        }
+
+    def observation(self, player: Any) -> np.ndarray:
+        p = self._check_player(player)
+        n, S = self.game.num_players, self.game.num_sides
+        obs = np.zeros(self.game.observation_shape, dtype=np.float32)
+
+        def cards_at(offset: int, cards: Iterable[int]) -> None:
+            for c in cards:
+                obs[offset + _slot(c)] = 1.0
+
+        cards_at(0, self._hands[p])
+        cards_at(40, self._table)
+        for s in range(S):
+            cards_at(80 + 40 * s, self._piles[s])
+        base = 80 + 40 * S
+        obs[base : base + S] = self._scope()
+        obs[base + S] = len(self._stock)
+        if self._pending != -1:
+            cards_at(base + S + 1, [self._pending])
+        cards_at(base + S + 41, self._selection)
+        base = 161 + 41 * S
+        obs[base + p] = 1.0
+        obs[base + n + self._dealer] = 1.0
+        if not self._terminal:
+            obs[base + 2 * n + self._to_move] = 1.0
+        obs[base + 3 * n : base + 4 * n] = [len(h) for h in self._hands]
+        obs[base + 4 * n : base + 4 * n + S] = self._scores
+        return obs
+
+    # -- for people ----------------------------------------------------------------------------
+
+    def __str__(self) -> str:
+        g, o = self.game, self._o
+        n, S = g.num_players, g.num_sides
+
+        def text(cards: Iterable[int]) -> str:
+            return " ".join(card_str(c) for c in sorted(cards)) or "-"
+
+        lines = [f"{g.name} ({o['variant']}), deal {self._deal}, dealer: seat {self._dealer}"]
+        for seat in range(n):
+            mark = "  <- to move" if seat == self.current_player() else ""
+            team = f" (side {g.side_of(seat)})" if g.teams else ""
+            lines.append(f"  seat {seat}{team}: {text(self._hands[seat])}{mark}")
+        lines.append(f"  table: {text(self._table)}")
+        if self._pending != -1:
+            lines.append(f"  playing {card_str(self._pending)}, taking so far: {text(self._selection)}")
+        lines.append(f"  stock: {len(self._stock)} cards")
+        scope = self._scope()
+        for s in range(S):
+            who = f"side {s}" if g.teams else f"seat {s}"
+            lines.append(
+                f"  {who}: pile {len(self._piles[s])} cards, {scope[s]} scope, score {self._scores[s]}"
+                + (" (last capturer)" if self._last_capturer == s else "")
+            )
+        if self._terminal:
+            if self._winner != -1:
+                lines.append(f"  match over: side {self._winner} wins")
+            elif self._loser != -1:
+                lines.append(f"  match over: side {self._loser} loses")
+            else:
+                lines.append("  match over: drawn")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return (
+            f"<EscobaState deal={self._deal} dealer={self._dealer} to_move={self.current_player()} "
+            f"scores={self._scores} terminal={self._terminal}>"
+        )
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading a state back (contract §8)
+# ---------------------------------------------------------------------------------------------
+
+_JSON_KEYS = frozenset(
+    "deal deal_points dealer game hands history last_capturer loser options pending piles rng "
+    "scores selection stock sweeps table terminal to_move version winner".split()
+)
+
+
+def _state_from_json(game: Escoba, text: Any) -> EscobaState:
+    def bad(why: str) -> InvalidStateError:
+        return InvalidStateError(f"invalid escoba state: {why}")
+
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", errors="replace")
+    if not isinstance(text, str):
+        raise bad("expected JSON text")
+    try:
+        d = json.loads(text)
+    except (ValueError, RecursionError) as e:
+        raise bad(f"not JSON ({e})") from None
+    if not isinstance(d, dict):
+        raise bad("expected a JSON object")
+    if set(d) != _JSON_KEYS:
+        missing, extra = sorted(_JSON_KEYS - set(d)), sorted(set(d) - _JSON_KEYS)
+        raise bad(f"keys: missing {missing}, unexpected {extra}")
+    if d["version"] != 1 or not _is_int(d["version"]):
+        raise bad("version must be 1")
+    if d["game"] != "escoba":
+        raise bad('game must be "escoba"')
+    # Compared as canonical JSON, so that 0 never passes for false nor 1.0 for 1.
+    if json.dumps(d["options"], sort_keys=True, separators=(",", ":")) != game.options_json():
+        raise bad("options differ from this game's resolved options")
+
+    o = game._opts
+    n, S = game.num_players, game.num_sides
+
+    def integer(key: str, lo: int, hi: Optional[int]) -> int:
+        x = d[key]
+        if not _is_int(x) or x < lo or (hi is not None and x > hi):
+            raise bad(f"{key} must be an int in {lo}..{hi if hi is not None else ''}")
+        return x
+
+    def int_list(x: Any, what: str, lo: int, hi: Optional[int]) -> list[int]:
+        if not isinstance(x, list) or not all(_is_int(v) and v >= lo and (hi is None or v <= hi) for v in x):
+            raise bad(f"{what} must be a list of ints in {lo}..{hi if hi is not None else ''}")
+        return x
+
+    def card_list(x: Any, what: str, ascending: bool) -> list[int]:
+        xs = int_list(x, what, 0, 51)
+        if any(c not in _PACK_SET for c in xs):
+            raise bad(f"{what} holds a card that is not in the 40-card pack")
+        if ascending and any(a >= b for a, b in zip(xs, xs[1:])):
+            raise bad(f"{what} must be strictly ascending")
+        return xs
+
+    def per(key: str, count: int) -> list:
+        x = d[key]
+        if not isinstance(x, list) or len(x) != count:
+            raise bad(f"{key} must be a list of {count} entries")
+        return x
+
+    deal = integer("deal", 1, o["max_deals"])
+    dealer = integer("dealer", 0, n - 1)
+    last_capturer = integer("last_capturer", -1, S - 1)
+    loser = integer("loser", -1, S - 1)
+    winner = integer("winner", -1, S - 1)
+    to_move = integer("to_move", -1, n - 1)
+    pending = integer("pending", -1, 51)
+    terminal = d["terminal"]
+    if not isinstance(terminal, bool):
+        raise bad("terminal must be a bool")
+    hands = [card_list(h, f"hands[{i}]", True) for i, h in enumerate(per("hands", n))]
+    piles = [card_list(p, f"piles[{i}]", True) for i, p in enumerate(per("piles", S))]
+    table = card_list(d["table"], "table", True)
+    stock = card_list(d["stock"], "stock", False)
+    selection = card_list(d["selection"], "selection", True)
+    history = int_list(d["history"], "history", 0, DONE)
+    scores = int_list(per("scores", S), "scores", 0, None)
+    sweeps = int_list(d["sweeps"], "sweeps", 0, S - 1)
+    deal_points = d["deal_points"]
+    if not isinstance(deal_points, list):
+        raise bad("deal_points must be a list")
+    for i, pts in enumerate(deal_points):
+        if not isinstance(pts, list) or len(pts) != S:
+            raise bad(f"deal_points[{i}] must list {S} ints")
+        int_list(pts, f"deal_points[{i}]", 0, None)
+    if len(deal_points) != deal - (0 if terminal else 1):
+        raise bad(f"deal_points must list one entry per finished deal ({deal - (0 if terminal else 1)})")
+    rng = d["rng"]
+    if not isinstance(rng, str) or not rng.isdigit() or not rng.isascii() or str(int(rng)) != rng or int(rng) > MASK64:
+        raise bad("rng must be the decimal text of an int in 0..2^64-1")
+
+    # The cards: each of the 40 exactly once (at a terminal state cards left to nobody may miss).
+    every = [c for h in hands for c in h] + table + stock + [c for p in piles for c in p]
+    if pending != -1:
+        if pending not in _PACK_SET:
+            raise bad("pending must be a card of the 40-card pack or -1")
+        every.append(pending)
+    if len(set(every)) != len(every):
+        raise bad("a card appears twice")
+    if len(every) != 40 and not terminal:
+        raise bad("the 40 cards must each appear exactly once across hands, table, stock, piles and pending")
+
+    if terminal:
+        if any(hands) or table or stock or pending != -1 or selection or to_move != -1:
+            raise bad("a terminal state has empty hands, table, stock and selection, no pending card and to_move -1")
+        if winner != -1 and loser != -1:
+            raise bad("a match has a winner or a loser, not both")
+        if winner == -1 and loser == -1 and (o["max_deals"] is None or deal != o["max_deals"]):
+            raise bad("a drawn match ends only after max_deals deals")
+    else:
+        if winner != -1 or loser != -1:
+            raise bad("winner and loser must be -1 before the end")
+        if to_move == -1:
+            raise bad("to_move must be a seat before the end")
+        sizes = [len(h) for h in hands]
+        if pending != -1:
+            sizes[to_move] += 1
+        problem = _round_sizes_problem(sizes, dealer, to_move, strict=bool(stock))
+        if problem:
+            raise bad(problem)
+        if pending == -1 and selection:
+            raise bad("a selection needs a pending card")
+        if any(t not in table for t in selection):
+            raise bad("the selection must be table cards")
+
+    s = EscobaState(game)
+    s._rng = SplitMix64(int(rng))
+    s._deal = deal
+    s._deal_points = [list(p) for p in deal_points]
+    s._dealer = dealer
+    s._hands = [set(h) for h in hands]
+    s._history = list(history)
+    s._last_capturer = last_capturer
+    s._loser, s._winner = loser, winner
+    s._pending = pending
+    s._piles = [set(p) for p in piles]
+    s._scores = list(scores)
+    s._selection = list(selection)
+    s._stock = list(stock)
+    s._sweeps = list(sweeps)
+    s._table = set(table)
+    s._terminal = terminal
+    s._to_move = to_move
+
+    if pending != -1:
+        # The pending card must really await a choice: more than one outcome fits the selection.
+        outcomes = s._outcomes_of(pending)
+        chosen = tuple(selection)
+        k = len(chosen)
+        fitting = [x for x in outcomes if x != SELF and x[:k] == chosen and len(x) >= k]
+        if len(fitting) < 2:
+            raise bad("the pending card and selection do not leave a choice of capture")
+    elif not terminal and not s._hands[to_move]:
+        raise bad("the player to move holds no card")
+    return s
