@@ -1,0 +1,1119 @@
+//! The Escoba / Scopa family engine (docs/escoba_engine.md is the contract).
+
+pub mod notation;
+pub mod options;
+pub mod rules;
+mod serial;
+#[cfg(test)]
+mod tests;
+
+use std::fmt::{self, Write as _};
+use std::sync::Arc;
+
+use serde_json::Value;
+
+use crate::cards::{Card, CardSet};
+use crate::error::GameError;
+use crate::game::{Action, Game, State};
+use crate::rng::SplitMix64;
+
+pub use notation::{action_to_string, string_to_action, NUM_ACTIONS};
+use notation::{DONE, TAKE};
+pub use options::EscobaOptions;
+use options::{pack_ids, FirstDealer, GameMode, ManoTo, Obligation, TargetMode, WinCheck};
+use rules::{Outcome, MAX_SIDES};
+
+type Result<T> = std::result::Result<T, GameError>;
+
+pub const MAX_SEATS: usize = 6;
+/// Capacity of the per-deal sweep list: at most 42 are made in a deal (40 plays + 2 de mano),
+/// plus at most `MAX_PRIOR_SWEEPS` given by `setup` / JSON.
+const MAX_SWEEPS: usize = 96;
+pub const MAX_PRIOR_SWEEPS: usize = 48;
+const KD: u8 = 25;
+
+/// Options plus everything derived from them once.
+#[derive(Debug)]
+pub struct Config {
+    pub opts: EscobaOptions,
+    pub json: String,
+    pub value: Value,
+    pub n: usize,
+    pub sides: usize,
+    pub side_of: [u8; MAX_SEATS],
+    pub obs_size: usize,
+    /// Stock size at the first play of a deal.
+    pub first_stock: usize,
+}
+
+/// A resolved Escoba game: a factory of states.
+#[derive(Clone, Debug)]
+pub struct EscobaGame {
+    cfg: Arc<Config>,
+}
+
+/// Summary of the outcomes of the pending (or about to be played) card that extend a selection.
+#[derive(Clone, Copy)]
+struct Summary {
+    count: u32,
+    unique: Outcome,
+    next: CardSet,
+    /// `Some(from_kind)` when the selection itself is a capture of `O`.
+    sel_in: Option<bool>,
+    trail: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct EscobaState {
+    cfg: Arc<Config>,
+    hands: [CardSet; MAX_SEATS],
+    piles: [CardSet; MAX_SIDES],
+    table: CardSet,
+    selection: CardSet,
+    /// Stock is `stock[stock_pos..40]`, top first.
+    stock: [u8; 40],
+    stock_pos: u8,
+    pending: i8,
+    dealer: u8,
+    to_move: i8,
+    last_capturer: i8,
+    winner: i8,
+    loser: i8,
+    terminal: bool,
+    n_sweeps: u8,
+    sweeps: [u8; MAX_SWEEPS],
+    scores: [i64; MAX_SIDES],
+    deal: u32,
+    /// Flattened: `sides` points per finished deal.
+    deal_points: Vec<i64>,
+    rng: SplitMix64,
+    history: Vec<u8>,
+}
+
+impl EscobaGame {
+    /// Resolves options given as a JSON value (an object).
+    pub fn new(options: &Value) -> Result<EscobaGame> {
+        let opts = EscobaOptions::resolve(options)?;
+        Ok(EscobaGame::from_options(opts))
+    }
+
+    /// Resolves options given as JSON text.
+    pub fn from_json_options(text: &str) -> Result<EscobaGame> {
+        let v: Value = serde_json::from_str(text)
+            .map_err(|e| GameError::InvalidOption(format!("options are not valid JSON: {e}")))?;
+        EscobaGame::new(&v)
+    }
+
+    /// Builds a game from options that are already resolved and valid.
+    pub fn from_options(opts: EscobaOptions) -> EscobaGame {
+        let n = opts.players as usize;
+        let sides = opts.num_sides();
+        let mut side_of = [0u8; MAX_SEATS];
+        for (s, slot) in side_of.iter_mut().enumerate().take(n) {
+            *slot = opts.side_of(s) as u8;
+        }
+        let value = opts.to_value();
+        let json = value.to_string();
+        let first_stock = 40usize
+            .saturating_sub(opts.initial_table_cards as usize + n * opts.cards_per_hand as usize);
+        let cfg = Config {
+            obs_size: 161 + 42 * sides + 4 * n,
+            opts,
+            json,
+            value,
+            n,
+            sides,
+            side_of,
+            first_stock,
+        };
+        EscobaGame { cfg: Arc::new(cfg) }
+    }
+
+    pub fn options(&self) -> &EscobaOptions {
+        &self.cfg.opts
+    }
+    /// Resolved options, canonical JSON.
+    pub fn options_json(&self) -> &str {
+        &self.cfg.json
+    }
+    pub fn num_players(&self) -> usize {
+        self.cfg.n
+    }
+    pub fn num_sides(&self) -> usize {
+        self.cfg.sides
+    }
+    pub fn observation_size(&self) -> usize {
+        self.cfg.obs_size
+    }
+
+    fn blank(&self, seed: u64) -> EscobaState {
+        EscobaState {
+            cfg: self.cfg.clone(),
+            hands: [CardSet::EMPTY; MAX_SEATS],
+            piles: [CardSet::EMPTY; MAX_SIDES],
+            table: CardSet::EMPTY,
+            selection: CardSet::EMPTY,
+            stock: [0; 40],
+            stock_pos: 40,
+            pending: -1,
+            dealer: 0,
+            to_move: 0,
+            last_capturer: -1,
+            winner: -1,
+            loser: -1,
+            terminal: false,
+            n_sweeps: 0,
+            sweeps: [0; MAX_SWEEPS],
+            scores: [0; MAX_SIDES],
+            deal: 1,
+            deal_points: Vec::new(),
+            rng: SplitMix64::new(seed),
+            history: Vec::with_capacity(64),
+        }
+    }
+
+    /// A new match dealt with the seeded RNG (contract §5).
+    pub fn new_state(&self, seed: u64) -> EscobaState {
+        let mut s = self.blank(seed);
+        s.choose_first_dealer();
+        s.start_deal(None);
+        s
+    }
+
+    /// A new match whose first deal uses `deck` (top first; a permutation of the 40 cards).
+    pub fn new_state_with_deck(&self, seed: u64, deck: Option<&[Card]>) -> Result<EscobaState> {
+        let Some(deck) = deck else {
+            return Ok(self.new_state(seed));
+        };
+        let pack = serial::check_deck(deck)?;
+        let mut s = self.blank(seed);
+        s.choose_first_dealer();
+        s.start_deal(Some(pack));
+        Ok(s)
+    }
+
+    /// A position at the start of a turn of deal 1 (contract §9), from a JSON object.
+    pub fn setup(&self, spec: &Value) -> Result<EscobaState> {
+        serial::setup(self, spec)
+    }
+
+    /// `setup` from JSON text.
+    pub fn setup_json(&self, text: &str) -> Result<EscobaState> {
+        let v: Value = serde_json::from_str(text)
+            .map_err(|e| GameError::InvalidState(format!("setup spec is not valid JSON: {e}")))?;
+        self.setup(&v)
+    }
+
+    /// Parses and checks a canonical state JSON (contract §8).
+    pub fn state_from_json(&self, text: &str) -> Result<EscobaState> {
+        serial::state_from_json(self, text)
+    }
+}
+
+impl Game for EscobaGame {
+    type State = EscobaState;
+    fn name(&self) -> &'static str {
+        "escoba"
+    }
+    fn num_players(&self) -> usize {
+        self.cfg.n
+    }
+    fn num_distinct_actions(&self) -> usize {
+        NUM_ACTIONS as usize
+    }
+    fn observation_size(&self) -> usize {
+        self.cfg.obs_size
+    }
+    fn new_state(&self, seed: u64) -> EscobaState {
+        EscobaGame::new_state(self, seed)
+    }
+}
+
+impl EscobaState {
+    #[inline]
+    fn opts(&self) -> &EscobaOptions {
+        &self.cfg.opts
+    }
+    #[inline]
+    fn n(&self) -> usize {
+        self.cfg.n
+    }
+    #[inline]
+    fn side(&self, seat: usize) -> usize {
+        self.cfg.side_of[seat] as usize
+    }
+
+    // ----- accessors -----
+
+    pub fn game(&self) -> EscobaGame {
+        EscobaGame {
+            cfg: self.cfg.clone(),
+        }
+    }
+    pub fn current_player(&self) -> Option<usize> {
+        if self.terminal {
+            None
+        } else {
+            Some(self.to_move as usize)
+        }
+    }
+    pub fn is_terminal(&self) -> bool {
+        self.terminal
+    }
+    pub fn hand(&self, seat: usize) -> CardSet {
+        self.hands.get(seat).copied().unwrap_or_default()
+    }
+    pub fn table(&self) -> CardSet {
+        self.table
+    }
+    pub fn pile(&self, side: usize) -> CardSet {
+        self.piles.get(side).copied().unwrap_or_default()
+    }
+    /// Stock, top first.
+    pub fn stock(&self) -> &[u8] {
+        &self.stock[self.stock_pos as usize..]
+    }
+    pub fn pending(&self) -> Option<Card> {
+        (self.pending >= 0).then_some(Card(self.pending as u8))
+    }
+    pub fn selection(&self) -> CardSet {
+        self.selection
+    }
+    pub fn dealer(&self) -> usize {
+        self.dealer as usize
+    }
+    pub fn deal(&self) -> u32 {
+        self.deal
+    }
+    /// Sides of the sweeps of this deal, in the order made.
+    pub fn sweeps(&self) -> &[u8] {
+        &self.sweeps[..self.n_sweeps as usize]
+    }
+    /// Match totals per side.
+    pub fn side_scores(&self) -> &[i64] {
+        &self.scores[..self.cfg.sides]
+    }
+    /// Points per finished deal, per side.
+    pub fn deal_points(&self) -> Vec<Vec<i64>> {
+        self.deal_points
+            .chunks(self.cfg.sides)
+            .map(|c| c.to_vec())
+            .collect()
+    }
+    pub fn winner(&self) -> Option<usize> {
+        (self.winner >= 0).then_some(self.winner as usize)
+    }
+    pub fn loser(&self) -> Option<usize> {
+        (self.loser >= 0).then_some(self.loser as usize)
+    }
+    pub fn last_capturer(&self) -> Option<usize> {
+        (self.last_capturer >= 0).then_some(self.last_capturer as usize)
+    }
+    pub fn rng_state(&self) -> u64 {
+        self.rng.state
+    }
+    pub fn history(&self) -> Vec<Action> {
+        self.history.iter().map(|&a| a as Action).collect()
+    }
+    /// Match total of each seat's side.
+    pub fn scores(&self) -> Vec<i64> {
+        (0..self.n()).map(|s| self.scores[self.side(s)]).collect()
+    }
+    /// Zero-sum returns per seat (contract §6).
+    pub fn returns(&self) -> Vec<f64> {
+        let mut r = vec![0.0; self.n()];
+        self.write_returns(&mut r);
+        r
+    }
+
+    fn write_returns(&self, out: &mut [f64]) {
+        let n = self.n();
+        out.iter_mut().for_each(|x| *x = 0.0);
+        let (side, inside, outside) = if self.winner >= 0 {
+            (self.winner as usize, 1.0, -1.0)
+        } else if self.loser >= 0 {
+            (self.loser as usize, -1.0, 1.0)
+        } else {
+            return;
+        };
+        let w = (0..n).filter(|&s| self.side(s) == side).count();
+        if w == 0 || w >= n {
+            return;
+        }
+        let share = outside * w as f64 / (n - w) as f64;
+        for (s, x) in out.iter_mut().enumerate().take(n) {
+            *x = if self.side(s) == side { inside } else { share };
+        }
+    }
+
+    /// The first play of the deal (contract §3).
+    fn is_first_play(&self) -> bool {
+        let cph = self.opts().cards_per_hand as u32;
+        self.pending < 0
+            && self.stock().len() == self.cfg.first_stock
+            && self.hands[..self.n()].iter().all(|h| h.len() == cph)
+    }
+
+    // ----- dealing -----
+
+    fn choose_first_dealer(&mut self) {
+        let n = self.n() as u64;
+        self.dealer = match self.opts().first_dealer {
+            FirstDealer::Random => self.rng.below(n) as u8,
+            FirstDealer::DealUntilKd => {
+                let mut p = pack_ids();
+                self.rng.shuffle(&mut p);
+                let i = p.iter().position(|&c| c == KD).unwrap_or(0);
+                (i as u64 % n) as u8
+            }
+        };
+    }
+
+    /// Steps 2–5 of contract §5 with the current dealer.
+    fn start_deal(&mut self, deck: Option<[u8; 40]>) {
+        let n = self.n();
+        let cph = self.opts().cards_per_hand as usize;
+        let itc = self.opts().initial_table_cards as usize;
+        let d = self.dealer as usize;
+        let mut given = deck;
+        loop {
+            let pack = match given.take() {
+                Some(p) => p,
+                None => {
+                    let mut p = pack_ids();
+                    self.rng.shuffle(&mut p);
+                    p
+                }
+            };
+            self.hands = [CardSet::EMPTY; MAX_SEATS];
+            self.table = CardSet::EMPTY;
+            let mut i = 0usize;
+            for _ in 0..cph {
+                for k in 1..=n {
+                    if i < 40 {
+                        self.hands[(d + k) % n].insert(Card(pack[i]));
+                        i += 1;
+                    }
+                }
+            }
+            for _ in 0..itc {
+                if i < 40 {
+                    self.table.insert(Card(pack[i]));
+                    i += 1;
+                }
+            }
+            self.stock = pack;
+            self.stock_pos = i as u8;
+            let o = self.opts();
+            let void = o
+                .void_deal_min_kings
+                .is_some_and(|k| self.table.inter(rules::KINGS).len() >= k as u32)
+                || o.void_deal_min_aces
+                    .is_some_and(|k| self.table.inter(rules::ACES).len() >= k as u32);
+            if !void {
+                break;
+            }
+        }
+        self.piles = [CardSet::EMPTY; MAX_SIDES];
+        self.n_sweeps = 0;
+        self.last_capturer = -1;
+        self.pending = -1;
+        self.selection = CardSet::EMPTY;
+        let k = rules::escoba_de_mano_sweeps(self.opts(), self.table);
+        if k > 0 {
+            let seat = match self.opts().escoba_de_mano_to {
+                ManoTo::Dealer => d,
+                ManoTo::Eldest => (d + 1) % n,
+            };
+            let side = self.side(seat);
+            self.piles[side] = self.piles[side].union(self.table);
+            self.table = CardSet::EMPTY;
+            self.last_capturer = side as i8;
+            for _ in 0..k {
+                self.push_sweep(side);
+            }
+        }
+        self.to_move = ((d + 1) % n) as i8;
+    }
+
+    #[inline]
+    fn push_sweep(&mut self, side: usize) {
+        if (self.n_sweeps as usize) < MAX_SWEEPS {
+            self.sweeps[self.n_sweeps as usize] = side as u8;
+            self.n_sweeps += 1;
+        }
+    }
+
+    // ----- the step protocol -----
+
+    /// Outcomes of `p` from `hand` (including `p`) extending `sel`.
+    #[inline(always)]
+    fn summarize(&self, p: Card, hand: CardSet, first_play: bool, sel: CardSet) -> Summary {
+        let mut sum = Summary {
+            count: 0,
+            unique: Outcome::Trail,
+            next: CardSet::EMPTY,
+            sel_in: None,
+            trail: false,
+        };
+        // bits at or below max(sel): an extension may only add cards above it
+        let low = match sel.last() {
+            Some(c) => u64::MAX >> (63 - c.0),
+            None => 0,
+        };
+        rules::for_each_outcome(self.opts(), p, self.table, hand, first_play, |x| match x {
+            Outcome::Trail | Outcome::SelfCapture => {
+                if sel.is_empty() {
+                    sum.count += 1;
+                    sum.unique = x;
+                    sum.trail |= x == Outcome::Trail;
+                }
+            }
+            Outcome::Capture { cards, from_kind } => {
+                if sel.is_subset(cards) && cards.minus(sel).0 & low == 0 {
+                    sum.count += 1;
+                    sum.unique = x;
+                    match cards.minus(sel).first() {
+                        Some(t) => sum.next.insert(t),
+                        None => sum.sel_in = Some(from_kind),
+                    }
+                }
+            }
+        });
+        sum
+    }
+
+    fn pending_summary(&self, sel: CardSet) -> Summary {
+        let p = Card(self.pending as u8);
+        let hand = self.hands[self.to_move as usize].union(CardSet::single(p));
+        self.summarize(p, hand, false, sel)
+    }
+
+    /// `O(c) ≠ ∅` for `c` in the mover's hand; `any_captures` = some card of the hand captures
+    /// (only consulted under `any_card`).
+    fn play_allowed(&self, c: Card, hand: CardSet, first: bool, any_captures: bool) -> bool {
+        let o = self.opts();
+        let v = rules::value(c);
+        if o.forbid_ace_first_play && v == 1 && first && !hand.minus(rules::ACES).is_empty() {
+            return false;
+        }
+        if o.capture_obligation != Obligation::AnyCard {
+            return true;
+        }
+        if o.ace_takes_all
+            && v == 1
+            && self.table.is_empty()
+            && o.ace_on_empty_table == options::AceEmpty::SelfCapture
+        {
+            return true;
+        }
+        !any_captures || rules::has_capture(o, c, self.table)
+    }
+
+    /// Calls `f` with each legal action, ascending.
+    #[inline]
+    pub fn for_each_legal<F: FnMut(Action)>(&self, mut f: F) {
+        if self.terminal {
+            return;
+        }
+        let seat = self.to_move as usize;
+        if self.pending < 0 {
+            let hand = self.hands[seat];
+            let o = self.opts();
+            if o.capture_obligation != Obligation::AnyCard && !o.forbid_ace_first_play {
+                hand.iter().for_each(|c| f(c.0 as Action));
+                return;
+            }
+            let first = o.forbid_ace_first_play && self.is_first_play();
+            let any = o.capture_obligation == Obligation::AnyCard
+                && hand.iter().any(|q| rules::has_capture(o, q, self.table));
+            for c in hand {
+                if self.play_allowed(c, hand, first, any) {
+                    f(c.0 as Action);
+                }
+            }
+        } else {
+            let sum = self.pending_summary(self.selection);
+            sum.next.iter().for_each(|t| f(TAKE + t.0 as Action));
+            if self.done_allowed(&sum) {
+                f(DONE);
+            }
+        }
+    }
+
+    /// Legal actions, ascending, into `out` (cleared first).
+    #[inline]
+    pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
+        out.clear();
+        self.for_each_legal(|a| out.push(a));
+    }
+
+    /// Legal actions into a fixed buffer (at most 41 are ever legal); returns how many.
+    pub fn legal_actions_array(&self, buf: &mut [Action; 64]) -> usize {
+        let mut n = 0;
+        self.for_each_legal(|a| {
+            if n < 64 {
+                buf[n] = a;
+                n += 1;
+            }
+        });
+        n
+    }
+
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let mut v = Vec::with_capacity(16);
+        self.legal_actions_into(&mut v);
+        v
+    }
+
+    fn done_allowed(&self, sum: &Summary) -> bool {
+        if self.selection.is_empty() {
+            sum.trail
+        } else {
+            sum.sel_in.is_some()
+        }
+    }
+
+    pub fn is_legal(&self, a: Action) -> bool {
+        if self.terminal || a > DONE {
+            return false;
+        }
+        let seat = self.to_move as usize;
+        if self.pending < 0 {
+            if a >= TAKE {
+                return false;
+            }
+            let c = Card(a as u8);
+            let hand = self.hands[seat];
+            if !hand.contains(c) {
+                return false;
+            }
+            let o = self.opts();
+            let first = o.forbid_ace_first_play && self.is_first_play();
+            let any = o.capture_obligation == Obligation::AnyCard
+                && hand.iter().any(|q| rules::has_capture(o, q, self.table));
+            self.play_allowed(c, hand, first, any)
+        } else if a == DONE {
+            self.done_allowed(&self.pending_summary(self.selection))
+        } else if a >= TAKE {
+            self.pending_summary(self.selection)
+                .next
+                .contains(Card((a - TAKE) as u8))
+        } else {
+            false
+        }
+    }
+
+    fn illegal(&self, a: Action) -> GameError {
+        let name = action_to_string(a).unwrap_or_else(|_| a.to_string());
+        if self.terminal {
+            return GameError::IllegalAction(format!(
+                "action {name} is not legal: the game is over"
+            ));
+        }
+        let legal: Vec<String> = self
+            .legal_actions()
+            .into_iter()
+            .filter_map(|x| action_to_string(x).ok())
+            .collect();
+        GameError::IllegalAction(format!(
+            "action {name} is not legal: legal actions are {}",
+            legal.join(", ")
+        ))
+    }
+
+    /// Applies a legal action; an illegal one leaves the state unchanged.
+    pub fn apply(&mut self, a: Action) -> Result<()> {
+        if a >= NUM_ACTIONS {
+            return Err(GameError::IllegalAction(format!(
+                "action id {a} is out of range: expected 0..{}",
+                NUM_ACTIONS - 1
+            )));
+        }
+        if !self.is_legal(a) {
+            return Err(self.illegal(a));
+        }
+        self.apply_unchecked(a);
+        Ok(())
+    }
+
+    /// Applies an action given as notation.
+    pub fn apply_str(&mut self, text: &str) -> Result<()> {
+        let a = string_to_action(text)?;
+        self.apply(a)
+    }
+
+    /// Applies an action known to be legal.
+    pub fn apply_unchecked(&mut self, a: Action) {
+        if self.terminal || a > DONE {
+            return;
+        }
+        self.history.push(a as u8);
+        let seat = self.to_move as usize;
+        if self.pending < 0 {
+            let c = Card(a as u8);
+            let hand = self.hands[seat];
+            let first = self.opts().forbid_ace_first_play && self.is_first_play();
+            let sum = self.summarize(c, hand, first, CardSet::EMPTY);
+            self.hands[seat].remove(c);
+            if sum.count == 1 {
+                self.resolve(c, sum.unique);
+            } else {
+                self.pending = c.0 as i8;
+                self.selection = CardSet::EMPTY;
+            }
+        } else if a == DONE {
+            let c = Card(self.pending as u8);
+            let sel = self.selection;
+            if sel.is_empty() {
+                self.resolve(c, Outcome::Trail);
+            } else {
+                // from_kind only matters for a sweep
+                let from_kind =
+                    sel != self.table || self.pending_summary(sel).sel_in.unwrap_or(true);
+                self.resolve(
+                    c,
+                    Outcome::Capture {
+                        cards: sel,
+                        from_kind,
+                    },
+                );
+            }
+        } else {
+            let c = Card(self.pending as u8);
+            let sel = self
+                .selection
+                .union(CardSet::single(Card((a - TAKE) as u8)));
+            let sum = self.pending_summary(sel);
+            if sum.count == 1 {
+                self.resolve(c, sum.unique);
+            } else {
+                self.selection = sel;
+            }
+        }
+    }
+
+    /// Applies an outcome of playing `c` (already out of the hand), then passes the turn.
+    fn resolve(&mut self, c: Card, out: Outcome) {
+        let seat = self.to_move as usize;
+        let side = self.side(seat);
+        let before = self.table;
+        match out {
+            Outcome::Trail => self.table.insert(c),
+            Outcome::SelfCapture => {
+                self.piles[side].insert(c);
+                self.last_capturer = side as i8;
+            }
+            Outcome::Capture { cards, from_kind } => {
+                self.table = self.table.minus(cards);
+                self.piles[side] = self.piles[side].union(cards).union(CardSet::single(c));
+                self.last_capturer = side as i8;
+                if cards == before {
+                    let o = &self.cfg.opts;
+                    let last_play = self.stock_pos as usize == 40
+                        && self.hands[..self.n()].iter().all(|h| h.is_empty());
+                    if (from_kind || o.ace_takes_all_is_scopa)
+                        && (o.scopa_on_last_play || !last_play)
+                    {
+                        self.push_sweep(side);
+                    }
+                }
+            }
+        }
+        self.pending = -1;
+        self.selection = CardSet::EMPTY;
+        self.advance();
+    }
+
+    fn advance(&mut self) {
+        let n = self.n();
+        if self.hands[..n].iter().all(|h| h.is_empty()) {
+            if (self.stock_pos as usize) < 40 {
+                let d = self.dealer as usize;
+                'deal: for _ in 0..self.opts().cards_per_hand {
+                    for k in 1..=n {
+                        if self.stock_pos as usize >= 40 {
+                            break 'deal;
+                        }
+                        self.hands[(d + k) % n].insert(Card(self.stock[self.stock_pos as usize]));
+                        self.stock_pos += 1;
+                    }
+                }
+                self.to_move = ((d + 1) % n) as i8;
+            } else {
+                self.end_deal();
+            }
+        } else {
+            let mut s = (self.to_move as usize + 1) % n;
+            while self.hands[s].is_empty() {
+                s = (s + 1) % n;
+            }
+            self.to_move = s as i8;
+        }
+    }
+
+    /// Contract §6: the rest of the table, scoring, and the match decision.
+    fn end_deal(&mut self) {
+        let cfg = self.cfg.clone();
+        let o = &cfg.opts;
+        let ns = cfg.sides;
+        if o.last_capturer_takes_rest && self.last_capturer >= 0 {
+            let lc = self.last_capturer as usize;
+            self.piles[lc] = self.piles[lc].union(self.table);
+        }
+        self.table = CardSet::EMPTY;
+        let before = self.scores;
+        let target = o.target;
+        // Count-out replay runs alongside the scoring; used only if ≥ 2 sides end at the target.
+        let mut run = before;
+        let mut count_out: Option<Option<usize>> = None;
+        let pts = rules::score_deal_awards(o, &self.piles[..ns], self.sweeps(), |a| {
+            if count_out.is_some() {
+                return;
+            }
+            let mut cross = 0u32;
+            for s in 0..ns {
+                run[s] = run[s].saturating_add(a[s]);
+                if run[s] >= target {
+                    cross |= 1 << s;
+                }
+            }
+            if cross != 0 {
+                count_out = Some(if cross.count_ones() == 1 {
+                    Some(cross.trailing_zeros() as usize)
+                } else {
+                    None
+                });
+            }
+        });
+        for (s, &p) in pts.iter().enumerate().take(ns) {
+            self.deal_points.push(p);
+            self.scores[s] = self.scores[s].saturating_add(p);
+        }
+        let scores = &self.scores[..ns];
+        let unique_max = |v: &[i64]| -> Option<(usize, i64, i64)> {
+            let m = *v.iter().max()?;
+            let mut at = v.iter().enumerate().filter(|(_, &x)| x == m);
+            let (i, _) = at.next()?;
+            if at.next().is_some() {
+                return None;
+            }
+            let second = v
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .map(|(_, &x)| x)
+                .max();
+            Some((i, m, second.unwrap_or(i64::MIN)))
+        };
+        let mut winner: Option<usize> = None;
+        let mut loser: Option<usize> = None;
+        if o.napola_all_coins_wins {
+            winner = (0..ns).find(|&s| rules::COINS.is_subset(self.piles[s]));
+        }
+        if winner.is_none() {
+            if o.game == GameMode::SingleDeal {
+                winner = unique_max(&pts[..ns]).map(|(i, _, _)| i);
+            } else if o.target_mode == TargetMode::Lose {
+                if let Some((i, m, _)) = unique_max(scores) {
+                    if m >= target {
+                        loser = Some(i);
+                    }
+                }
+            } else {
+                let at = scores.iter().filter(|&&x| x >= target).count();
+                if at >= 2 && o.win_check == WinCheck::CountOut {
+                    winner = count_out.flatten();
+                }
+                // several sides crossing at one award fall through to the highest-unique test
+                if winner.is_none() {
+                    if let Some((i, m, second)) = unique_max(scores) {
+                        let margin_ok = o
+                            .win_margin
+                            .is_none_or(|w| (m as i128 - second as i128) >= w as i128);
+                        if m >= target && margin_ok {
+                            winner = Some(i);
+                        }
+                    }
+                }
+            }
+        }
+        let drawn = winner.is_none()
+            && loser.is_none()
+            && o.max_deals.is_some_and(|m| self.deal as i64 >= m);
+        if winner.is_some() || loser.is_some() || drawn {
+            self.winner = winner.map_or(-1, |w| w as i8);
+            self.loser = loser.map_or(-1, |l| l as i8);
+            self.terminal = true;
+            self.to_move = -1;
+            return;
+        }
+        self.dealer = ((self.dealer as usize + 1) % self.n()) as u8;
+        self.deal = self.deal.saturating_add(1);
+        self.start_deal(None);
+    }
+
+    /// A full move `Qh x Ah 3s 5d` / `Kc` (contract §4), applied atomically.
+    pub fn play_move(&mut self, text: &str) -> Result<()> {
+        let (c, taken) = notation::parse_move(text)?;
+        if self.terminal {
+            return Err(GameError::IllegalAction(format!(
+                "move {text:?} is not legal: the game is over"
+            )));
+        }
+        if self.pending >= 0 {
+            return Err(GameError::IllegalAction(format!(
+                "move {text:?} is not legal: {} is already played and waits for take/done",
+                Card(self.pending as u8)
+            )));
+        }
+        let seat = self.to_move as usize;
+        let hand = self.hands[seat];
+        let x: CardSet = taken.iter().copied().collect();
+        let mut found = false;
+        let mut written: Vec<String> = Vec::new();
+        if hand.contains(c) && (c.0 as usize) < 52 && self.is_legal(c.0 as Action) {
+            let first = self.opts().forbid_ace_first_play && self.is_first_play();
+            rules::for_each_outcome(self.opts(), c, self.table, hand, first, |out| {
+                let ok = match out {
+                    Outcome::Trail | Outcome::SelfCapture => {
+                        written.push(c.to_string());
+                        taken.is_empty()
+                    }
+                    Outcome::Capture { cards, .. } => {
+                        written.push(format!("{c} x {cards}"));
+                        !taken.is_empty() && cards == x
+                    }
+                };
+                found |= ok;
+            });
+        }
+        if !found || x.len() as usize != taken.len() {
+            let mut legal: Vec<String> = Vec::new();
+            if self.pending < 0 {
+                let first = self.opts().forbid_ace_first_play && self.is_first_play();
+                for a in self.legal_actions() {
+                    let q = Card(a as u8);
+                    rules::for_each_outcome(self.opts(), q, self.table, hand, first, |out| {
+                        legal.push(match out {
+                            Outcome::Capture { cards, .. } => format!("{q} x {cards}"),
+                            _ => q.to_string(),
+                        })
+                    });
+                }
+            }
+            return Err(GameError::IllegalAction(format!(
+                "move {text:?} is not legal: legal moves are {}",
+                legal.join(", ")
+            )));
+        }
+        self.apply_unchecked(c.0 as Action);
+        for t in x {
+            if self.pending < 0 {
+                break;
+            }
+            self.apply_unchecked(TAKE + t.0 as Action);
+        }
+        if self.pending >= 0 && !self.terminal {
+            self.apply_unchecked(DONE);
+        }
+        Ok(())
+    }
+
+    // ----- observation and view -----
+
+    fn check_player(&self, player: i64) -> Result<usize> {
+        if player < 0 || player >= self.n() as i64 {
+            return Err(GameError::InvalidPlayer(format!(
+                "player {player} is not a seat of this game: expected 0..{}",
+                self.n() - 1
+            )));
+        }
+        Ok(player as usize)
+    }
+
+    /// Writes the observation of `player` (contract §10) into `out`.
+    pub fn observation_into(&self, player: i64, out: &mut [f32]) -> Result<()> {
+        let p = self.check_player(player)?;
+        let n = self.n();
+        let ns = self.cfg.sides;
+        if out.len() != self.cfg.obs_size {
+            return Err(GameError::InvalidState(format!(
+                "observation buffer has length {}, expected {}",
+                out.len(),
+                self.cfg.obs_size
+            )));
+        }
+        out.iter_mut().for_each(|x| *x = 0.0);
+        fn slot(c: Card) -> usize {
+            let r = c.0 % 13;
+            10 * (c.0 / 13) as usize + if r < 7 { r as usize } else { r as usize - 3 }
+        }
+        let put = |out: &mut [f32], base: usize, set: CardSet| {
+            for c in set {
+                out[base + slot(c)] = 1.0;
+            }
+        };
+        put(out, 0, self.hands[p]);
+        put(out, 40, self.table);
+        for s in 0..ns {
+            put(out, 80 + 40 * s, self.piles[s]);
+        }
+        let b = 80 + 40 * ns;
+        for &s in self.sweeps() {
+            if (s as usize) < ns {
+                out[b + s as usize] += 1.0;
+            }
+        }
+        out[80 + 41 * ns] = self.stock().len() as f32;
+        if self.pending >= 0 {
+            out[81 + 41 * ns + slot(Card(self.pending as u8))] = 1.0;
+        }
+        put(out, 121 + 41 * ns, self.selection);
+        let b = 161 + 41 * ns;
+        out[b + p] = 1.0;
+        out[b + n + self.dealer as usize] = 1.0;
+        if !self.terminal {
+            out[b + 2 * n + self.to_move as usize] = 1.0;
+        }
+        for s in 0..n {
+            out[b + 3 * n + s] = self.hands[s].len() as f32;
+        }
+        for s in 0..ns {
+            out[b + 4 * n + s] = self.scores[s] as f32;
+        }
+        Ok(())
+    }
+
+    pub fn observation(&self, player: i64) -> Result<Vec<f32>> {
+        let mut v = vec![0.0f32; self.cfg.obs_size];
+        self.observation_into(player, &mut v)?;
+        Ok(v)
+    }
+
+    /// What `player` may see (contract §10), as JSON text.
+    pub fn view_json(&self, player: i64) -> Result<String> {
+        let p = self.check_player(player)?;
+        Ok(serial::view_json(self, p))
+    }
+
+    /// Canonical JSON (contract §8).
+    pub fn to_json(&self) -> String {
+        serial::to_json(self)
+    }
+}
+
+impl State for EscobaState {
+    fn num_players(&self) -> usize {
+        self.n()
+    }
+    fn current_player(&self) -> Option<usize> {
+        EscobaState::current_player(self)
+    }
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        self.legal_actions_into(out)
+    }
+    fn apply(&mut self, action: Action) -> Result<()> {
+        EscobaState::apply(self, action)
+    }
+    #[inline]
+    fn apply_unchecked(&mut self, action: Action) {
+        EscobaState::apply_unchecked(self, action)
+    }
+    fn is_terminal(&self) -> bool {
+        self.terminal
+    }
+    fn returns(&self, out: &mut [f64]) {
+        self.write_returns(out)
+    }
+    fn scores(&self, out: &mut [i64]) {
+        for (s, x) in out.iter_mut().enumerate().take(self.n()) {
+            *x = self.scores[self.side(s)];
+        }
+    }
+    fn deals(&self) -> u32 {
+        self.deal
+    }
+    fn observation(&self, player: usize, out: &mut [f32]) -> Result<()> {
+        self.observation_into(player.min(i64::MAX as usize) as i64, out)
+    }
+    fn to_json(&self) -> String {
+        serial::to_json(self)
+    }
+}
+
+impl PartialEq for EscobaState {
+    fn eq(&self, other: &Self) -> bool {
+        self.to_json() == other.to_json()
+    }
+}
+
+/// A readable picture of the table for people.
+impl fmt::Display for EscobaState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let o = self.opts();
+        let n = self.n();
+        let mut s = String::new();
+        let _ = writeln!(
+            s,
+            "escoba ({}) - deal {}, dealer seat {}, target {}",
+            o.variant.as_str(),
+            self.deal,
+            self.dealer,
+            o.target
+        );
+        for seat in 0..n {
+            let mark = if !self.terminal && self.to_move as usize == seat {
+                " <- to move"
+            } else {
+                ""
+            };
+            let h = self.hands[seat];
+            let _ = writeln!(
+                s,
+                "  seat {seat} (side {}): {}{mark}",
+                self.side(seat),
+                if h.is_empty() {
+                    "-".to_string()
+                } else {
+                    h.to_string()
+                }
+            );
+        }
+        let _ = writeln!(
+            s,
+            "  table: {}",
+            if self.table.is_empty() {
+                "-".to_string()
+            } else {
+                self.table.to_string()
+            }
+        );
+        if let Some(p) = self.pending() {
+            let _ = writeln!(s, "  playing {p}, taking so far: {}", self.selection);
+        }
+        let _ = writeln!(s, "  stock: {} cards", self.stock().len());
+        for side in 0..self.cfg.sides {
+            let sw = self
+                .sweeps()
+                .iter()
+                .filter(|&&x| x as usize == side)
+                .count();
+            let _ = writeln!(
+                s,
+                "  side {side}: pile {} cards, sweeps {sw}, score {}",
+                self.piles[side].len(),
+                self.scores[side]
+            );
+        }
+        if self.terminal {
+            let end = match (self.winner(), self.loser()) {
+                (Some(w), _) => format!("side {w} wins"),
+                (_, Some(l)) => format!("side {l} loses"),
+                _ => "drawn".to_string(),
+            };
+            let _ = writeln!(s, "  match over: {end}");
+        }
+        f.write_str(s.trim_end())
+    }
+}

@@ -1,0 +1,832 @@
+//! Typed Escoba options, presets and their resolution (contract §2).
+
+use serde_json::{Map, Value};
+
+use crate::cards::Card;
+use crate::error::GameError;
+
+use super::rules::{is_pack_card, PACK};
+
+type Result<T> = std::result::Result<T, GameError>;
+
+/// A closed set of option words, with their canonical spellings.
+macro_rules! str_enum {
+    ($(#[$m:meta])* $name:ident { $($var:ident => $text:literal),+ $(,)? }) => {
+        $(#[$m])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum $name { $($var),+ }
+        impl $name {
+            pub const NAMES: &'static [&'static str] = &[$($text),+];
+            pub fn as_str(self) -> &'static str {
+                match self { $($name::$var => $text),+ }
+            }
+            pub fn parse(s: &str) -> Option<Self> {
+                match s { $($text => Some($name::$var),)+ _ => None }
+            }
+        }
+    };
+}
+
+str_enum!(Variant {
+    Scopa => "scopa", Escoba => "escoba", Scopa15 => "scopa_15", Scopa11 => "scopa_11",
+    AssoPigliaTutto => "asso_piglia_tutto", ScopaDAssi => "scopa_d_assi",
+    Sbarazzina => "sbarazzina", Scopone9 => "scopone_9", Scopone10 => "scopone_10",
+});
+str_enum!(Deck { Italian40 => "italian40", Spanish40 => "spanish40", French40 => "french40" });
+str_enum!(Partnership { Auto => "auto", None => "none" });
+str_enum!(Direction { Ccw => "ccw", Cw => "cw" });
+str_enum!(FirstDealer { Random => "random", DealUntilKd => "deal_until_Kd" });
+str_enum!(TableBonus { None => "none", Sum15_30 => "sum15_30" });
+str_enum!(ManoTo { Dealer => "dealer", Eldest => "eldest" });
+str_enum!(Mano30 { Total => "total", Partition => "partition" });
+str_enum!(Fewest { None => "none", All => "all", SimpleOnly => "simple_only", Sum15Only => "sum15_only" });
+str_enum!(Obligation {
+    PlayedCard => "played_card", AnyCard => "any_card", Optional => "optional",
+    PlayedCardNumerals => "played_card_numerals",
+});
+str_enum!(AceEmpty { SelfCapture => "self_capture", Trail => "trail" });
+str_enum!(PrimieraMode {
+    Standard => "standard", Veneto => "veneto", Milan => "milan",
+    ThreeSevens => "three_sevens", None => "none",
+});
+str_enum!(TiePolicy { Nobody => "nobody", AllTied => "all_tied" });
+str_enum!(GameMode { Match => "match", SingleDeal => "single_deal" });
+str_enum!(TargetMode { Win => "win", Lose => "lose" });
+str_enum!(WinCheck { HighestUnique => "highest_unique", CountOut => "count_out" });
+
+/// Capture kinds as bits, in canonical order.
+pub const KIND_MATCH: u8 = 1;
+pub const KIND_SUM: u8 = 2;
+pub const KIND_SUM15: u8 = 4;
+pub const KIND_SUM11: u8 = 8;
+pub const KIND_DIFF: u8 = 16;
+pub const KIND_NAMES: [(&str, u8); 5] = [
+    ("match", KIND_MATCH),
+    ("sum", KIND_SUM),
+    ("sum15", KIND_SUM15),
+    ("sum11", KIND_SUM11),
+    ("diff", KIND_DIFF),
+];
+
+/// Milan tie-break ranks, as rank numbers 1..=13 (A=1, J=11 …).
+const MILAN_CHARS: &str = "A234567JQK";
+
+/// Every resolved option, in the contract's table order.
+pub const OPTION_KEYS: &[&str] = &[
+    "variant",
+    "deck",
+    "players",
+    "partnership",
+    "direction",
+    "first_dealer",
+    "initial_table_cards",
+    "cards_per_hand",
+    "void_deal_min_kings",
+    "void_deal_min_aces",
+    "initial_table_bonus",
+    "escoba_de_mano_to",
+    "escoba_de_mano_30",
+    "capture_kinds",
+    "normal_captures",
+    "match_priority",
+    "match_priority_kinds",
+    "fewest_cards",
+    "capture_obligation",
+    "ace_takes_all",
+    "ace_takes_all_is_scopa",
+    "ace_blocked_by_table_ace",
+    "ace_on_empty_table",
+    "forbid_ace_first_play",
+    "scopa_value",
+    "scopa_on_last_play",
+    "last_capturer_takes_rest",
+    "cards",
+    "coins",
+    "settebello",
+    "primiera",
+    "primiera_mode",
+    "primiera_requires_all_suits",
+    "milan_tiebreak",
+    "settanta_bonus",
+    "all_sevens_bonus",
+    "all_oros_bonus",
+    "coin_card_points",
+    "special_cards",
+    "re_bello",
+    "napola",
+    "napola_all_coins_wins",
+    "category_tie_policy",
+    "game",
+    "target",
+    "target_mode",
+    "win_check",
+    "win_margin",
+    "max_deals",
+];
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EscobaOptions {
+    pub variant: Variant,
+    pub deck: Deck,
+    pub players: u8,
+    pub partnership: Partnership,
+    pub direction: Direction,
+    pub first_dealer: FirstDealer,
+    pub initial_table_cards: u8,
+    pub cards_per_hand: u8,
+    pub void_deal_min_kings: Option<u8>,
+    pub void_deal_min_aces: Option<u8>,
+    pub initial_table_bonus: TableBonus,
+    pub escoba_de_mano_to: ManoTo,
+    pub escoba_de_mano_30: Mano30,
+    /// Bits `KIND_*`.
+    pub capture_kinds: u8,
+    pub normal_captures: bool,
+    pub match_priority: bool,
+    /// Bits `KIND_*` (never `KIND_MATCH`).
+    pub match_priority_kinds: u8,
+    pub fewest_cards: Fewest,
+    pub capture_obligation: Obligation,
+    pub ace_takes_all: bool,
+    pub ace_takes_all_is_scopa: bool,
+    pub ace_blocked_by_table_ace: bool,
+    pub ace_on_empty_table: AceEmpty,
+    pub forbid_ace_first_play: bool,
+    pub scopa_value: i64,
+    pub scopa_on_last_play: bool,
+    pub last_capturer_takes_rest: bool,
+    pub cards: i64,
+    pub coins: i64,
+    pub settebello: i64,
+    pub primiera: i64,
+    pub primiera_mode: PrimieraMode,
+    pub primiera_requires_all_suits: bool,
+    /// Rank numbers (1..=7, 11, 12, 13), order kept.
+    pub milan_tiebreak: Vec<u8>,
+    pub settanta_bonus: bool,
+    pub all_sevens_bonus: i64,
+    pub all_oros_bonus: i64,
+    pub coin_card_points: i64,
+    /// Ascending card id.
+    pub special_cards: Vec<(Card, i64)>,
+    pub re_bello: bool,
+    pub napola: bool,
+    pub napola_all_coins_wins: bool,
+    pub category_tie_policy: TiePolicy,
+    pub game: GameMode,
+    pub target: i64,
+    pub target_mode: TargetMode,
+    pub win_check: WinCheck,
+    pub win_margin: Option<i64>,
+    pub max_deals: Option<i64>,
+}
+
+fn opt_err(msg: String) -> GameError {
+    GameError::InvalidOption(msg)
+}
+
+fn type_name(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a bool",
+        Value::Number(n) if n.is_f64() => "a float",
+        Value::Number(_) => "an int",
+        Value::String(_) => "a str",
+        Value::Array(_) => "a list",
+        Value::Object(_) => "a dict",
+    }
+}
+
+fn get_int(key: &str, v: &Value, lo: i64, hi: Option<i64>) -> Result<i64> {
+    let allowed = match hi {
+        Some(h) => format!("an int in {lo}..{h}"),
+        None => format!("an int >= {lo}"),
+    };
+    let n = match v {
+        Value::Number(n) if !n.is_f64() => n.as_i64(),
+        _ => {
+            return Err(opt_err(format!(
+                "option {key} must be {allowed}, got {} {v}",
+                type_name(v)
+            )))
+        }
+    };
+    match n {
+        Some(n) if n >= lo && hi.is_none_or(|h| n <= h) => Ok(n),
+        _ => Err(opt_err(format!("option {key} must be {allowed}, got {v}"))),
+    }
+}
+
+fn get_opt_int(key: &str, v: &Value, lo: i64, hi: Option<i64>) -> Result<Option<i64>> {
+    if v.is_null() {
+        return Ok(None);
+    }
+    get_int(key, v, lo, hi)
+        .map(Some)
+        .map_err(|e| opt_err(format!("{} (or null)", e.message())))
+}
+
+fn get_bool(key: &str, v: &Value) -> Result<bool> {
+    match v {
+        Value::Bool(b) => Ok(*b),
+        _ => Err(opt_err(format!(
+            "option {key} must be a bool (true or false), got {} {v}",
+            type_name(v)
+        ))),
+    }
+}
+
+fn get_word<T>(key: &str, v: &Value, names: &[&str], parse: fn(&str) -> Option<T>) -> Result<T> {
+    let bad = || {
+        opt_err(format!(
+            "option {key} must be one of {}, got {v}",
+            names.join(", ")
+        ))
+    };
+    match v {
+        Value::String(s) => parse(s).ok_or_else(bad),
+        _ => Err(bad()),
+    }
+}
+
+fn get_kinds(key: &str, v: &Value, allowed: &[(&str, u8)]) -> Result<u8> {
+    let names: Vec<&str> = allowed.iter().map(|(n, _)| *n).collect();
+    let bad = |what: String| {
+        opt_err(format!(
+            "option {key} must be a list of distinct names from {}: {what}",
+            names.join(", ")
+        ))
+    };
+    let Value::Array(items) = v else {
+        return Err(bad(format!("got {} {v}", type_name(v))));
+    };
+    let mut bits = 0u8;
+    for it in items {
+        let Value::String(s) = it else {
+            return Err(bad(format!("{it} is not a str")));
+        };
+        let Some(&(_, b)) = allowed.iter().find(|(n, _)| n == s) else {
+            return Err(bad(format!("{s:?} is not allowed")));
+        };
+        if bits & b != 0 {
+            return Err(bad(format!("{s:?} is repeated")));
+        }
+        bits |= b;
+    }
+    Ok(bits)
+}
+
+fn get_milan(key: &str, v: &Value) -> Result<Vec<u8>> {
+    let bad = |what: String| {
+        opt_err(format!(
+            "option {key} must be a non-empty list of distinct ranks from {MILAN_CHARS} (ints 1..7 allowed): {what}"
+        ))
+    };
+    let Value::Array(items) = v else {
+        return Err(bad(format!("got {} {v}", type_name(v))));
+    };
+    if items.is_empty() {
+        return Err(bad("the list is empty".into()));
+    }
+    let mut out: Vec<u8> = Vec::with_capacity(items.len());
+    for it in items {
+        let rank = match it {
+            Value::String(s) if s.len() == 1 => {
+                let c = s.as_bytes()[0].to_ascii_uppercase() as char;
+                MILAN_CHARS
+                    .find(c)
+                    .map(|i| if i < 7 { i as u8 + 1 } else { i as u8 + 4 })
+            }
+            Value::Number(n) if !n.is_f64() => match n.as_i64() {
+                Some(k @ 1..=7) => Some(k as u8),
+                _ => None,
+            },
+            _ => None,
+        };
+        let Some(rank) = rank else {
+            return Err(bad(format!("{it} is not a rank")));
+        };
+        if out.contains(&rank) {
+            return Err(bad(format!("{it} is repeated")));
+        }
+        out.push(rank);
+    }
+    Ok(out)
+}
+
+fn rank_char(rank: u8) -> char {
+    crate::cards::RANK_CHARS[(rank - 1) as usize] as char
+}
+
+fn get_special(key: &str, v: &Value) -> Result<Vec<(Card, i64)>> {
+    let Value::Object(m) = v else {
+        return Err(opt_err(format!(
+            "option {key} must be a dict of card -> points (int >= 0), got {} {v}",
+            type_name(v)
+        )));
+    };
+    let mut out: Vec<(Card, i64)> = Vec::with_capacity(m.len());
+    for (k, val) in m {
+        let card = Card::parse(k).map_err(|_| {
+            opt_err(format!(
+                "option {key}: {k:?} is not a card (expected text like 'Kd')"
+            ))
+        })?;
+        if !is_pack_card(card) {
+            return Err(opt_err(format!(
+                "option {key}: {card} is not a card of the 40-card pack (ranks A-7, J, Q, K)"
+            )));
+        }
+        if out.iter().any(|(c, _)| *c == card) {
+            return Err(opt_err(format!("option {key}: card {card} is given twice")));
+        }
+        let pts = get_int(&format!("{key}[{card}]"), val, 0, None)?;
+        out.push((card, pts));
+    }
+    out.sort_by_key(|(c, _)| c.0);
+    Ok(out)
+}
+
+impl Default for EscobaOptions {
+    /// The base defaults (contract §2), before any preset.
+    fn default() -> Self {
+        EscobaOptions {
+            variant: Variant::Scopa,
+            deck: Deck::Italian40,
+            players: 2,
+            partnership: Partnership::Auto,
+            direction: Direction::Ccw,
+            first_dealer: FirstDealer::Random,
+            initial_table_cards: 4,
+            cards_per_hand: 3,
+            void_deal_min_kings: Some(3),
+            void_deal_min_aces: None,
+            initial_table_bonus: TableBonus::None,
+            escoba_de_mano_to: ManoTo::Dealer,
+            escoba_de_mano_30: Mano30::Total,
+            capture_kinds: KIND_MATCH | KIND_SUM,
+            normal_captures: true,
+            match_priority: true,
+            match_priority_kinds: KIND_SUM,
+            fewest_cards: Fewest::None,
+            capture_obligation: Obligation::PlayedCard,
+            ace_takes_all: false,
+            ace_takes_all_is_scopa: true,
+            ace_blocked_by_table_ace: true,
+            ace_on_empty_table: AceEmpty::SelfCapture,
+            forbid_ace_first_play: false,
+            scopa_value: 1,
+            scopa_on_last_play: false,
+            last_capturer_takes_rest: true,
+            cards: 1,
+            coins: 1,
+            settebello: 1,
+            primiera: 1,
+            primiera_mode: PrimieraMode::Standard,
+            primiera_requires_all_suits: true,
+            milan_tiebreak: vec![7, 6, 1],
+            settanta_bonus: false,
+            all_sevens_bonus: 0,
+            all_oros_bonus: 0,
+            coin_card_points: 0,
+            special_cards: Vec::new(),
+            re_bello: false,
+            napola: false,
+            napola_all_coins_wins: false,
+            category_tie_policy: TiePolicy::Nobody,
+            game: GameMode::Match,
+            target: 11,
+            target_mode: TargetMode::Win,
+            win_check: WinCheck::HighestUnique,
+            win_margin: None,
+            max_deals: None,
+        }
+    }
+}
+
+impl EscobaOptions {
+    /// Number of scoring sides: 2 teams with `partnership=auto` and 4 or 6 players, else one per seat.
+    pub fn num_sides(&self) -> usize {
+        if self.teams() {
+            2
+        } else {
+            self.players as usize
+        }
+    }
+
+    pub fn teams(&self) -> bool {
+        self.partnership == Partnership::Auto && (self.players == 4 || self.players == 6)
+    }
+
+    #[inline]
+    pub fn side_of(&self, seat: usize) -> usize {
+        if self.teams() {
+            seat % 2
+        } else {
+            seat
+        }
+    }
+
+    /// Sets one option from its JSON value, checking type and range.
+    fn set(&mut self, key: &str, v: &Value) -> Result<()> {
+        match key {
+            "variant" => self.variant = get_word(key, v, Variant::NAMES, Variant::parse)?,
+            "deck" => self.deck = get_word(key, v, Deck::NAMES, Deck::parse)?,
+            "players" => {
+                let p = get_int(key, v, 2, Some(6))?;
+                if p == 5 {
+                    return Err(opt_err(
+                        "option players must be one of 2, 3, 4, 6, got 5".into(),
+                    ));
+                }
+                self.players = p as u8;
+            }
+            "partnership" => {
+                self.partnership = get_word(key, v, Partnership::NAMES, Partnership::parse)?
+            }
+            "direction" => self.direction = get_word(key, v, Direction::NAMES, Direction::parse)?,
+            "first_dealer" => {
+                self.first_dealer = get_word(key, v, FirstDealer::NAMES, FirstDealer::parse)?
+            }
+            "initial_table_cards" => self.initial_table_cards = get_int(key, v, 0, Some(36))? as u8,
+            "cards_per_hand" => {
+                // Anything above 40 can never divide the pack; the divisibility check says so.
+                let n = get_int(key, v, 1, None)?;
+                self.cards_per_hand = n.min(255) as u8;
+            }
+            "void_deal_min_kings" => {
+                self.void_deal_min_kings = get_opt_int(key, v, 1, Some(4))?.map(|n| n as u8)
+            }
+            "void_deal_min_aces" => {
+                self.void_deal_min_aces = get_opt_int(key, v, 1, Some(4))?.map(|n| n as u8)
+            }
+            "initial_table_bonus" => {
+                self.initial_table_bonus = get_word(key, v, TableBonus::NAMES, TableBonus::parse)?
+            }
+            "escoba_de_mano_to" => {
+                self.escoba_de_mano_to = get_word(key, v, ManoTo::NAMES, ManoTo::parse)?
+            }
+            "escoba_de_mano_30" => {
+                self.escoba_de_mano_30 = get_word(key, v, Mano30::NAMES, Mano30::parse)?
+            }
+            "capture_kinds" => self.capture_kinds = get_kinds(key, v, &KIND_NAMES)?,
+            "normal_captures" => self.normal_captures = get_bool(key, v)?,
+            "match_priority" => self.match_priority = get_bool(key, v)?,
+            "match_priority_kinds" => {
+                self.match_priority_kinds = get_kinds(key, v, &KIND_NAMES[1..])?
+            }
+            "fewest_cards" => self.fewest_cards = get_word(key, v, Fewest::NAMES, Fewest::parse)?,
+            "capture_obligation" => {
+                self.capture_obligation = get_word(key, v, Obligation::NAMES, Obligation::parse)?
+            }
+            "ace_takes_all" => self.ace_takes_all = get_bool(key, v)?,
+            "ace_takes_all_is_scopa" => self.ace_takes_all_is_scopa = get_bool(key, v)?,
+            "ace_blocked_by_table_ace" => self.ace_blocked_by_table_ace = get_bool(key, v)?,
+            "ace_on_empty_table" => {
+                self.ace_on_empty_table = get_word(key, v, AceEmpty::NAMES, AceEmpty::parse)?
+            }
+            "forbid_ace_first_play" => self.forbid_ace_first_play = get_bool(key, v)?,
+            "scopa_value" => self.scopa_value = get_int(key, v, 0, None)?,
+            "scopa_on_last_play" => self.scopa_on_last_play = get_bool(key, v)?,
+            "last_capturer_takes_rest" => self.last_capturer_takes_rest = get_bool(key, v)?,
+            "cards" => self.cards = get_int(key, v, 0, None)?,
+            "coins" => self.coins = get_int(key, v, 0, None)?,
+            "settebello" => self.settebello = get_int(key, v, 0, None)?,
+            "primiera" => self.primiera = get_int(key, v, 0, None)?,
+            "primiera_mode" => {
+                self.primiera_mode = get_word(key, v, PrimieraMode::NAMES, PrimieraMode::parse)?
+            }
+            "primiera_requires_all_suits" => self.primiera_requires_all_suits = get_bool(key, v)?,
+            "milan_tiebreak" => self.milan_tiebreak = get_milan(key, v)?,
+            "settanta_bonus" => self.settanta_bonus = get_bool(key, v)?,
+            "all_sevens_bonus" => self.all_sevens_bonus = get_int(key, v, 0, None)?,
+            "all_oros_bonus" => self.all_oros_bonus = get_int(key, v, 0, None)?,
+            "coin_card_points" => self.coin_card_points = get_int(key, v, 0, None)?,
+            "special_cards" => self.special_cards = get_special(key, v)?,
+            "re_bello" => self.re_bello = get_bool(key, v)?,
+            "napola" => self.napola = get_bool(key, v)?,
+            "napola_all_coins_wins" => self.napola_all_coins_wins = get_bool(key, v)?,
+            "category_tie_policy" => {
+                self.category_tie_policy = get_word(key, v, TiePolicy::NAMES, TiePolicy::parse)?
+            }
+            "game" => self.game = get_word(key, v, GameMode::NAMES, GameMode::parse)?,
+            "target" => self.target = get_int(key, v, 1, None)?,
+            "target_mode" => {
+                self.target_mode = get_word(key, v, TargetMode::NAMES, TargetMode::parse)?
+            }
+            "win_check" => self.win_check = get_word(key, v, WinCheck::NAMES, WinCheck::parse)?,
+            "win_margin" => self.win_margin = get_opt_int(key, v, 1, None)?,
+            "max_deals" => self.max_deals = get_opt_int(key, v, 1, None)?,
+            _ => {
+                return Err(opt_err(format!(
+                    "unknown option {key:?}: known options are {}, and setenta_mode",
+                    OPTION_KEYS.join(", ")
+                )))
+            }
+        }
+        Ok(())
+    }
+
+    /// Applies a preset's deltas (contract §2); returns whether it set `target`.
+    fn apply_preset(&mut self, variant: Variant, players: u8) -> bool {
+        let ace_deal = |o: &mut EscobaOptions| {
+            o.ace_takes_all = true;
+            if players == 4 {
+                o.initial_table_cards = 0;
+                o.cards_per_hand = 10;
+            }
+        };
+        match variant {
+            Variant::Scopa => false,
+            Variant::Escoba => {
+                self.deck = Deck::Spanish40;
+                self.capture_kinds = KIND_SUM15;
+                self.void_deal_min_kings = None;
+                self.initial_table_bonus = TableBonus::Sum15_30;
+                self.scopa_on_last_play = true;
+                self.primiera_mode = PrimieraMode::Milan;
+                self.milan_tiebreak = vec![7];
+                self.target = 21;
+                true
+            }
+            Variant::Scopa15 => {
+                self.capture_kinds = KIND_MATCH | KIND_SUM | KIND_SUM15;
+                self.fewest_cards = Fewest::All;
+                false
+            }
+            Variant::Scopa11 => {
+                self.capture_kinds = KIND_MATCH | KIND_SUM | KIND_SUM11;
+                false
+            }
+            Variant::AssoPigliaTutto => {
+                ace_deal(self);
+                self.ace_takes_all_is_scopa = true;
+                false
+            }
+            Variant::ScopaDAssi => {
+                ace_deal(self);
+                self.ace_takes_all_is_scopa = false;
+                false
+            }
+            Variant::Sbarazzina => {
+                ace_deal(self);
+                self.ace_takes_all_is_scopa = false;
+                self.target = 41;
+                true
+            }
+            Variant::Scopone9 => {
+                self.cards_per_hand = 9;
+                false
+            }
+            Variant::Scopone10 => {
+                self.cards_per_hand = 10;
+                self.initial_table_cards = 0;
+                false
+            }
+        }
+    }
+
+    /// What the preset alone resolves to with the given player count (used by `str(game)`).
+    pub fn preset(variant: Variant, players: u8) -> EscobaOptions {
+        let mut o = EscobaOptions {
+            variant,
+            players,
+            ..Default::default()
+        };
+        let target_set = o.apply_preset(variant, players);
+        if !target_set {
+            o.target = o.derived_target();
+        }
+        o
+    }
+
+    fn derived_target(&self) -> i64 {
+        if self.teams() {
+            21
+        } else if self.players == 2 {
+            11
+        } else {
+            16
+        }
+    }
+
+    /// Resolves user options (a JSON object, possibly with `variant` and `setenta_mode`).
+    pub fn resolve(input: &Value) -> Result<EscobaOptions> {
+        let Value::Object(map) = input else {
+            return Err(opt_err(format!(
+                "options must be a JSON object of option names to values, got {}",
+                type_name(input)
+            )));
+        };
+        for key in map.keys() {
+            if key != "setenta_mode" && !OPTION_KEYS.contains(&key.as_str()) {
+                return Err(opt_err(format!(
+                    "unknown option {key:?}: known options are {}, and setenta_mode",
+                    OPTION_KEYS.join(", ")
+                )));
+            }
+        }
+        // Type-check every explicit option once, on a scratch copy.
+        let mut explicit = EscobaOptions::default();
+        for (k, v) in map {
+            if k != "setenta_mode" {
+                explicit.set(k, v)?;
+            }
+        }
+        let variant = match map.get("variant") {
+            Some(_) => explicit.variant,
+            None => Variant::Scopa,
+        };
+        let scopone = matches!(variant, Variant::Scopone9 | Variant::Scopone10);
+        let players = match map.get("players") {
+            Some(_) => explicit.players,
+            None if scopone => 4,
+            None => 2,
+        };
+        if scopone && players != 4 {
+            return Err(opt_err(format!(
+                "variant {} is played by exactly 4 players: option players must be 4, got {players}",
+                variant.as_str()
+            )));
+        }
+        let mut o = EscobaOptions {
+            variant,
+            players,
+            ..Default::default()
+        };
+        let mut target_set = o.apply_preset(variant, players);
+        for (k, v) in map {
+            if k == "setenta_mode" {
+                continue;
+            }
+            o.set(k, v)?;
+            if k == "target" {
+                target_set = true;
+            }
+        }
+        if let Some(sm) = map.get("setenta_mode") {
+            if map.contains_key("primiera_mode") || map.contains_key("milan_tiebreak") {
+                return Err(opt_err(
+                    "option setenta_mode cannot be given together with primiera_mode or milan_tiebreak"
+                        .into(),
+                ));
+            }
+            match sm.as_str() {
+                Some("most_sevens") => {
+                    o.primiera_mode = PrimieraMode::Milan;
+                    o.milan_tiebreak = vec![7];
+                }
+                Some("most_sevens_tiebreak") => {
+                    o.primiera_mode = PrimieraMode::Milan;
+                    o.milan_tiebreak = vec![7, 6, 1, 5];
+                }
+                Some("primiera") => o.primiera_mode = PrimieraMode::Standard,
+                _ => {
+                    return Err(opt_err(format!(
+                        "option setenta_mode must be one of most_sevens, most_sevens_tiebreak, primiera, got {sm}"
+                    )))
+                }
+            }
+        }
+        if !o.normal_captures {
+            o.capture_kinds &= !(KIND_MATCH | KIND_SUM);
+        }
+        if !target_set {
+            o.target = o.derived_target();
+        }
+        o.validate()?;
+        Ok(o)
+    }
+
+    fn validate(&self) -> Result<()> {
+        let dealt = 40 - self.initial_table_cards as u32;
+        let per_round = self.players as u32 * self.cards_per_hand as u32;
+        if dealt % per_round != 0 {
+            return Err(opt_err(format!(
+                "40 - initial_table_cards = {dealt} cards must be a positive multiple of players * cards_per_hand = {}",
+                self.players as u64 * self.cards_per_hand as u64
+            )));
+        }
+        // Kings and Aces would both have to sit in the dealt hands: every deal would be void.
+        if let (Some(k), Some(a)) = (self.void_deal_min_kings, self.void_deal_min_aces) {
+            if (5 - k as u32) + (5 - a as u32) > dealt {
+                return Err(opt_err(format!(
+                    "void_deal_min_kings={k} and void_deal_min_aces={a} with initial_table_cards={} make every deal void",
+                    self.initial_table_cards
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// Canonical value of one resolved option.
+    pub fn value_of(&self, key: &str) -> Value {
+        fn kinds(bits: u8) -> Value {
+            Value::Array(
+                KIND_NAMES
+                    .iter()
+                    .filter(|(_, b)| bits & b != 0)
+                    .map(|(n, _)| Value::String((*n).into()))
+                    .collect(),
+            )
+        }
+        let opt = |x: Option<i64>| x.map_or(Value::Null, Value::from);
+        match key {
+            "variant" => self.variant.as_str().into(),
+            "deck" => self.deck.as_str().into(),
+            "players" => self.players.into(),
+            "partnership" => self.partnership.as_str().into(),
+            "direction" => self.direction.as_str().into(),
+            "first_dealer" => self.first_dealer.as_str().into(),
+            "initial_table_cards" => self.initial_table_cards.into(),
+            "cards_per_hand" => self.cards_per_hand.into(),
+            "void_deal_min_kings" => opt(self.void_deal_min_kings.map(i64::from)),
+            "void_deal_min_aces" => opt(self.void_deal_min_aces.map(i64::from)),
+            "initial_table_bonus" => self.initial_table_bonus.as_str().into(),
+            "escoba_de_mano_to" => self.escoba_de_mano_to.as_str().into(),
+            "escoba_de_mano_30" => self.escoba_de_mano_30.as_str().into(),
+            "capture_kinds" => kinds(self.capture_kinds),
+            "normal_captures" => self.normal_captures.into(),
+            "match_priority" => self.match_priority.into(),
+            "match_priority_kinds" => kinds(self.match_priority_kinds),
+            "fewest_cards" => self.fewest_cards.as_str().into(),
+            "capture_obligation" => self.capture_obligation.as_str().into(),
+            "ace_takes_all" => self.ace_takes_all.into(),
+            "ace_takes_all_is_scopa" => self.ace_takes_all_is_scopa.into(),
+            "ace_blocked_by_table_ace" => self.ace_blocked_by_table_ace.into(),
+            "ace_on_empty_table" => self.ace_on_empty_table.as_str().into(),
+            "forbid_ace_first_play" => self.forbid_ace_first_play.into(),
+            "scopa_value" => self.scopa_value.into(),
+            "scopa_on_last_play" => self.scopa_on_last_play.into(),
+            "last_capturer_takes_rest" => self.last_capturer_takes_rest.into(),
+            "cards" => self.cards.into(),
+            "coins" => self.coins.into(),
+            "settebello" => self.settebello.into(),
+            "primiera" => self.primiera.into(),
+            "primiera_mode" => self.primiera_mode.as_str().into(),
+            "primiera_requires_all_suits" => self.primiera_requires_all_suits.into(),
+            "milan_tiebreak" => Value::Array(
+                self.milan_tiebreak
+                    .iter()
+                    .map(|&r| Value::String(rank_char(r).to_string()))
+                    .collect(),
+            ),
+            "settanta_bonus" => self.settanta_bonus.into(),
+            "all_sevens_bonus" => self.all_sevens_bonus.into(),
+            "all_oros_bonus" => self.all_oros_bonus.into(),
+            "coin_card_points" => self.coin_card_points.into(),
+            "special_cards" => {
+                let mut m = Map::new();
+                for (c, p) in &self.special_cards {
+                    m.insert(c.to_string(), Value::from(*p));
+                }
+                Value::Object(m)
+            }
+            "re_bello" => self.re_bello.into(),
+            "napola" => self.napola.into(),
+            "napola_all_coins_wins" => self.napola_all_coins_wins.into(),
+            "category_tie_policy" => self.category_tie_policy.as_str().into(),
+            "game" => self.game.as_str().into(),
+            "target" => self.target.into(),
+            "target_mode" => self.target_mode.as_str().into(),
+            "win_check" => self.win_check.as_str().into(),
+            "win_margin" => opt(self.win_margin),
+            "max_deals" => opt(self.max_deals),
+            _ => Value::Null,
+        }
+    }
+
+    /// Every resolved option as a JSON object (serde_json's map keeps keys sorted).
+    pub fn to_value(&self) -> Value {
+        let mut m = Map::new();
+        for k in OPTION_KEYS {
+            m.insert((*k).to_string(), self.value_of(k));
+        }
+        Value::Object(m)
+    }
+
+    /// Canonical JSON: sorted keys, no whitespace.
+    pub fn to_json(&self) -> String {
+        self.to_value().to_string()
+    }
+
+    /// Special cards as scored: `special_cards`, plus `Kd: 1` with `re_bello` unless present.
+    pub fn scoring_special_cards(&self) -> Vec<(Card, i64)> {
+        let mut v = self.special_cards.clone();
+        let kd = Card::new(1, 13);
+        if self.re_bello && !v.iter().any(|(c, _)| *c == kd) {
+            v.push((kd, 1));
+            v.sort_by_key(|(c, _)| c.0);
+        }
+        v
+    }
+}
+
+/// The 40 cards, ascending.
+pub fn pack_ids() -> [u8; 40] {
+    let mut a = [0u8; 40];
+    for (slot, c) in a.iter_mut().zip(PACK.iter()) {
+        *slot = c.0;
+    }
+    a
+}

@@ -1,0 +1,659 @@
+//! Pure rule functions of the Escoba family: capture outcomes (contract §3) and deal scoring (§7).
+//!
+//! Capture search never allocates: the table is bucket-sorted by value into a stack array and
+//! subsets are found by DFS with pruning on the running sum; results go to a visitor.
+
+use crate::cards::{Card, CardSet};
+
+use super::options::{
+    AceEmpty, EscobaOptions, Fewest, Obligation, PrimieraMode, TiePolicy, KIND_DIFF, KIND_MATCH,
+    KIND_SUM, KIND_SUM11, KIND_SUM15,
+};
+
+pub const MAX_SIDES: usize = 6;
+/// Points per side.
+pub type Points = [i64; MAX_SIDES];
+
+const fn build_pack() -> [Card; 40] {
+    let mut a = [Card(0); 40];
+    let mut i = 0;
+    let mut suit = 0;
+    while suit < 4 {
+        let mut r = 0;
+        while r < 13 {
+            if r < 7 || r >= 10 {
+                a[i] = Card(13 * suit + r);
+                i += 1;
+            }
+            r += 1;
+        }
+        suit += 1;
+    }
+    a
+}
+
+/// The 40-card pack, ascending id.
+pub const PACK: [Card; 40] = build_pack();
+
+const fn build_pack_mask() -> u64 {
+    let mut m = 0u64;
+    let mut i = 0;
+    while i < 40 {
+        m |= 1u64 << PACK[i].0;
+        i += 1;
+    }
+    m
+}
+pub const PACK_MASK: CardSet = CardSet(build_pack_mask());
+
+#[inline]
+pub fn is_pack_card(c: Card) -> bool {
+    c.0 < 52 && PACK_MASK.contains(c)
+}
+
+/// Capture value: A..7 = 1..7, J = 8, Q = 9, K = 10 (0 for cards outside the pack).
+#[inline]
+pub const fn value(c: Card) -> u8 {
+    const V: [u8; 13] = [1, 2, 3, 4, 5, 6, 7, 0, 0, 0, 8, 9, 10];
+    V[(c.0 % 13) as usize]
+}
+
+const fn build_value_masks() -> [u64; 11] {
+    let mut m = [0u64; 11];
+    let mut i = 0;
+    while i < 40 {
+        let c = PACK[i];
+        m[value(c) as usize] |= 1u64 << c.0;
+        i += 1;
+    }
+    m
+}
+/// Cards of each capture value 1..=10.
+pub const VALUE_MASK: [u64; 11] = build_value_masks();
+
+const fn rank_mask(rank: u8) -> u64 {
+    let mut m = 0u64;
+    let mut s = 0;
+    while s < 4 {
+        m |= 1u64 << (13 * s + rank - 1);
+        s += 1;
+    }
+    m
+}
+pub const ACES: CardSet = CardSet(rank_mask(1));
+pub const SEVENS: CardSet = CardSet(rank_mask(7));
+pub const KINGS: CardSet = CardSet(rank_mask(13));
+/// The ten coins (suit d) of the pack.
+pub const COINS: CardSet = CardSet(PACK_MASK.0 & (0x1FFFu64 << 13));
+pub const SETTEBELLO: Card = Card(13 + 6);
+
+/// The same-rank cards of rank `r` (1..=13).
+#[inline]
+pub const fn rank_cards(r: u8) -> CardSet {
+    CardSet(rank_mask(r))
+}
+
+/// Table cards bucket-sorted by capture value (then id).
+struct Items {
+    v: [u8; 40],
+    c: [u8; 40],
+    n: usize,
+}
+
+const fn build_value_le() -> [u64; 11] {
+    let mut m = [0u64; 11];
+    let mut v = 1;
+    while v <= 10 {
+        m[v] = m[v - 1] | VALUE_MASK[v];
+        v += 1;
+    }
+    m
+}
+/// Cards of capture value ≤ v.
+const VALUE_LE: [u64; 11] = build_value_le();
+
+impl Items {
+    /// Only cards of value ≤ `max_value` are kept: larger ones never fit a sum.
+    #[inline]
+    fn new(table: CardSet, max_value: u8) -> Items {
+        let mut it = Items {
+            v: [0; 40],
+            c: [0; 40],
+            n: 0,
+        };
+        let mut rest = table.0 & VALUE_LE[max_value.min(10) as usize];
+        let mut val = 1usize;
+        while rest != 0 && val <= 10 {
+            let mut m = rest & VALUE_MASK[val];
+            rest &= !m;
+            while m != 0 && it.n < 40 {
+                it.v[it.n] = val as u8;
+                it.c[it.n] = m.trailing_zeros() as u8;
+                it.n += 1;
+                m &= m - 1;
+            }
+            val += 1;
+        }
+        it
+    }
+}
+
+/// Every subset of `items[start..]` with value sum `remaining`, size ≥ `min_size` overall.
+fn dfs_sum<F: FnMut(u64, u32)>(
+    items: &Items,
+    start: usize,
+    remaining: u8,
+    set: u64,
+    size: u32,
+    min_size: u32,
+    f: &mut F,
+) {
+    let mut j = start;
+    while j < items.n {
+        let v = items.v[j];
+        if v > remaining {
+            break;
+        }
+        let s = set | 1u64 << items.c[j];
+        if v == remaining {
+            if size + 1 >= min_size {
+                f(s, size + 1);
+            }
+        } else if remaining - v >= v {
+            // later items are ≥ v, so they can only fit if remaining - v ≥ v
+            dfs_sum(items, j + 1, remaining - v, s, size + 1, min_size, f);
+        }
+        j += 1;
+    }
+}
+
+fn exists_sum(items: &Items, start: usize, remaining: u8, size: u32, min_size: u32) -> bool {
+    let mut j = start;
+    while j < items.n {
+        let v = items.v[j];
+        if v > remaining {
+            return false;
+        }
+        if v == remaining {
+            if size + 1 >= min_size {
+                return true;
+            }
+        } else if remaining - v >= v && exists_sum(items, j + 1, remaining - v, size + 1, min_size)
+        {
+            return true;
+        }
+        j += 1;
+    }
+    false
+}
+
+/// Enumerates the sets of the enabled `kinds` (no filters), calling `f(set, size, kind)`.
+fn enum_kinds<F: FnMut(u64, u32, u8)>(kinds: u8, vp: u8, table: CardSet, items: &Items, f: &mut F) {
+    if kinds & KIND_MATCH != 0 {
+        let mut m = table.0 & VALUE_MASK[vp as usize];
+        while m != 0 {
+            f(m & m.wrapping_neg(), 1, KIND_MATCH);
+            m &= m - 1;
+        }
+    }
+    if kinds & KIND_SUM != 0 {
+        dfs_sum(items, 0, vp, 0, 0, 2, &mut |s, n| f(s, n, KIND_SUM));
+    }
+    if kinds & KIND_SUM15 != 0 && vp < 15 {
+        dfs_sum(items, 0, 15 - vp, 0, 0, 1, &mut |s, n| f(s, n, KIND_SUM15));
+    }
+    if kinds & KIND_SUM11 != 0 && vp < 11 {
+        dfs_sum(items, 0, 11 - vp, 0, 0, 1, &mut |s, n| f(s, n, KIND_SUM11));
+    }
+    if kinds & KIND_DIFF != 0 {
+        // X = {m} ∪ R with V(m) − ΣR = V(p); R's values are then all below V(m), so m is unique.
+        for j in 0..items.n {
+            let vm = items.v[j];
+            if vm <= vp {
+                continue;
+            }
+            let mbit = 1u64 << items.c[j];
+            dfs_sum(items, 0, vm - vp, 0, 0, 1, &mut |s, n| {
+                f(s | mbit, n + 1, KIND_DIFF)
+            });
+        }
+    }
+}
+
+/// The kinds left after match priority (step 1).
+#[inline]
+fn active_kinds(o: &EscobaOptions, vp: u8, table: CardSet) -> u8 {
+    let mut kinds = o.capture_kinds;
+    if o.match_priority && kinds & KIND_MATCH != 0 && table.0 & VALUE_MASK[vp as usize] != 0 {
+        kinds &= !o.match_priority_kinds;
+    }
+    kinds
+}
+
+#[inline]
+fn ace_all_applies(o: &EscobaOptions, vp: u8, table: CardSet) -> bool {
+    o.ace_takes_all
+        && vp == 1
+        && !table.is_empty()
+        && (!o.ace_blocked_by_table_ace || table.inter(ACES).is_empty())
+}
+
+/// `Captures(p, T)` of contract §3: calls `f(X, from_kind)` once per distinct set, where
+/// `from_kind` says X survived in some capture kind after steps 1–2 (false: only `AceAll`).
+pub fn for_each_capture<F: FnMut(CardSet, bool)>(
+    o: &EscobaOptions,
+    p: Card,
+    table: CardSet,
+    mut f: F,
+) {
+    if table.is_empty() {
+        return;
+    }
+    let vp = value(p);
+    let kinds = active_kinds(o, vp, table);
+    let mut t_seen = false;
+    if kinds != 0 {
+        let max_v = if kinds & (KIND_SUM15 | KIND_SUM11 | KIND_DIFF) != 0 {
+            14
+        } else {
+            vp
+        };
+        // a lone match needs no sorted table
+        let items = if kinds == KIND_MATCH {
+            Items {
+                v: [0; 40],
+                c: [0; 40],
+                n: 0,
+            }
+        } else {
+            Items::new(table, max_v)
+        };
+        let simple = KIND_MATCH | KIND_SUM;
+        let (group, fewest) = match o.fewest_cards {
+            Fewest::None => (0u8, false),
+            Fewest::All => (0xFF, true),
+            Fewest::SimpleOnly => (simple, true),
+            Fewest::Sum15Only => (KIND_SUM15, true),
+        };
+        let mut min = u32::MAX;
+        if fewest {
+            enum_kinds(kinds & group, vp, table, &items, &mut |_, n, _| {
+                min = min.min(n)
+            });
+        }
+        enum_kinds(kinds, vp, table, &items, &mut |s, n, k| {
+            if fewest && k & group != 0 && n != min {
+                return;
+            }
+            if s == table.0 {
+                t_seen = true;
+            }
+            f(CardSet(s), true);
+        });
+    }
+    if !t_seen && ace_all_applies(o, vp, table) {
+        f(table, false);
+    }
+}
+
+/// Whether `Captures(p, T)` is non-empty (filters never empty a non-empty union).
+pub fn has_capture(o: &EscobaOptions, p: Card, table: CardSet) -> bool {
+    if table.is_empty() {
+        return false;
+    }
+    let vp = value(p);
+    if ace_all_applies(o, vp, table) {
+        return true;
+    }
+    let kinds = active_kinds(o, vp, table);
+    if kinds & KIND_MATCH != 0 && table.0 & VALUE_MASK[vp as usize] != 0 {
+        return true;
+    }
+    if kinds & !KIND_MATCH == 0 {
+        return false;
+    }
+    let items = Items::new(table, 14);
+    (kinds & KIND_SUM != 0 && exists_sum(&items, 0, vp, 0, 2))
+        || (kinds & KIND_SUM15 != 0 && vp < 15 && exists_sum(&items, 0, 15 - vp, 0, 1))
+        || (kinds & KIND_SUM11 != 0 && vp < 11 && exists_sum(&items, 0, 11 - vp, 0, 1))
+        || (kinds & KIND_DIFF != 0
+            && (0..items.n)
+                .any(|j| items.v[j] > vp && exists_sum(&items, 0, items.v[j] - vp, 0, 1)))
+}
+
+/// One legal outcome of playing a card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The card joins the table.
+    Trail,
+    /// An Ace onto an empty table goes to the mover's pile (no scopa).
+    SelfCapture,
+    /// Takes these table cards; `from_kind` as in [`for_each_capture`].
+    Capture { cards: CardSet, from_kind: bool },
+}
+
+/// `O(p)` of contract §3 for `p` from `hand` (which includes `p`); `first_play` says the state
+/// is the first play of the deal.
+pub fn for_each_outcome<F: FnMut(Outcome)>(
+    o: &EscobaOptions,
+    p: Card,
+    table: CardSet,
+    hand: CardSet,
+    first_play: bool,
+    mut f: F,
+) {
+    let vp = value(p);
+    if o.forbid_ace_first_play && vp == 1 && first_play && !hand.minus(ACES).is_empty() {
+        return;
+    }
+    if o.ace_takes_all
+        && vp == 1
+        && table.is_empty()
+        && o.ace_on_empty_table == AceEmpty::SelfCapture
+    {
+        f(Outcome::SelfCapture);
+        return;
+    }
+    let mut any = false;
+    for_each_capture(o, p, table, |cards, from_kind| {
+        any = true;
+        f(Outcome::Capture { cards, from_kind });
+    });
+    let trail = match o.capture_obligation {
+        Obligation::Optional => true,
+        Obligation::PlayedCard => !any,
+        Obligation::PlayedCardNumerals => p.rank() >= 11 || !any,
+        Obligation::AnyCard => !any && hand.iter().all(|q| q == p || !has_capture(o, q, table)),
+    };
+    if trail {
+        f(Outcome::Trail);
+    }
+}
+
+/// Writes `O(p)` into `buf` (as many as fit) and returns how many outcomes there are.
+pub fn outcomes_into(
+    o: &EscobaOptions,
+    p: Card,
+    table: CardSet,
+    hand: CardSet,
+    first_play: bool,
+    buf: &mut [Outcome],
+) -> usize {
+    let mut n = 0usize;
+    for_each_outcome(o, p, table, hand, first_play, |x| {
+        if let Some(slot) = buf.get_mut(n) {
+            *slot = x;
+        }
+        n += 1;
+    });
+    n
+}
+
+/// `capture_options(card, table)` of contract §7: every outcome with hand `{card}` as its
+/// ascending card list (trail `[]`, self-capture `[card]`), sorted by those lists.
+pub fn capture_options(o: &EscobaOptions, card: Card, table: CardSet) -> Vec<Vec<Card>> {
+    let mut out: Vec<Vec<Card>> = Vec::new();
+    for_each_outcome(o, card, table, CardSet::single(card), false, |x| {
+        out.push(match x {
+            Outcome::Trail => Vec::new(),
+            Outcome::SelfCapture => vec![card],
+            Outcome::Capture { cards, .. } => cards.iter().collect(),
+        })
+    });
+    out.sort();
+    out
+}
+
+/// Escoba de mano (contract §5.4): how many sweeps the initial table scores (0, 1 or 2).
+pub fn escoba_de_mano_sweeps(o: &EscobaOptions, table: CardSet) -> u32 {
+    use super::options::{Mano30, TableBonus};
+    if o.initial_table_bonus != TableBonus::Sum15_30 || table.is_empty() {
+        return 0;
+    }
+    let total: u32 = table.iter().map(|c| value(c) as u32).sum();
+    match total {
+        15 => 1,
+        30 if o.escoba_de_mano_30 == Mano30::Total => 2,
+        30 => {
+            let items = Items::new(table, 10);
+            if exists_sum(&items, 0, 15, 0, 1) {
+                2
+            } else {
+                0
+            }
+        }
+        _ => 0,
+    }
+}
+
+/// Length of the unbroken coin run A 2 3 4 5 6 7 J Q K held in `pile`.
+pub fn napola_run(pile: CardSet) -> u32 {
+    const RUN: [u8; 10] = [1, 2, 3, 4, 5, 6, 7, 11, 12, 13];
+    RUN.iter()
+        .take_while(|&&r| pile.contains(Card::new(1, r)))
+        .count() as u32
+}
+
+/// Primiera value table by rank index 0..13 (standard or veneto ×2).
+fn primiera_values(mode: PrimieraMode) -> [i64; 13] {
+    match mode {
+        PrimieraMode::Veneto => [11, 4, 6, 8, 10, 12, 14, 0, 0, 0, 1, 1, 1],
+        _ => [16, 12, 13, 14, 15, 18, 21, 0, 0, 0, 10, 10, 10],
+    }
+}
+
+/// Per side primiera total (standard/veneto): sum over suits of the best card; `None` when a
+/// suit is missing and `primiera_requires_all_suits`.
+pub fn primiera_total(o: &EscobaOptions, pile: CardSet) -> Option<i64> {
+    let vals = primiera_values(o.primiera_mode);
+    let mut total = 0i64;
+    for suit in 0..4u8 {
+        let mut best: Option<i64> = None;
+        let mut m = (pile.0 >> (13 * suit)) & 0x1FFF & (PACK_MASK.0 >> (13 * suit));
+        while m != 0 {
+            let r = m.trailing_zeros() as usize;
+            best = Some(best.map_or(vals[r], |b: i64| b.max(vals[r])));
+            m &= m - 1;
+        }
+        match best {
+            Some(b) => total += b,
+            None if o.primiera_requires_all_suits => return None,
+            None => {}
+        }
+    }
+    Some(total)
+}
+
+/// Sides with the strict maximum among `eligible` (bitmask); a tie at the top gives the tied
+/// sides under `all_tied` and nobody under `nobody`.
+fn most(o: &EscobaOptions, vals: &[i64], eligible: u32) -> u32 {
+    let mut best = i64::MIN;
+    let mut at = 0u32;
+    for (s, &v) in vals.iter().enumerate() {
+        if eligible >> s & 1 == 0 {
+            continue;
+        }
+        if v > best {
+            best = v;
+            at = 1 << s;
+        } else if v == best {
+            at |= 1 << s;
+        }
+    }
+    if at.count_ones() > 1 && o.category_tie_policy == TiePolicy::Nobody {
+        0
+    } else {
+        at
+    }
+}
+
+/// Scores a deal (contract §7), calling `award` once per award that gives points, in count-out
+/// order, with the points per side of that award. `sweeps` lists the side of each sweep in the
+/// order made. Returns the total per side.
+pub fn score_deal_awards<F: FnMut(&Points)>(
+    o: &EscobaOptions,
+    piles: &[CardSet],
+    sweeps: &[u8],
+    mut award: F,
+) -> Points {
+    let ns = piles.len().min(MAX_SIDES);
+    let piles = &piles[..ns];
+    let all = (1u32 << ns) - 1;
+    let mut total: Points = [0; MAX_SIDES];
+    let mut give = |sides: u32, pts: &dyn Fn(usize) -> i64| {
+        let mut a: Points = [0; MAX_SIDES];
+        let mut any = false;
+        for (s, slot) in a.iter_mut().enumerate().take(ns) {
+            if sides >> s & 1 != 0 {
+                *slot = pts(s);
+                any |= *slot != 0;
+            }
+        }
+        if any {
+            for s in 0..ns {
+                total[s] = total[s].saturating_add(a[s]);
+            }
+            award(&a);
+        }
+    };
+    let holder = |c: Card| -> u32 {
+        piles
+            .iter()
+            .position(|p| p.contains(c))
+            .map_or(0, |s| 1 << s)
+    };
+    let holder_all = |set: CardSet| -> u32 {
+        piles
+            .iter()
+            .position(|p| set.is_subset(*p))
+            .map_or(0, |s| 1 << s)
+    };
+    let mut vals = [0i64; MAX_SIDES];
+
+    // 1. cards, 2. coins
+    for (s, p) in piles.iter().enumerate() {
+        vals[s] = p.len() as i64;
+    }
+    give(most(o, &vals[..ns], all), &|_| o.cards);
+    for (s, p) in piles.iter().enumerate() {
+        vals[s] = p.inter(COINS).len() as i64;
+    }
+    give(most(o, &vals[..ns], all), &|_| o.coins);
+    // 3. settebello
+    give(holder(SETTEBELLO), &|_| o.settebello);
+    // 4. primiera
+    let prim_sides = match o.primiera_mode {
+        PrimieraMode::Standard | PrimieraMode::Veneto => {
+            let mut elig = 0u32;
+            for (s, p) in piles.iter().enumerate() {
+                if let Some(t) = primiera_total(o, *p) {
+                    vals[s] = t;
+                    elig |= 1 << s;
+                } else {
+                    vals[s] = 0;
+                }
+            }
+            most(o, &vals[..ns], elig)
+        }
+        PrimieraMode::Milan => {
+            let mut cand = all;
+            let mut decided = None;
+            for &r in &o.milan_tiebreak {
+                let rc = rank_cards(r);
+                let mut best = -1i64;
+                for (s, p) in piles.iter().enumerate() {
+                    if cand >> s & 1 != 0 {
+                        best = best.max(p.inter(rc).len() as i64);
+                    }
+                }
+                for (s, p) in piles.iter().enumerate() {
+                    if p.inter(rc).len() as i64 != best {
+                        cand &= !(1 << s);
+                    }
+                }
+                if cand.count_ones() == 1 {
+                    decided = Some(cand);
+                    break;
+                }
+            }
+            match decided {
+                Some(c) => c,
+                None if o.category_tie_policy == TiePolicy::AllTied => cand,
+                None => 0,
+            }
+        }
+        PrimieraMode::ThreeSevens => {
+            let mut c = 0u32;
+            for (s, p) in piles.iter().enumerate() {
+                if p.inter(SEVENS).len() >= 3 {
+                    c |= 1 << s;
+                }
+            }
+            c
+        }
+        PrimieraMode::None => 0,
+    };
+    give(prim_sides, &|_| o.primiera);
+    // 5. settanta
+    if o.settanta_bonus {
+        give(holder_all(SEVENS), &|_| 1);
+    }
+    // 6. coin card points
+    if o.coin_card_points > 0 {
+        give(all, &|s| {
+            o.coin_card_points
+                .saturating_mul(piles[s].inter(COINS).len() as i64)
+        });
+    }
+    // 7. special cards, ascending id; re_bello adds Kd: 1 unless Kd is listed
+    let kd = Card::new(1, 13);
+    let mut kd_done = !o.re_bello || o.special_cards.iter().any(|(c, _)| *c == kd);
+    for &(c, pts) in &o.special_cards {
+        if !kd_done && c.0 > kd.0 {
+            give(holder(kd), &|_| 1);
+            kd_done = true;
+        }
+        give(holder(c), &|_| pts);
+    }
+    if !kd_done {
+        give(holder(kd), &|_| 1);
+    }
+    // 8. napola
+    if o.napola {
+        for (s, p) in piles.iter().enumerate() {
+            let l = napola_run(*p);
+            if l >= 3 {
+                give(1 << s, &|_| l as i64);
+            }
+        }
+    }
+    // 9. all sevens, all coins
+    if o.all_sevens_bonus > 0 {
+        give(holder_all(SEVENS), &|_| o.all_sevens_bonus);
+    }
+    if o.all_oros_bonus > 0 {
+        give(holder_all(COINS), &|_| o.all_oros_bonus);
+    }
+    // 10. sweeps in the order made
+    for &s in sweeps {
+        if (s as usize) < ns {
+            give(1 << s, &|_| o.scopa_value);
+        }
+    }
+    total
+}
+
+/// Total points per side of a deal.
+pub fn score_deal(o: &EscobaOptions, piles: &[CardSet], sweeps: &[u8]) -> Points {
+    score_deal_awards(o, piles, sweeps, |_| {})
+}
+
+/// `score_deal(piles, scope)` with sweep counts per side (side 0's first, then side 1's, …).
+pub fn score_deal_counts(o: &EscobaOptions, piles: &[CardSet], scope: &[u64]) -> Points {
+    let mut t = score_deal(o, piles, &[]);
+    for (s, &k) in scope.iter().enumerate().take(piles.len().min(MAX_SIDES)) {
+        let k = i64::try_from(k).unwrap_or(i64::MAX);
+        t[s] = t[s].saturating_add(k.saturating_mul(o.scopa_value));
+    }
+    t
+}

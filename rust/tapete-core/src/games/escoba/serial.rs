@@ -1,0 +1,645 @@
+//! Canonical state JSON, views, `setup` and `state_from_json` (contract §8–§10).
+
+use std::fmt::Write as _;
+
+use serde_json::{Map, Value};
+
+use super::rules::{self, is_pack_card, PACK_MASK};
+use super::{EscobaGame, EscobaState, MAX_PRIOR_SWEEPS, MAX_SEATS, MAX_SWEEPS};
+use crate::cards::{Card, CardSet};
+use crate::error::GameError;
+
+type Result<T> = std::result::Result<T, GameError>;
+
+fn st(msg: String) -> GameError {
+    GameError::InvalidState(msg)
+}
+
+// ----- writing -----
+
+fn push_ids(s: &mut String, set: CardSet) {
+    s.push('[');
+    for (i, c) in set.iter().enumerate() {
+        if i > 0 {
+            s.push(',');
+        }
+        let _ = write!(s, "{}", c.0);
+    }
+    s.push(']');
+}
+
+fn push_texts(s: &mut String, set: CardSet) {
+    s.push('[');
+    for (i, c) in set.iter().enumerate() {
+        if i > 0 {
+            s.push(',');
+        }
+        let _ = write!(s, "\"{c}\"");
+    }
+    s.push(']');
+}
+
+fn push_ints<T: std::fmt::Display>(s: &mut String, xs: impl IntoIterator<Item = T>) {
+    s.push('[');
+    for (i, x) in xs.into_iter().enumerate() {
+        if i > 0 {
+            s.push(',');
+        }
+        let _ = write!(s, "{x}");
+    }
+    s.push(']');
+}
+
+fn push_deal_points(s: &mut String, st: &EscobaState) {
+    s.push('[');
+    for (i, d) in st.deal_points.chunks(st.cfg.sides).enumerate() {
+        if i > 0 {
+            s.push(',');
+        }
+        push_ints(s, d.iter());
+    }
+    s.push(']');
+}
+
+/// Canonical JSON: keys sorted, compact (same bytes as Python's
+/// `json.dumps(obj, sort_keys=True, separators=(",", ":"))`).
+pub(super) fn to_json(st: &EscobaState) -> String {
+    let n = st.cfg.n;
+    let ns = st.cfg.sides;
+    let mut s = String::with_capacity(1500 + st.history.len() * 4);
+    let _ = write!(s, "{{\"deal\":{},\"deal_points\":", st.deal);
+    push_deal_points(&mut s, st);
+    let _ = write!(
+        s,
+        ",\"dealer\":{},\"game\":\"escoba\",\"hands\":[",
+        st.dealer
+    );
+    for seat in 0..n {
+        if seat > 0 {
+            s.push(',');
+        }
+        push_ids(&mut s, st.hands[seat]);
+    }
+    s.push_str("],\"history\":");
+    push_ints(&mut s, st.history.iter());
+    let _ = write!(
+        s,
+        ",\"last_capturer\":{},\"loser\":{},\"options\":{},\"pending\":{},\"piles\":[",
+        st.last_capturer, st.loser, st.cfg.json, st.pending
+    );
+    for side in 0..ns {
+        if side > 0 {
+            s.push(',');
+        }
+        push_ids(&mut s, st.piles[side]);
+    }
+    let _ = write!(s, "],\"rng\":\"{}\",\"scores\":", st.rng.state);
+    push_ints(&mut s, st.scores[..ns].iter());
+    s.push_str(",\"selection\":");
+    push_ids(&mut s, st.selection);
+    s.push_str(",\"stock\":");
+    push_ints(&mut s, st.stock().iter());
+    s.push_str(",\"sweeps\":");
+    push_ints(&mut s, st.sweeps().iter());
+    s.push_str(",\"table\":");
+    push_ids(&mut s, st.table);
+    let _ = write!(
+        s,
+        ",\"terminal\":{},\"to_move\":{},\"version\":1,\"winner\":{}}}",
+        st.terminal, st.to_move, st.winner
+    );
+    s
+}
+
+/// View of seat `p` (contract §10), keys in the contract's order.
+pub(super) fn view_json(st: &EscobaState, p: usize) -> String {
+    let n = st.cfg.n;
+    let ns = st.cfg.sides;
+    let mut s = String::with_capacity(600);
+    let cp = if st.terminal { -1 } else { st.to_move as i64 };
+    let _ = write!(
+        s,
+        "{{\"player\":{p},\"current_player\":{cp},\"dealer\":{},\"deal\":{},\"hand\":",
+        st.dealer, st.deal
+    );
+    push_texts(&mut s, st.hands[p]);
+    s.push_str(",\"hand_sizes\":");
+    push_ints(&mut s, st.hands[..n].iter().map(|h| h.len()));
+    s.push_str(",\"table\":");
+    push_texts(&mut s, st.table);
+    s.push_str(",\"piles\":[");
+    for side in 0..ns {
+        if side > 0 {
+            s.push(',');
+        }
+        push_texts(&mut s, st.piles[side]);
+    }
+    s.push_str("],\"scope\":");
+    push_ints(
+        &mut s,
+        (0..ns).map(|side| st.sweeps().iter().filter(|&&x| x as usize == side).count()),
+    );
+    let _ = write!(s, ",\"stock_size\":{},\"pending\":", st.stock().len());
+    match st.pending() {
+        Some(c) => {
+            let _ = write!(s, "\"{c}\"");
+        }
+        None => s.push_str("null"),
+    }
+    s.push_str(",\"selection\":");
+    push_texts(&mut s, st.selection);
+    s.push_str(",\"scores\":");
+    push_ints(&mut s, st.scores[..ns].iter());
+    s.push_str(",\"deal_points\":");
+    push_deal_points(&mut s, st);
+    let _ = write!(
+        s,
+        ",\"last_capturer\":{},\"terminal\":{},\"winner\":{},\"loser\":{}}}",
+        st.last_capturer, st.terminal, st.winner, st.loser
+    );
+    s
+}
+
+// ----- reading helpers -----
+
+fn int_of(v: &Value, what: &str) -> Result<i64> {
+    match v {
+        Value::Number(n) if !n.is_f64() => n
+            .as_i64()
+            .ok_or_else(|| st(format!("{what} is out of range: got {v}"))),
+        _ => Err(st(format!("{what} must be an int, got {v}"))),
+    }
+}
+
+fn int_in(v: &Value, what: &str, lo: i64, hi: i64) -> Result<i64> {
+    let x = int_of(v, what)?;
+    if x < lo || x > hi {
+        return Err(st(format!("{what} must be in {lo}..{hi}, got {x}")));
+    }
+    Ok(x)
+}
+
+fn array<'a>(v: &'a Value, what: &str) -> Result<&'a Vec<Value>> {
+    v.as_array()
+        .ok_or_else(|| st(format!("{what} must be a list, got {v}")))
+}
+
+fn array_len<'a>(v: &'a Value, what: &str, len: usize) -> Result<&'a Vec<Value>> {
+    let a = array(v, what)?;
+    if a.len() != len {
+        return Err(st(format!(
+            "{what} must have {len} entries, got {}",
+            a.len()
+        )));
+    }
+    Ok(a)
+}
+
+/// A card given as id or text; must be one of the 40.
+fn card_of(v: &Value, what: &str, allow_text: bool) -> Result<Card> {
+    let c = match v {
+        Value::String(s) if allow_text => Card::parse(s).map_err(|e| st(format!("{what}: {e}")))?,
+        Value::Number(_) => {
+            let i = int_of(v, what)?;
+            Card::from_index(i).ok_or_else(|| {
+                st(format!(
+                    "{what}: card id {i} is out of range: expected 0..51"
+                ))
+            })?
+        }
+        _ => {
+            return Err(st(format!(
+                "{what}: {v} is not a card: expected {}",
+                if allow_text {
+                    "text like '7d' or an id 0..51"
+                } else {
+                    "a card id"
+                }
+            )))
+        }
+    };
+    if !is_pack_card(c) {
+        return Err(st(format!("{what}: {c} is not a card of the 40-card pack")));
+    }
+    Ok(c)
+}
+
+fn card_list(v: &Value, what: &str, allow_text: bool) -> Result<Vec<Card>> {
+    array(v, what)?
+        .iter()
+        .map(|x| card_of(x, what, allow_text))
+        .collect()
+}
+
+/// An ascending list of distinct ids as a set.
+fn ascending_set(v: &Value, what: &str) -> Result<CardSet> {
+    let cards = card_list(v, what, false)?;
+    if cards.windows(2).any(|w| w[0] >= w[1]) {
+        return Err(st(format!(
+            "{what} must be ascending card ids without repeats"
+        )));
+    }
+    Ok(cards.into_iter().collect())
+}
+
+/// Adds cards to `seen`, failing on a card seen before.
+fn claim(seen: &mut CardSet, cards: &[Card], what: &str) -> Result<()> {
+    for &c in cards {
+        if seen.contains(c) {
+            return Err(st(format!("card {c} appears more than once ({what})")));
+        }
+        seen.insert(c);
+    }
+    Ok(())
+}
+
+pub(super) fn check_deck(deck: &[Card]) -> Result<[u8; 40]> {
+    if deck.len() != 40 {
+        return Err(st(format!(
+            "deck must list the 40 cards, got {} cards",
+            deck.len()
+        )));
+    }
+    let mut seen = CardSet::EMPTY;
+    let mut out = [0u8; 40];
+    for (i, &c) in deck.iter().enumerate() {
+        if !is_pack_card(c) {
+            return Err(st(format!("deck: {c} is not a card of the 40-card pack")));
+        }
+        claim(&mut seen, &[c], "deck")?;
+        out[i] = c.0;
+    }
+    Ok(out)
+}
+
+/// Hand sizes of a real round: from the mover up to the dealer `k`, from `D+1` up to the mover
+/// `k − 1`; `None` if they are not.
+fn real_round(sizes: &[u32], dealer: usize, mover: usize) -> bool {
+    let n = sizes.len();
+    let k = sizes[mover];
+    if k == 0 {
+        return false;
+    }
+    let j = (mover + n - dealer - 1) % n;
+    (0..n).all(|i| {
+        let seat = (dealer + 1 + i) % n;
+        sizes[seat] == if i >= j { k } else { k - 1 }
+    })
+}
+
+/// Sizes after a short last hand (stock ran out): non-increasing in play order from the mover,
+/// at most one apart, mover ≥ 1.
+fn short_round(sizes: &[u32], mover: usize) -> bool {
+    let n = sizes.len();
+    let seq: Vec<u32> = (0..n).map(|i| sizes[(mover + i) % n]).collect();
+    seq[0] >= 1 && seq.windows(2).all(|w| w[0] >= w[1]) && seq[0] - seq[n - 1] <= 1
+}
+
+// ----- setup -----
+
+pub(super) fn setup(game: &EscobaGame, spec: &Value) -> Result<EscobaState> {
+    const KEYS: [&str; 10] = [
+        "hands",
+        "table",
+        "stock",
+        "piles",
+        "dealer",
+        "to_move",
+        "scores",
+        "scope",
+        "last_capturer",
+        "seed",
+    ];
+    let Value::Object(m) = spec else {
+        return Err(st(format!("setup spec must be a JSON object, got {spec}")));
+    };
+    for k in m.keys() {
+        if !KEYS.contains(&k.as_str()) {
+            return Err(st(format!(
+                "unknown setup key {k:?}: expected {}",
+                KEYS.join(", ")
+            )));
+        }
+    }
+    let get = |k: &str| m.get(k).filter(|v| !v.is_null());
+    let cfg = &game.cfg;
+    let n = cfg.n;
+    let ns = cfg.sides;
+    let hands_v =
+        get("hands").ok_or_else(|| st("setup needs hands: one card list per seat".into()))?;
+    let hands_a = array_len(hands_v, "hands", n)?;
+    let mut seen = CardSet::EMPTY;
+    let mut s = game.blank(0);
+    for (seat, h) in hands_a.iter().enumerate() {
+        let cards = card_list(h, &format!("hands[{seat}]"), true)?;
+        claim(&mut seen, &cards, &format!("hands[{seat}]"))?;
+        s.hands[seat] = cards.into_iter().collect();
+    }
+    if let Some(t) = get("table") {
+        let cards = card_list(t, "table", true)?;
+        claim(&mut seen, &cards, "table")?;
+        s.table = cards.into_iter().collect();
+    }
+    if let Some(p) = get("piles") {
+        for (side, pv) in array_len(p, "piles", ns)?.iter().enumerate() {
+            let cards = card_list(pv, &format!("piles[{side}]"), true)?;
+            claim(&mut seen, &cards, &format!("piles[{side}]"))?;
+            s.piles[side] = cards.into_iter().collect();
+        }
+    }
+    let stock: Vec<Card> = match get("stock") {
+        Some(sv) => {
+            let cards = card_list(sv, "stock", true)?;
+            claim(&mut seen, &cards, "stock")?;
+            if seen != PACK_MASK {
+                let missing = PACK_MASK.minus(seen);
+                return Err(st(format!(
+                    "with stock given, hands, table, piles and stock must hold the 40 cards; missing: {missing}"
+                )));
+            }
+            cards
+        }
+        None => PACK_MASK.minus(seen).iter().collect(),
+    };
+    s.stock_pos = (40 - stock.len()) as u8;
+    for (i, c) in stock.iter().enumerate() {
+        s.stock[s.stock_pos as usize + i] = c.0;
+    }
+    let seat_of = |k: &str| -> Result<Option<usize>> {
+        get(k)
+            .map(|v| int_in(v, k, 0, n as i64 - 1).map(|x| x as usize))
+            .transpose()
+    };
+    let (dealer, to_move) = match (seat_of("dealer")?, seat_of("to_move")?) {
+        (Some(d), Some(t)) => (d, t),
+        (Some(d), None) => (d, (d + 1) % n),
+        (None, Some(t)) => ((t + n - 1) % n, t),
+        (None, None) => (n - 1, 0),
+    };
+    s.dealer = dealer as u8;
+    s.to_move = to_move as i8;
+    let sizes: Vec<u32> = s.hands[..n].iter().map(|h| h.len()).collect();
+    if !real_round(&sizes, dealer, to_move) {
+        return Err(st(format!(
+            "hand sizes {sizes:?} are not those of a round with dealer {dealer} and seat {to_move} to move: \
+             seats from the mover to the dealer hold k >= 1 cards, seats from the dealer's next up to the mover k - 1"
+        )));
+    }
+    if let Some(v) = get("scores") {
+        for (side, x) in array_len(v, "scores", ns)?.iter().enumerate() {
+            s.scores[side] = int_of(x, &format!("scores[{side}]"))?;
+        }
+    }
+    if let Some(v) = get("scope") {
+        let counts = array_len(v, "scope", ns)?
+            .iter()
+            .enumerate()
+            .map(|(side, x)| int_in(x, &format!("scope[{side}]"), 0, MAX_PRIOR_SWEEPS as i64))
+            .collect::<Result<Vec<_>>>()?;
+        if counts.iter().sum::<i64>() > MAX_PRIOR_SWEEPS as i64 {
+            return Err(st(format!(
+                "scope may total at most {MAX_PRIOR_SWEEPS} sweeps"
+            )));
+        }
+        for (side, &k) in counts.iter().enumerate() {
+            for _ in 0..k {
+                s.push_sweep(side);
+            }
+        }
+    }
+    if let Some(v) = get("last_capturer") {
+        s.last_capturer = int_in(v, "last_capturer", -1, ns as i64 - 1)? as i8;
+    }
+    if let Some(v) = get("seed") {
+        s.rng.state = match v {
+            Value::Number(x) if x.is_u64() => x.as_u64().unwrap_or(0),
+            Value::Number(x) if x.is_i64() => x.as_i64().unwrap_or(0) as u64,
+            _ => return Err(st(format!("seed must be an int, got {v}"))),
+        };
+    }
+    Ok(s)
+}
+
+// ----- state_from_json -----
+
+const STATE_KEYS: [&str; 21] = [
+    "deal",
+    "deal_points",
+    "dealer",
+    "game",
+    "hands",
+    "history",
+    "last_capturer",
+    "loser",
+    "options",
+    "pending",
+    "piles",
+    "rng",
+    "scores",
+    "selection",
+    "stock",
+    "sweeps",
+    "table",
+    "terminal",
+    "to_move",
+    "version",
+    "winner",
+];
+
+pub(super) fn state_from_json(game: &EscobaGame, text: &str) -> Result<EscobaState> {
+    let v: Value =
+        serde_json::from_str(text).map_err(|e| st(format!("state is not valid JSON: {e}")))?;
+    let Value::Object(m) = &v else {
+        return Err(st("state must be a JSON object".into()));
+    };
+    for k in m.keys() {
+        if !STATE_KEYS.contains(&k.as_str()) {
+            return Err(st(format!("unknown state key {k:?}")));
+        }
+    }
+    for k in STATE_KEYS {
+        if !m.contains_key(k) {
+            return Err(st(format!("state lacks key {k:?}")));
+        }
+    }
+    read_state(game, m)
+}
+
+fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> {
+    let cfg = &game.cfg;
+    let o = &cfg.opts;
+    let n = cfg.n;
+    let ns = cfg.sides;
+    let f = |k: &str| &m[k];
+    if int_of(f("version"), "version")? != 1 {
+        return Err(st(format!("version must be 1, got {}", f("version"))));
+    }
+    if f("game").as_str() != Some("escoba") {
+        return Err(st(format!("game must be \"escoba\", got {}", f("game"))));
+    }
+    if *f("options") != cfg.value {
+        return Err(st(format!(
+            "the state's options differ from this game's resolved options {}",
+            cfg.json
+        )));
+    }
+    let mut s = game.blank(0);
+    let terminal = match f("terminal") {
+        Value::Bool(b) => *b,
+        x => return Err(st(format!("terminal must be a bool, got {x}"))),
+    };
+    s.terminal = terminal;
+    s.dealer = int_in(f("dealer"), "dealer", 0, n as i64 - 1)? as u8;
+    let deal_hi = o.max_deals.unwrap_or(u32::MAX as i64).min(u32::MAX as i64);
+    s.deal = int_in(f("deal"), "deal", 1, deal_hi)? as u32;
+    s.to_move = int_in(f("to_move"), "to_move", -1, n as i64 - 1)? as i8;
+    s.last_capturer = int_in(f("last_capturer"), "last_capturer", -1, ns as i64 - 1)? as i8;
+    s.winner = int_in(f("winner"), "winner", -1, ns as i64 - 1)? as i8;
+    s.loser = int_in(f("loser"), "loser", -1, ns as i64 - 1)? as i8;
+    s.pending = int_in(f("pending"), "pending", -1, 51)? as i8;
+
+    let mut seen = CardSet::EMPTY;
+    for (seat, h) in array_len(f("hands"), "hands", n)?.iter().enumerate() {
+        let what = format!("hands[{seat}]");
+        let set = ascending_set(h, &what)?;
+        claim(&mut seen, &set.iter().collect::<Vec<_>>(), &what)?;
+        s.hands[seat] = set;
+    }
+    s.table = ascending_set(f("table"), "table")?;
+    claim(&mut seen, &s.table.iter().collect::<Vec<_>>(), "table")?;
+    for (side, p) in array_len(f("piles"), "piles", ns)?.iter().enumerate() {
+        let what = format!("piles[{side}]");
+        let set = ascending_set(p, &what)?;
+        claim(&mut seen, &set.iter().collect::<Vec<_>>(), &what)?;
+        s.piles[side] = set;
+    }
+    let stock = card_list(f("stock"), "stock", false)?;
+    claim(&mut seen, &stock, "stock")?;
+    s.stock_pos = (40 - stock.len()) as u8;
+    for (i, c) in stock.iter().enumerate() {
+        s.stock[s.stock_pos as usize + i] = c.0;
+    }
+    if s.pending >= 0 {
+        let c = Card(s.pending as u8);
+        if !is_pack_card(c) {
+            return Err(st(format!(
+                "pending: {c} is not a card of the 40-card pack"
+            )));
+        }
+        claim(&mut seen, &[c], "pending")?;
+    }
+    s.selection = ascending_set(f("selection"), "selection")?;
+    if !s.selection.is_subset(s.table) {
+        return Err(st("selection must be cards of the table".into()));
+    }
+    if seen != PACK_MASK {
+        let vanished_ok = terminal && (!o.last_capturer_takes_rest || s.last_capturer < 0);
+        if !vanished_ok {
+            return Err(st(format!(
+                "hands, table, stock, piles and pending must hold each of the 40 cards once; missing: {}",
+                PACK_MASK.minus(seen)
+            )));
+        }
+    }
+
+    let sw = array(f("sweeps"), "sweeps")?;
+    if sw.len() > MAX_PRIOR_SWEEPS + 42 || sw.len() > MAX_SWEEPS {
+        return Err(st(format!(
+            "sweeps has {} entries, more than a deal can make",
+            sw.len()
+        )));
+    }
+    for x in sw {
+        let side = int_in(x, "sweeps entry", 0, ns as i64 - 1)?;
+        s.push_sweep(side as usize);
+    }
+    for (side, x) in array_len(f("scores"), "scores", ns)?.iter().enumerate() {
+        s.scores[side] = int_of(x, &format!("scores[{side}]"))?;
+    }
+    let dp = array(f("deal_points"), "deal_points")?;
+    let want = if terminal { s.deal } else { s.deal - 1 } as usize;
+    if dp.len() != want {
+        return Err(st(format!(
+            "deal_points must have one entry per finished deal ({want}), got {}",
+            dp.len()
+        )));
+    }
+    for (i, d) in dp.iter().enumerate() {
+        for x in array_len(d, &format!("deal_points[{i}]"), ns)? {
+            s.deal_points.push(int_of(x, &format!("deal_points[{i}]"))?);
+        }
+    }
+    s.rng.state = match f("rng") {
+        Value::String(t) => match t.parse::<u64>() {
+            Ok(x) if x.to_string() == *t => x,
+            _ => {
+                return Err(st(format!(
+                    "rng must be a u64 as a decimal string, got {t:?}"
+                )))
+            }
+        },
+        x => return Err(st(format!("rng must be a decimal string, got {x}"))),
+    };
+    for x in array(f("history"), "history")? {
+        s.history
+            .push(int_in(x, "history entry", 0, super::notation::DONE as i64)? as u8);
+    }
+
+    if terminal {
+        if s.to_move != -1
+            || s.hands[..n].iter().any(|h| !h.is_empty())
+            || !s.table.is_empty()
+            || !stock.is_empty()
+            || s.pending >= 0
+        {
+            return Err(st(
+                "a terminal state has to_move -1, no pending card and empty hands, table and stock"
+                    .into(),
+            ));
+        }
+        if s.winner >= 0 && s.loser >= 0 {
+            return Err(st("a match cannot have both a winner and a loser".into()));
+        }
+        if s.winner < 0 && s.loser < 0 && o.max_deals.is_none_or(|md| (s.deal as i64) < md) {
+            return Err(st("a drawn match needs max_deals deals played".into()));
+        }
+        return Ok(s);
+    }
+    if s.winner >= 0 || s.loser >= 0 {
+        return Err(st("winner and loser must be -1 before the end".into()));
+    }
+    if s.to_move < 0 {
+        return Err(st("to_move must be a seat before the end".into()));
+    }
+    let mover = s.to_move as usize;
+    let mut sizes: Vec<u32> = s.hands[..n].iter().map(|h| h.len()).collect();
+    if s.pending >= 0 {
+        sizes[mover] += 1;
+    }
+    let dealer = s.dealer as usize;
+    if !(real_round(&sizes, dealer, mover) || (stock.is_empty() && short_round(&sizes, mover))) {
+        return Err(st(format!(
+            "hand sizes {sizes:?} are impossible with dealer {dealer} and seat {mover} to move"
+        )));
+    }
+    if s.pending >= 0 {
+        // a pending card has at least two outcomes extending the selection, else it would
+        // have been applied
+        let sum = s.pending_summary(s.selection);
+        if sum.count < 2 {
+            return Err(st(format!(
+                "pending card {} with selection [{}] is not an unresolved choice",
+                Card(s.pending as u8),
+                s.selection
+            )));
+        }
+    } else if !s.selection.is_empty() {
+        return Err(st("selection must be empty when no card is pending".into()));
+    }
+    if s.legal_actions().is_empty() {
+        return Err(st("the player to move has no legal action".into()));
+    }
+    debug_assert!(s.n_sweeps as usize <= MAX_SWEEPS && n <= MAX_SEATS);
+    let _ = rules::value;
+    Ok(s)
+}

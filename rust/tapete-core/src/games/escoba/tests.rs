@@ -1,0 +1,820 @@
+//! Rule vectors of rules/escoba.md §3 (expected values written from the rules file) and
+//! state-machine invariants.
+
+use serde_json::{json, Value};
+
+use super::options::EscobaOptions;
+use super::rules::{self, Outcome};
+use super::*;
+use crate::cards::{Card, CardSet};
+
+fn c(s: &str) -> Card {
+    Card::parse(s).unwrap()
+}
+fn set(s: &str) -> CardSet {
+    s.split_whitespace().map(c).collect()
+}
+fn opts(v: Value) -> EscobaOptions {
+    EscobaOptions::resolve(&v).unwrap()
+}
+
+/// `capture_options` as sets of card sets (order-free comparison).
+fn caps(o: &EscobaOptions, played: &str, table: &str) -> Vec<CardSet> {
+    let mut v: Vec<CardSet> = rules::capture_options(o, c(played), set(table))
+        .into_iter()
+        .map(|cs| cs.into_iter().collect())
+        .collect();
+    v.sort_by_key(|s| s.0);
+    v
+}
+fn expect(sets: &[&str]) -> Vec<CardSet> {
+    let mut v: Vec<CardSet> = sets.iter().map(|s| set(s)).collect();
+    v.sort_by_key(|s| s.0);
+    v
+}
+/// "⇒ none": the only outcome is the trail, written `[]`.
+const TRAIL: &[&str] = &[""];
+
+fn base() -> EscobaOptions {
+    opts(json!({}))
+}
+
+// ----- 3.1 base capture legality -----
+
+#[test]
+fn tv01_match_forbids_sum() {
+    assert_eq!(caps(&base(), "Jd", "3h 5s Jc"), expect(&["Jc"]));
+}
+
+#[test]
+fn tv02_free_choice_among_sums() {
+    assert_eq!(
+        caps(&base(), "Qh", "Ah 3s 4c 5d"),
+        expect(&["Ah 3s 5d", "4c 5d"])
+    );
+}
+
+#[test]
+fn tv03_match_priority() {
+    assert_eq!(caps(&base(), "7d", "7h 4s 3c"), expect(&["7h"]));
+}
+
+#[test]
+fn tv04_one_card_only_choose_which() {
+    assert_eq!(caps(&base(), "5d", "5h 5s 2c"), expect(&["5h", "5s"]));
+}
+
+#[test]
+fn tv05_no_subset_totals_ten() {
+    assert_eq!(caps(&base(), "Kd", "2h 3s 4c"), expect(TRAIL));
+}
+
+#[test]
+fn tv06_king_sweeps_four_cards() {
+    assert_eq!(caps(&base(), "Kh", "Ah 2s 3c 4d"), expect(&["Ah 2s 3c 4d"]));
+}
+
+#[test]
+fn tv07_two_sums() {
+    assert_eq!(
+        caps(&base(), "6h", "Ah 2s 3c 4d"),
+        expect(&["2s 4d", "Ah 2s 3c"])
+    );
+}
+
+#[test]
+fn tv08_ace_takes_only_ace() {
+    assert_eq!(caps(&base(), "Ad", "Kh"), expect(TRAIL));
+}
+
+#[test]
+fn tv09_two_aces_sum() {
+    assert_eq!(caps(&base(), "2d", "Ah Ac"), expect(&["Ah Ac"]));
+}
+
+#[test]
+fn tv10_suits_make_distinct_moves() {
+    assert_eq!(
+        caps(&base(), "Qd", "6h 6s 3c 3d"),
+        expect(&["6h 3c", "6h 3d", "6s 3c", "6s 3d"])
+    );
+}
+
+#[test]
+fn tv11_no_fewest_cards_in_base() {
+    assert_eq!(
+        caps(&base(), "6d", "Ah 2h 3h 4h 5h"),
+        expect(&["Ah 5h", "2h 4h", "Ah 2h 3h"])
+    );
+}
+
+#[test]
+fn tv12_empty_table_trails() {
+    for p in ["Ad", "7s", "Kc", "Jh"] {
+        assert_eq!(caps(&base(), p, ""), expect(TRAIL), "{p}");
+    }
+}
+
+/// Moves of a hand as (card, outcome) pairs.
+fn moves(o: &EscobaOptions, hand: &str, table: &str) -> Vec<(Card, Outcome)> {
+    let h = set(hand);
+    let mut v = Vec::new();
+    for p in h {
+        rules::for_each_outcome(o, p, set(table), h, false, |x| v.push((p, x)));
+    }
+    v
+}
+
+#[test]
+fn tv13_capture_obligation() {
+    let cap = |cards: &str| Outcome::Capture {
+        cards: set(cards),
+        from_kind: true,
+    };
+    let played = moves(&base(), "7d Kc", "4h 3s");
+    // hand in ascending id order (Kc = 12, 7d = 19)
+    assert_eq!(
+        played,
+        vec![(c("Kc"), Outcome::Trail), (c("7d"), cap("4h 3s"))]
+    );
+    let any = moves(
+        &opts(json!({"capture_obligation": "any_card"})),
+        "7d Kc",
+        "4h 3s",
+    );
+    assert_eq!(any, vec![(c("7d"), cap("4h 3s"))]);
+    let optional = moves(
+        &opts(json!({"capture_obligation": "optional"})),
+        "7d Kc",
+        "4h 3s",
+    );
+    assert_eq!(
+        optional,
+        vec![
+            (c("Kc"), Outcome::Trail),
+            (c("7d"), cap("4h 3s")),
+            (c("7d"), Outcome::Trail)
+        ]
+    );
+}
+
+// ----- 3.5 ace variants -----
+
+#[test]
+fn tv35_ace_takes_all() {
+    for v in ["asso_piglia_tutto", "scopa_d_assi", "sbarazzina"] {
+        let o = opts(json!({ "variant": v }));
+        assert_eq!(caps(&o, "As", "5h 3s Kc"), expect(&["5h 3s Kc"]), "{v}");
+    }
+    // scopa or not: played through the state machine
+    for (v, scopa) in [
+        ("asso_piglia_tutto", 1),
+        ("scopa_d_assi", 0),
+        ("sbarazzina", 0),
+    ] {
+        let g = EscobaGame::new(&json!({ "variant": v })).unwrap();
+        let mut s = g
+            .setup(&json!({"hands": [["As", "2c"], ["4d", "6c"]], "table": ["5h", "3s", "Kc"], "to_move": 0}))
+            .unwrap();
+        s.apply_str("As").unwrap();
+        assert!(s.table().is_empty());
+        assert_eq!(s.sweeps().len(), scopa, "{v}");
+        assert_eq!(s.pile(0), set("As 5h 3s Kc"));
+    }
+}
+
+#[test]
+fn tv36_ace_blocked_by_table_ace() {
+    let o = opts(json!({"variant": "asso_piglia_tutto"}));
+    assert_eq!(caps(&o, "Ad", "Ah 5s"), expect(&["Ah"]));
+    let o = opts(json!({"variant": "asso_piglia_tutto", "ace_blocked_by_table_ace": false}));
+    assert_eq!(caps(&o, "Ad", "Ah 5s"), expect(&["Ah", "Ah 5s"]));
+}
+
+#[test]
+fn tv37_ace_on_empty_table() {
+    let o = opts(json!({"variant": "asso_piglia_tutto"}));
+    assert_eq!(
+        rules::capture_options(&o, c("Ad"), CardSet::EMPTY),
+        vec![vec![c("Ad")]]
+    );
+    let g = EscobaGame::new(&json!({"variant": "asso_piglia_tutto"})).unwrap();
+    let mut s = g
+        .setup(&json!({"hands": [["Ad", "2c"], ["4d", "6c"]], "to_move": 0}))
+        .unwrap();
+    s.apply_str("Ad").unwrap();
+    assert_eq!(s.pile(0), set("Ad"));
+    assert_eq!(s.last_capturer(), Some(0));
+    assert!(s.sweeps().is_empty() && s.table().is_empty());
+    let o = opts(json!({"variant": "asso_piglia_tutto", "ace_on_empty_table": "trail"}));
+    assert_eq!(caps(&o, "Ad", ""), expect(TRAIL));
+}
+
+// ----- 3.6 scopa a 15 and scopa a 11 -----
+
+#[test]
+fn tv39_scopa15_fewest_cards() {
+    let o = opts(json!({"variant": "scopa_15"}));
+    assert_eq!(
+        caps(&o, "6d", "Ah 3s 4c 5d Jh"),
+        expect(&["Ah 5d", "Ah Jh", "4c 5d"])
+    );
+}
+
+#[test]
+fn tv40_scopa15_match_and_fifteen() {
+    let o = opts(json!({"variant": "scopa_15"}));
+    assert_eq!(caps(&o, "7d", "7h Jc"), expect(&["7h", "Jc"]));
+}
+
+#[test]
+fn tv41_fewest_all_vs_sum15_only() {
+    let o = opts(json!({"variant": "scopa_15"}));
+    assert_eq!(caps(&o, "3d", "Kh 2s 3c"), expect(&["3c"]));
+    let o = opts(json!({"variant": "scopa_15", "fewest_cards": "sum15_only"}));
+    assert_eq!(caps(&o, "3d", "Kh 2s 3c"), expect(&["3c", "Kh 2s"]));
+}
+
+#[test]
+fn tv42_scopa11_jack_takes_three() {
+    let o = opts(json!({"variant": "scopa_11"}));
+    assert_eq!(caps(&o, "Jd", "3h"), expect(&["3h"]));
+}
+
+#[test]
+fn tv43_scopa11_ignores_match_priority() {
+    let o = opts(json!({"variant": "scopa_11"}));
+    assert_eq!(caps(&o, "Jd", "Jh 3s"), expect(&["Jh", "3s"]));
+}
+
+#[test]
+fn tv44_scopa11_ace_takes_king() {
+    let o = opts(json!({"variant": "scopa_11"}));
+    assert_eq!(caps(&o, "Ad", "Kh 4s 6c"), expect(&["Kh", "4s 6c"]));
+    assert_eq!(caps(&base(), "Ad", "Kh 4s 6c"), expect(TRAIL));
+}
+
+// ----- 3.7 escoba -----
+
+fn escoba() -> EscobaOptions {
+    opts(json!({"variant": "escoba"}))
+}
+
+#[test]
+fn tv45_escoba_fifteen() {
+    assert_eq!(
+        caps(&escoba(), "7h", "Ah 3s 4c 5d"),
+        expect(&["3s 5d", "Ah 3s 4c"])
+    );
+}
+
+#[test]
+fn tv46_escoba_king_takes_fives_not_king() {
+    assert_eq!(caps(&escoba(), "Kd", "Kh 5s 5c"), expect(&["5s", "5c"]));
+}
+
+#[test]
+fn tv47_escoba_two_ways() {
+    assert_eq!(
+        caps(&escoba(), "4c", "2h 3s Jc Qd"),
+        expect(&["2h Qd", "3s Jc"])
+    );
+}
+
+#[test]
+fn tv48_escoba_sweep() {
+    assert_eq!(caps(&escoba(), "5d", "Kh"), expect(&["Kh"]));
+    let g = EscobaGame::new(&json!({"variant": "escoba"})).unwrap();
+    let mut s = g
+        .setup(&json!({"hands": [["5d", "2c"], ["4d", "6c"]], "table": ["Kh"], "to_move": 0}))
+        .unwrap();
+    s.apply_str("5d").unwrap();
+    assert_eq!(s.sweeps(), &[0]);
+}
+
+#[test]
+fn tv06_sweep_scores_scopa_and_tv14_last_play_does_not() {
+    let g = EscobaGame::new(&json!({})).unwrap();
+    let mut s = g
+        .setup(&json!({"hands": [["Kh", "2c"], ["4h", "6c"]], "table": ["Ah", "2s", "3c", "4d"], "to_move": 0}))
+        .unwrap();
+    s.apply_str("Kh").unwrap();
+    assert_eq!(s.sweeps(), &[0]);
+
+    // TV-14: the last card of the deal sweeps: no scopa (and a scopa with scopa_on_last_play).
+    for (on_last, sweeps) in [(false, 0i64), (true, 1)] {
+        let g = EscobaGame::new(&json!({"scopa_on_last_play": on_last, "target": 100})).unwrap();
+        let rest: Vec<String> = rules::PACK
+            .iter()
+            .filter(|&&x| !set("7d 4h 3s").contains(x))
+            .map(|x| x.to_string())
+            .collect();
+        let mut s = g
+            .setup(
+                &json!({"hands": [["7d"], []], "table": ["4h", "3s"], "stock": [],
+                           "piles": [rest, []], "dealer": 0, "to_move": 0}),
+            )
+            .unwrap();
+        s.apply_str("7d").unwrap();
+        // side 0 holds all 40: cards, coins, settebello, primiera = 4, plus the sweep if it counts
+        assert_eq!(s.deal_points(), vec![vec![4 + sweeps, 0]]);
+        assert_eq!(s.deal(), 2);
+    }
+}
+
+// ----- 3.3 scoring -----
+
+fn piles(ps: &[&str]) -> Vec<CardSet> {
+    ps.iter().map(|p| set(p)).collect()
+}
+fn score(o: &EscobaOptions, ps: &[&str], sweeps: &[u8]) -> Vec<i64> {
+    let pts = rules::score_deal(o, &piles(ps), sweeps);
+    pts[..ps.len()].to_vec()
+}
+fn only_primiera() -> Value {
+    json!({"cards": 0, "coins": 0, "settebello": 0})
+}
+
+#[test]
+fn tv19_primiera_seventy() {
+    assert_eq!(
+        rules::primiera_total(&base(), set("7d 6h As 5c 2c Kh")),
+        Some(70)
+    );
+}
+
+#[test]
+fn tv20_standard_vs_veneto() {
+    let x = "7d 7h Js Jc";
+    let y = "6d 6h 2s 2c";
+    assert_eq!(rules::primiera_total(&base(), set(x)), Some(62));
+    assert_eq!(rules::primiera_total(&base(), set(y)), Some(60));
+    let ven = opts(json!({"primiera_mode": "veneto", "cards": 0, "coins": 0, "settebello": 0}));
+    assert_eq!(rules::primiera_total(&ven, set(x)), Some(30));
+    assert_eq!(rules::primiera_total(&ven, set(y)), Some(32));
+    assert_eq!(score(&opts(only_primiera()), &[x, y], &[]), vec![1, 0]);
+    assert_eq!(score(&ven, &[x, y], &[]), vec![0, 1]);
+}
+
+#[test]
+fn tv21_primiera_tie_to_nobody() {
+    assert_eq!(
+        score(&opts(only_primiera()), &["7d 6h As 5c", "7h 6d Ac 5s"], &[]),
+        vec![0, 0]
+    );
+}
+
+#[test]
+fn tv22_missing_suit_ineligible() {
+    let a = "7d 6d Ad 5d 4d 7h 6h Ah 5h 4h 7s 6s As 5s 4s";
+    let b: String = rules::PACK
+        .iter()
+        .filter(|&&x| !set(a).contains(x))
+        .map(|x| x.to_string())
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert_eq!(rules::primiera_total(&base(), set(a)), None);
+    assert_eq!(rules::primiera_total(&base(), set(&b)), Some(60));
+    assert_eq!(score(&opts(only_primiera()), &[a, &b], &[]), vec![0, 1]);
+    let free = opts(
+        json!({"primiera_requires_all_suits": false, "cards": 0, "coins": 0, "settebello": 0}),
+    );
+    assert_eq!(rules::primiera_total(&free, set(a)), Some(63));
+    assert_eq!(score(&free, &[a, &b], &[]), vec![1, 0]);
+}
+
+#[test]
+fn tv23_milan_sixes_break_tie() {
+    let o = opts(json!({"primiera_mode": "milan", "cards": 0, "coins": 0, "settebello": 0}));
+    assert_eq!(score(&o, &["7d 7h 6d 6h 6s", "7s 7c 6c"], &[]), vec![1, 0]);
+}
+
+#[test]
+fn tv24_milan_full_tie() {
+    let o = opts(json!({"primiera_mode": "milan", "cards": 0, "coins": 0, "settebello": 0}));
+    assert_eq!(
+        score(&o, &["7d 7h 6d 6h Ad Ah", "7s 7c 6s 6c As Ac"], &[]),
+        vec![0, 0]
+    );
+}
+
+#[test]
+fn tv25_settanta_bonus() {
+    let o = opts(json!({"settanta_bonus": true, "cards": 0, "coins": 0, "settebello": 0}));
+    assert_eq!(rules::primiera_total(&o, set("7d 7h 7s 7c")), Some(84));
+    assert_eq!(score(&o, &["7d 7h 7s 7c", "6d 6h 6s 6c"], &[]), vec![2, 0]);
+}
+
+const TV26_A: &str = "7d 7h 7s 6d 6c Ad 2d 3d 4d Kd Jh Qh Kh 5s 4s 3s 2s As Jc Qc Kc 5c";
+const TV26_B: &str = "2c 2h 3c 3h 4c 4h 5d 5h 6h 6s 7c Ac Ah Jd Js Ks Qd Qs";
+
+#[test]
+fn tv26_full_deal() {
+    assert_eq!(set(TV26_A).len(), 22);
+    assert_eq!(set(TV26_B).len(), 18);
+    assert_eq!(rules::primiera_total(&base(), set(TV26_A)), Some(81));
+    assert_eq!(rules::primiera_total(&base(), set(TV26_B)), Some(72));
+    // scope A 1, B 2
+    assert_eq!(score(&base(), &[TV26_A, TV26_B], &[1, 0, 1]), vec![5, 2]);
+}
+
+#[test]
+fn tv27_napola_and_re_bello() {
+    let o = opts(json!({"napola": true, "re_bello": true}));
+    assert_eq!(score(&o, &[TV26_A, TV26_B], &[1, 0, 1]), vec![10, 2]);
+}
+
+#[test]
+fn tv28_napola_runs() {
+    let coins = |ranks: &str| -> CardSet {
+        ranks
+            .split_whitespace()
+            .map(|r| c(&format!("{r}d")))
+            .collect()
+    };
+    assert_eq!(rules::napola_run(coins("A 2 3 4 5 J")), 5);
+    assert_eq!(rules::napola_run(coins("2 3 4 5 6 7 J Q K")), 0);
+    assert_eq!(rules::napola_run(coins("A 2 7")), 2);
+    assert_eq!(rules::napola_run(coins("A 2 3 5 6")), 3);
+    assert_eq!(rules::napola_run(coins("A 2 3 4 5 6 7 J Q K")), 10);
+    let o = opts(json!({"napola": true, "cards": 0, "coins": 0, "settebello": 0, "primiera": 0}));
+    assert_eq!(score(&o, &["Ad 2d 7d", "3d"], &[]), vec![0, 0]); // L = 2 scores nothing
+    assert_eq!(score(&o, &["Ad 2d 3d 5d 6d", ""], &[]), vec![3, 0]);
+    // all ten coins wins the match at once with napola_all_coins_wins
+    let g = EscobaGame::new(&json!({"napola_all_coins_wins": true, "target": 100})).unwrap();
+    let mut rest2: Vec<String> = rules::PACK
+        .iter()
+        .filter(|&&x| !rules::COINS.contains(x) && !set("Kh 2c").contains(x))
+        .map(|x| x.to_string())
+        .collect();
+    rest2.sort();
+    let mut s = g
+        .setup(&json!({"hands": [["Kh"], []], "table": ["2c"], "stock": [],
+                       "piles": [rules::COINS.iter().map(|x| x.to_string()).collect::<Vec<_>>(), rest2],
+                       "dealer": 0, "to_move": 0, "last_capturer": 1}))
+        .unwrap();
+    s.apply_str("Kh").unwrap();
+    assert!(s.is_terminal());
+    assert_eq!(s.winner(), Some(0));
+    assert_eq!(s.returns(), vec![1.0, -1.0]);
+}
+
+#[test]
+fn tv29_three_players_ties() {
+    // card counts 14/14/12, coins 4/3/3
+    let p0 = "Ad 2d 3d 4d Ac 2c 3c 4c 5c 6c 7c Jc Qc Kc";
+    let p1 = "5d 6d 7d Ah 2h 3h 4h 5h 6h 7h Jh Qh Kh As";
+    let p2 = "Jd Qd Kd 2s 3s 4s 5s 6s 7s Js Qs Ks";
+    assert_eq!((set(p0).len(), set(p1).len(), set(p2).len()), (14, 14, 12));
+    let o = opts(json!({"players": 3, "settebello": 0, "primiera": 0}));
+    assert_eq!(score(&o, &[p0, p1, p2], &[]), vec![1, 0, 0]);
+}
+
+#[test]
+fn tv30_teams_pool_cards() {
+    let o = opts(json!({"players": 4}));
+    assert_eq!(o.num_sides(), 2);
+    assert_eq!(
+        (0..4).map(|s| o.side_of(s)).collect::<Vec<_>>(),
+        vec![0, 1, 0, 1]
+    );
+    // team {0,2}: 11 + 10 = 21 cards, team {1,3}: 9 + 10 = 19
+    let team0: Vec<Card> = rules::PACK[..21].to_vec();
+    let team1: Vec<Card> = rules::PACK[21..].to_vec();
+    let o = opts(json!({"players": 4, "coins": 0, "settebello": 0, "primiera": 0}));
+    let pts = rules::score_deal(
+        &o,
+        &[team0.into_iter().collect(), team1.into_iter().collect()],
+        &[],
+    );
+    assert_eq!(&pts[..2], &[1, 0]);
+}
+
+// ----- options -----
+
+#[test]
+fn options_resolution() {
+    let o = base();
+    assert_eq!(o.target, 11);
+    assert_eq!(opts(json!({"players": 3})).target, 16);
+    assert_eq!(opts(json!({"players": 4})).target, 21);
+    assert_eq!(
+        opts(json!({"players": 4, "partnership": "none"})).target,
+        16
+    );
+    assert_eq!(escoba().target, 21);
+    let apt4 = opts(json!({"variant": "asso_piglia_tutto", "players": 4}));
+    assert_eq!((apt4.initial_table_cards, apt4.cards_per_hand), (0, 10));
+    let n = opts(json!({"variant": "scopa_15", "normal_captures": false}));
+    assert_eq!(n.capture_kinds, options::KIND_SUM15);
+    let sm = opts(json!({"setenta_mode": "most_sevens_tiebreak"}));
+    assert_eq!(sm.milan_tiebreak, vec![7, 6, 1, 5]);
+    assert_eq!(opts(json!({"variant": "scopone_9"})).players, 4);
+    let bad = [
+        json!({"players": 5}),
+        json!({"players": true}),
+        json!({"cards": false}),
+        json!({"normal_captures": 1}),
+        json!({"foo": 1}),
+        json!({"variant": "scopone_10", "players": 2}),
+        json!({"capture_kinds": ["match", "match"]}),
+        json!({"milan_tiebreak": []}),
+        json!({"setenta_mode": "primiera", "primiera_mode": "veneto"}),
+        json!({"cards_per_hand": 5}),
+        json!({"initial_table_cards": 37}),
+        json!({"special_cards": {"8h": 1}}),
+        json!({"target": 0}),
+        json!({"scopa_value": 1.5}),
+        json!([1]),
+    ];
+    for b in bad {
+        assert!(
+            matches!(EscobaOptions::resolve(&b), Err(GameError::InvalidOption(_))),
+            "{b} should be rejected"
+        );
+    }
+    let sc = opts(json!({"special_cards": {"kd": 2, "2D": 1}, "milan_tiebreak": [7, "a", "j"]}));
+    let v = sc.to_value();
+    assert_eq!(v["special_cards"], json!({"2d": 1, "Kd": 2}));
+    assert_eq!(v["milan_tiebreak"], json!(["7", "A", "J"]));
+    // resolving the resolved options again is the identity
+    assert_eq!(EscobaOptions::resolve(&v).unwrap(), sc);
+    assert!(o
+        .to_json()
+        .starts_with("{\"ace_blocked_by_table_ace\":true,"));
+}
+
+#[test]
+fn notation_round_trip() {
+    for a in 0..NUM_ACTIONS {
+        let t = action_to_string(a).unwrap();
+        assert_eq!(string_to_action(&t).unwrap(), a, "{t}");
+        assert_eq!(string_to_action(&t.to_uppercase()).unwrap(), a, "{t}");
+    }
+    assert!(matches!(
+        action_to_string(219),
+        Err(GameError::IllegalAction(_))
+    ));
+    for bad in [
+        "",
+        "take",
+        "take pile 6",
+        "7x",
+        "done now",
+        "no",
+        "take 10",
+        "build 3h",
+    ] {
+        assert!(
+            matches!(string_to_action(bad), Err(GameError::InvalidNotation(_))),
+            "{bad}"
+        );
+    }
+    assert_eq!(string_to_action("  TAKE   10h ").unwrap(), 52 + 35);
+}
+
+// ----- state machine -----
+
+#[test]
+fn step_protocol_selection() {
+    // TV-02 through the step protocol: Qh on Ah 3s 4c 5d has two outcomes.
+    let g = EscobaGame::new(&json!({})).unwrap();
+    let mut s = g
+        .setup(&json!({"hands": [["Qh", "2c"], ["4d", "6c"]], "table": ["Ah", "3s", "4c", "5d"], "to_move": 0}))
+        .unwrap();
+    s.apply_str("Qh").unwrap();
+    assert_eq!(s.pending(), Some(c("Qh")));
+    let names = |s: &EscobaState| -> Vec<String> {
+        s.legal_actions()
+            .into_iter()
+            .map(|a| action_to_string(a).unwrap())
+            .collect()
+    };
+    // {Ah,3s,5d} starts with Ah; {4c,5d} with 4c
+    assert_eq!(names(&s), vec!["take 4c", "take 5d"]);
+    let before = s.to_json();
+    assert!(matches!(
+        s.apply_str("take 3s"),
+        Err(GameError::IllegalAction(_))
+    ));
+    assert!(matches!(
+        s.apply_str("done"),
+        Err(GameError::IllegalAction(_))
+    ));
+    assert_eq!(s.to_json(), before);
+    s.apply_str("take 5d").unwrap(); // only {5d,Ah,3s} extends [5d]: applied at once
+    assert_eq!(s.pending(), None);
+    assert_eq!(s.pile(0), set("Qh Ah 3s 5d"));
+    assert_eq!(s.table(), set("4c"));
+    assert_eq!(s.current_player(), Some(1));
+    assert_eq!(s.history(), vec![c("Qh").0 as u32, 52 + c("5d").0 as u32]);
+
+    // a full move
+    let mut s = g
+        .setup(&json!({"hands": [["Qh", "2c"], ["4d", "6c"]], "table": ["Ah", "3s", "4c", "5d"], "to_move": 0}))
+        .unwrap();
+    let before = s.to_json();
+    assert!(matches!(
+        s.play_move("Qh x Ah 4c"),
+        Err(GameError::IllegalAction(_))
+    ));
+    assert!(matches!(
+        s.play_move("Qh"),
+        Err(GameError::IllegalAction(_))
+    ));
+    assert!(matches!(
+        s.play_move("Qh x"),
+        Err(GameError::InvalidNotation(_))
+    ));
+    assert_eq!(s.to_json(), before);
+    s.play_move("Qh x 5d 4c").unwrap();
+    assert_eq!(s.table(), set("Ah 3s"));
+}
+
+#[test]
+fn done_when_selection_is_itself_a_capture() {
+    // scopa_15 without fewest cards: 5d on 5c 5h: matches {5c}, {5h} and the 15 {5c 5h}.
+    let g = EscobaGame::new(&json!({"variant": "scopa_15", "fewest_cards": "none"})).unwrap();
+    let names = |s: &EscobaState| -> Vec<String> {
+        s.legal_actions()
+            .into_iter()
+            .map(|a| action_to_string(a).unwrap())
+            .collect()
+    };
+    let spec = json!({"hands": [["5d", "2c"], ["4d", "6d"]], "table": ["5c", "5h"], "to_move": 0});
+    let mut s = g.setup(&spec).unwrap();
+    s.apply_str("5d").unwrap();
+    assert_eq!(names(&s), vec!["take 5c", "take 5h"]);
+    s.apply_str("take 5c").unwrap();
+    assert_eq!(names(&s), vec!["take 5h", "done"]);
+    let mut t = s.clone();
+    s.apply_str("done").unwrap();
+    assert_eq!(s.pile(0), set("5d 5c"));
+    assert!(s.sweeps().is_empty());
+    t.apply_str("take 5h").unwrap();
+    assert_eq!(t.pile(0), set("5d 5c 5h"));
+    assert_eq!(t.sweeps(), &[0]);
+    // escoba: 2d on 3h 4s 6c 7d Kc needs 13: {Kc 3h}, {6c 7d}, {6c 3h 4s}
+    let g = EscobaGame::new(&json!({"variant": "escoba"})).unwrap();
+    let mut s = g
+        .setup(&json!({"hands": [["2d", "2c"], ["4d", "6d"]], "table": ["3h", "4s", "6c", "7d", "Kc"], "to_move": 0}))
+        .unwrap();
+    s.apply_str("2d").unwrap();
+    assert_eq!(names(&s), vec!["take 6c", "take Kc"]);
+    s.apply_str("take 6c").unwrap();
+    assert_eq!(names(&s), vec!["take 7d", "take 3h"]);
+    s.apply_str("take 3h").unwrap();
+    assert_eq!(s.pile(0), set("2d 6c 3h 4s"));
+    assert_eq!(s.table(), set("7d Kc"));
+}
+
+fn all_games() -> Vec<Value> {
+    let mut v = Vec::new();
+    for variant in options::Variant::NAMES {
+        for players in [2, 3, 4, 6] {
+            v.push(json!({"variant": variant, "players": players}));
+        }
+    }
+    v.push(json!({"capture_obligation": "any_card", "variant": "asso_piglia_tutto", "players": 4, "forbid_ace_first_play": true}));
+    v.push(json!({"capture_kinds": ["match", "sum", "sum15", "sum11", "diff"], "match_priority_kinds": ["sum", "diff"], "fewest_cards": "simple_only"}));
+    v.push(json!({"capture_obligation": "played_card_numerals", "ace_takes_all": true, "ace_on_empty_table": "trail"}));
+    v.push(json!({"win_check": "count_out", "category_tie_policy": "all_tied", "players": 3, "coin_card_points": 1}));
+    v.push(json!({"target_mode": "lose", "players": 4, "partnership": "none", "max_deals": 3}));
+    v.push(json!({"game": "single_deal", "last_capturer_takes_rest": false, "first_dealer": "deal_until_Kd"}));
+    v.push(json!({"variant": "escoba", "escoba_de_mano_30": "partition", "escoba_de_mano_to": "eldest", "players": 6}));
+    v.push(json!({"napola": true, "napola_all_coins_wins": true, "re_bello": true, "win_margin": 2, "void_deal_min_aces": 1}));
+    v
+}
+
+#[test]
+fn random_playouts_keep_invariants() {
+    let mut buf = Vec::new();
+    for spec in all_games() {
+        let Ok(g) = EscobaGame::new(&spec) else {
+            continue;
+        };
+        for seed in 0..12u64 {
+            let mut s = g.new_state(seed);
+            let mut bot = SplitMix64::new(seed ^ 77);
+            let mut steps = 0;
+            while !s.is_terminal() {
+                s.legal_actions_into(&mut buf);
+                assert!(!buf.is_empty(), "{spec} seed {seed}: no legal action\n{s}");
+                assert!(buf.windows(2).all(|w| w[0] < w[1]));
+                // JSON round trip and clone equality, every few steps
+                if steps % 7 == 0 {
+                    let j = s.to_json();
+                    let back = g
+                        .state_from_json(&j)
+                        .unwrap_or_else(|e| panic!("{spec}: {e}\n{j}"));
+                    assert_eq!(back.to_json(), j);
+                    assert_eq!(back.legal_actions(), buf);
+                    let mut obs = vec![0.0; g.observation_size()];
+                    for p in 0..g.num_players() {
+                        s.observation_into(p as i64, &mut obs).unwrap();
+                        let v: Value =
+                            serde_json::from_str(&s.view_json(p as i64).unwrap()).unwrap();
+                        assert_eq!(
+                            v["hand"].as_array().unwrap().len(),
+                            s.hand(p).len() as usize
+                        );
+                    }
+                }
+                // an illegal action changes nothing
+                let bad = (0..105).find(|a| !buf.contains(a)).unwrap();
+                let before = s.clone();
+                assert!(matches!(s.apply(bad), Err(GameError::IllegalAction(_))));
+                assert!(s == before);
+                let a = buf[(bot.next_u64() % buf.len() as u64) as usize];
+                s.apply(a).unwrap();
+                steps += 1;
+                // conservation
+                let mut all = s.table();
+                let mut count = s.table().len();
+                for p in 0..g.num_players() {
+                    all = all.union(s.hand(p));
+                    count += s.hand(p).len();
+                }
+                for side in 0..g.num_sides() {
+                    all = all.union(s.pile(side));
+                    count += s.pile(side).len();
+                }
+                for &x in s.stock() {
+                    all.insert(Card(x));
+                    count += 1;
+                }
+                if let Some(p) = s.pending() {
+                    all.insert(p);
+                    count += 1;
+                }
+                assert_eq!(all.len(), count, "a card is in two places");
+                if !s.is_terminal() {
+                    assert_eq!(count, 40);
+                }
+                assert!(steps < 20_000, "{spec} seed {seed}: no end\n{s}");
+            }
+            let r = s.returns();
+            let total: f64 = r.iter().sum();
+            assert!(total.abs() < 1e-9, "{spec}: returns {r:?} not zero-sum");
+            let j = s.to_json();
+            assert_eq!(g.state_from_json(&j).unwrap().to_json(), j);
+        }
+    }
+}
+
+#[test]
+fn same_seed_same_game() {
+    let g = EscobaGame::new(&json!({})).unwrap();
+    let r1 = crate::play::simulate(&g, 40, 9, 1);
+    let r2 = crate::play::simulate(&g, 40, 9, 2);
+    assert_eq!(r1, r2);
+    assert!(r1.deals.iter().all(|&d| d >= 1));
+}
+
+#[test]
+fn new_state_with_deck_deals_in_order() {
+    let g = EscobaGame::new(&json!({"first_dealer": "random"})).unwrap();
+    let deck: Vec<Card> = rules::PACK.iter().rev().copied().collect();
+    let s = g.new_state_with_deck(5, Some(&deck)).unwrap();
+    // first draw picks the dealer
+    let d = (SplitMix64::new(5).next_u64() % 2) as usize;
+    assert_eq!(s.dealer(), d);
+    let eldest = (d + 1) % 2;
+    // one card at a time from the eldest: deck[0], deck[2], deck[4] to the eldest
+    let top3: CardSet = [deck[0], deck[2], deck[4]].into_iter().collect();
+    // the top 6 cards include Kings (Ks Qs Js 7s 6s 5s ...) — table = deck[6..10]
+    assert_eq!(s.hand(eldest), top3);
+    assert_eq!(s.table(), deck[6..10].iter().copied().collect());
+    assert!(g.new_state_with_deck(5, Some(&deck[..39])).is_err());
+}
+
+#[test]
+fn tampered_json_is_rejected() {
+    let g = EscobaGame::new(&json!({})).unwrap();
+    let s = g.new_state(3);
+    let j = s.to_json();
+    let v: Value = serde_json::from_str(&j).unwrap();
+    let mutate = |f: &dyn Fn(&mut Value)| -> String {
+        let mut w = v.clone();
+        f(&mut w);
+        w.to_string()
+    };
+    let bad = [
+        mutate(&|w| w["hands"][0] = json!([])),
+        mutate(&|w| w["version"] = json!(2)),
+        mutate(&|w| w["options"]["target"] = json!(12)),
+        mutate(&|w| w["rng"] = json!(5)),
+        mutate(&|w| w["dealer"] = json!(true)),
+        mutate(&|w| w["pending"] = json!(3)),
+        mutate(&|w| w["terminal"] = json!(true)),
+        mutate(&|w| w["extra"] = json!(1)),
+        "{".to_string(),
+        "[]".to_string(),
+    ];
+    for b in bad {
+        assert!(
+            matches!(g.state_from_json(&b), Err(GameError::InvalidState(_))),
+            "{b}"
+        );
+    }
+}

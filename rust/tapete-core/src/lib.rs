@@ -1,0 +1,13 @@
+//! tapete-core: exact, fast rules engines for traditional card games (no Python here).
+
+pub mod cards;
+pub mod error;
+pub mod game;
+pub mod games;
+pub mod play;
+pub mod rng;
+
+pub use cards::{Card, CardSet};
+pub use error::GameError;
+pub use game::{Action, Game, State};
+pub use rng::SplitMix64;

@@ -1,0 +1,170 @@
+//! DESIGN §7.3 invariants over random playouts of every in-scope preset and player count
+//! (OpenSpiel's RandomSimTest): legal actions sorted, unique and non-empty until the end; every
+//! legal action applies; illegal ones fail and change nothing; clones are independent; the JSON
+//! round trip is exact; the 40 cards are conserved; returns are 0 until the end and zero-sum at
+//! it; every match ends within a bound. `TAPETE_PLAYOUTS` sets the games per configuration.
+
+use tapete_core::games::escoba::{EscobaGame, EscobaState};
+use tapete_core::{Action, CardSet, SplitMix64};
+
+const CONFIGS: &[(&str, u32)] = &[
+    ("scopa", 2), ("scopa", 3), ("scopa", 4), ("scopa", 6),
+    ("escoba", 2), ("escoba", 3), ("escoba", 4), ("escoba", 6),
+    ("scopa_15", 2), ("scopa_15", 3), ("scopa_15", 4), ("scopa_15", 6),
+    ("scopa_11", 2), ("scopa_11", 3), ("scopa_11", 4), ("scopa_11", 6),
+    ("asso_piglia_tutto", 2), ("asso_piglia_tutto", 3), ("asso_piglia_tutto", 4), ("asso_piglia_tutto", 6),
+    ("scopa_d_assi", 2), ("scopa_d_assi", 3), ("scopa_d_assi", 4), ("scopa_d_assi", 6),
+    ("sbarazzina", 2), ("sbarazzina", 3), ("sbarazzina", 4), ("sbarazzina", 6),
+    ("scopone_9", 4), ("scopone_10", 4),
+];
+
+const MAX_ACTIONS: usize = 50_000;
+
+fn games_per_config() -> usize {
+    std::env::var("TAPETE_PLAYOUTS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(2000)
+}
+
+fn pack() -> CardSet {
+    let mut set = CardSet::default();
+    for suit in 0..4u8 {
+        for rank in [0u8, 1, 2, 3, 4, 5, 6, 10, 11, 12] {
+            set.insert(tapete_core::Card(13 * suit + rank));
+        }
+    }
+    set
+}
+
+/// Every card in play exactly once: hands, table, stock, piles and the pending card.
+fn cards_in_play(state: &EscobaState, seats: usize, sides: usize) -> (CardSet, usize) {
+    let mut all = CardSet::default();
+    let mut count = 0;
+    let mut add = |set: CardSet| {
+        count += set.len() as usize;
+        all = CardSet(all.0 | set.0);
+    };
+    for seat in 0..seats {
+        add(state.hand(seat));
+    }
+    add(state.table());
+    for side in 0..sides {
+        add(state.pile(side));
+    }
+    let mut stock = CardSet::default();
+    for &c in state.stock() {
+        stock.insert(tapete_core::Card(c));
+    }
+    add(stock);
+    if let Some(card) = state.pending() {
+        let mut one = CardSet::default();
+        one.insert(card);
+        add(one);
+    }
+    (all, count)
+}
+
+/// Everything a move can change, compared without serializing.
+fn same_position(a: &EscobaState, b: &EscobaState, seats: usize, sides: usize) -> bool {
+    (0..seats).all(|s| a.hand(s) == b.hand(s))
+        && (0..sides).all(|s| a.pile(s) == b.pile(s))
+        && a.table() == b.table()
+        && a.stock() == b.stock()
+        && a.pending() == b.pending()
+        && a.selection() == b.selection()
+        && a.sweeps() == b.sweeps()
+        && a.side_scores() == b.side_scores()
+        && a.current_player() == b.current_player()
+        && a.deal() == b.deal()
+        && a.dealer() == b.dealer()
+        && a.rng_state() == b.rng_state()
+        && a.history() == b.history()
+        && a.last_capturer() == b.last_capturer()
+        && a.is_terminal() == b.is_terminal()
+}
+
+fn check_config(variant: &str, players: u32, games: usize) {
+    let game =
+        EscobaGame::from_json_options(&format!(r#"{{"variant":"{variant}","players":{players}}}"#))
+            .unwrap_or_else(|e| panic!("{variant}/{players}: {e}"));
+    let seats = game.num_players();
+    let sides = game.num_sides();
+    let pack = pack();
+    let mut rng = SplitMix64::new(0x5EED ^ players as u64 ^ (variant.len() as u64) << 8);
+    let mut legal: Vec<Action> = Vec::new();
+    for g in 0..games {
+        let mut state = game.new_state(rng.next_u64());
+        let mut steps = 0;
+        loop {
+            let (cards, count) = cards_in_play(&state, seats, sides);
+            assert_eq!(
+                count as u32,
+                cards.len(),
+                "{variant}/{players} game {g}: a card is in two places"
+            );
+            if !state.is_terminal() {
+                assert_eq!(
+                    cards, pack,
+                    "{variant}/{players} game {g}: cards lost during a deal"
+                );
+            }
+            // the full round trip (serialize, parse, validate) on every step of the first games, then sampled
+            if g < 100 || steps % 16 == 0 || state.is_terminal() {
+                let json = state.to_json();
+                let back = game
+                    .state_from_json(&json)
+                    .unwrap_or_else(|e| panic!("round trip: {e}\n{json}"));
+                assert_eq!(back.to_json(), json, "JSON round trip");
+                assert!(same_position(&back, &state, seats, sides));
+            }
+            let before = state.clone();
+            state.legal_actions_into(&mut legal);
+            if state.is_terminal() {
+                assert!(legal.is_empty());
+                let returns = state.returns();
+                assert!(returns.iter().sum::<f64>().abs() < 1e-9, "returns are zero-sum");
+                break;
+            }
+            assert!(
+                !legal.is_empty(),
+                "{variant}/{players} game {g}: no legal action\n{}",
+                state.to_json()
+            );
+            assert!(legal.windows(2).all(|w| w[0] < w[1]), "legal actions sorted and unique");
+            assert!(state.returns().iter().all(|&r| r == 0.0), "returns are 0 until the end");
+            for &a in &legal {
+                let mut child = state.clone();
+                child
+                    .apply(a)
+                    .unwrap_or_else(|e| panic!("legal action {a} failed: {e}"));
+            }
+            assert!(
+                same_position(&state, &before, seats, sides),
+                "applying to a clone changed the original"
+            );
+            for probe in [rng.next_u64() % 219, rng.next_u64() % 219, 219, 1_000_000] {
+                let a = probe as Action;
+                if !legal.contains(&a) {
+                    assert!(state.apply(a).is_err(), "illegal action {a} was accepted");
+                    assert!(same_position(&state, &before, seats, sides), "an illegal action changed the state");
+                }
+            }
+            let a = legal[(rng.next_u64() % legal.len() as u64) as usize];
+            state.apply_unchecked(a);
+            steps += 1;
+            assert!(
+                steps < MAX_ACTIONS,
+                "{variant}/{players} game {g}: no end after {MAX_ACTIONS} actions"
+            );
+        }
+    }
+}
+
+#[test]
+fn random_playouts_keep_the_invariants() {
+    let games = games_per_config();
+    for &(variant, players) in CONFIGS {
+        check_config(variant, players, games);
+    }
+}

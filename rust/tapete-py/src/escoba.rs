@@ -1,0 +1,503 @@
+//! Python bindings of the Escoba engine (wrapped by `tapete.Escoba`).
+
+use numpy::ndarray::Array2;
+use numpy::{IntoPyArray, PyArray1, PyArray2};
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString};
+
+use tapete_core::cards::{Card, CardSet};
+use tapete_core::game::Action;
+use tapete_core::games::escoba::{self as core, rules, EscobaGame, EscobaState, NUM_ACTIONS};
+use tapete_core::play;
+use tapete_core::GameError;
+
+use crate::errors::{to_py, PyGameResult};
+
+type Bad = fn(String) -> GameError;
+
+/// A card given as text or id. `bad` picks the error class for unreadable input; a readable
+/// card outside the 40-card pack is `pack_err`.
+fn card_arg(v: &Bound<'_, PyAny>, what: &str, bad: Bad, pack_err: Bad) -> Result<Card, GameError> {
+    let c = if let Ok(s) = v.cast::<PyString>() {
+        let text = s
+            .to_str()
+            .map_err(|_| bad(format!("{what}: not valid text")))?;
+        Card::parse(text).map_err(|e| bad(format!("{what}: {e}")))?
+    } else if v.is_instance_of::<PyInt>() && !v.is_instance_of::<PyBool>() {
+        let i: i64 = v.extract().unwrap_or(-1);
+        Card::from_index(i).ok_or_else(|| {
+            bad(format!(
+                "{what}: card id {v} is out of range: expected 0..51"
+            ))
+        })?
+    } else {
+        return Err(bad(format!(
+            "{what}: {} is not a card: expected text like '7d' or an id 0..51",
+            v.repr().map(|r| r.to_string()).unwrap_or_default()
+        )));
+    };
+    if !rules::is_pack_card(c) {
+        return Err(pack_err(format!(
+            "{what}: {c} is not a card of the 40-card pack"
+        )));
+    }
+    Ok(c)
+}
+
+/// A list (or tuple) of cards; a bare string is not a list.
+fn cards_arg(
+    v: &Bound<'_, PyAny>,
+    what: &str,
+    bad: Bad,
+    pack_err: Bad,
+) -> Result<Vec<Card>, GameError> {
+    if v.is_instance_of::<PyString>() {
+        return Err(bad(format!("{what} must be a list of cards, not a string")));
+    }
+    let items: Vec<Bound<'_, PyAny>> = v
+        .try_iter()
+        .and_then(|it| it.collect::<PyResult<Vec<_>>>())
+        .map_err(|_| bad(format!("{what} must be a list of cards")))?;
+    items
+        .iter()
+        .map(|x| card_arg(x, what, bad, pack_err))
+        .collect()
+}
+
+/// Any Python int, reduced mod 2^64 (negative seeds wrap).
+fn seed_arg(v: &Bound<'_, PyAny>) -> PyResult<u64> {
+    if !v.is_instance_of::<PyInt>() || v.is_instance_of::<PyBool>() {
+        return Err(to_py(GameError::InvalidState(format!(
+            "seed must be an int, got {}",
+            v.repr().map(|r| r.to_string()).unwrap_or_default()
+        ))));
+    }
+    v.bitand(u64::MAX)?.extract::<u64>()
+}
+
+/// An int, or an integer-like object such as a numpy integer (via `__index__`); bools are not.
+fn int_like<'py>(v: &Bound<'py, PyAny>) -> Option<Bound<'py, PyAny>> {
+    if v.is_instance_of::<PyBool>() {
+        return None;
+    }
+    if v.is_instance_of::<PyInt>() {
+        return Some(v.clone());
+    }
+    if v.is_instance_of::<PyString>() || v.is_instance_of::<pyo3::types::PyFloat>() {
+        return None;
+    }
+    let type_name = v
+        .get_type()
+        .name()
+        .map(|n| n.to_string())
+        .unwrap_or_default();
+    if type_name.starts_with("bool") {
+        return None;
+    }
+    v.call_method0("__index__")
+        .ok()
+        .filter(|i| i.is_instance_of::<PyInt>())
+}
+
+/// A seat number; anything else is `InvalidPlayer`.
+fn player_arg(v: &Bound<'_, PyAny>, n: usize) -> Result<i64, GameError> {
+    if let Some(i) = int_like(v) {
+        if let Ok(i) = i.extract::<i64>() {
+            return Ok(i);
+        }
+    }
+    Err(GameError::InvalidPlayer(format!(
+        "{} is not a seat of this game: expected an int in 0..{}",
+        v.repr().map(|r| r.to_string()).unwrap_or_default(),
+        n - 1
+    )))
+}
+
+/// An action id; non-ints, bools and out-of-range ints are `IllegalAction`.
+fn action_id(v: &Bound<'_, PyAny>) -> Result<Action, GameError> {
+    if let Some(v) = int_like(v) {
+        if let Ok(i) = v.extract::<i64>() {
+            if (0..NUM_ACTIONS as i64).contains(&i) {
+                return Ok(i as Action);
+            }
+        }
+        return Err(GameError::IllegalAction(format!(
+            "action id {v} is out of range: expected 0..{}",
+            NUM_ACTIONS - 1
+        )));
+    }
+    Err(GameError::IllegalAction(format!(
+        "{} is not an action: expected an int id 0..{} or notation text",
+        v.repr().map(|r| r.to_string()).unwrap_or_default(),
+        NUM_ACTIONS - 1
+    )))
+}
+
+#[pyclass(module = "tapete._core", name = "EscobaGame", frozen)]
+pub struct PyEscobaGame {
+    game: EscobaGame,
+}
+
+#[pymethods]
+impl PyEscobaGame {
+    #[new]
+    fn new(options_json: &str) -> PyResult<Self> {
+        let game = EscobaGame::from_json_options(options_json).map_err(to_py)?;
+        Ok(PyEscobaGame { game })
+    }
+
+    #[getter]
+    fn name(&self) -> &'static str {
+        "escoba"
+    }
+
+    /// Resolved options, canonical JSON (sorted keys, compact).
+    #[getter]
+    fn options_json(&self) -> &str {
+        self.game.options_json()
+    }
+
+    #[getter]
+    fn num_players(&self) -> usize {
+        self.game.num_players()
+    }
+
+    #[getter]
+    fn num_sides(&self) -> usize {
+        self.game.num_sides()
+    }
+
+    #[getter]
+    fn num_distinct_actions(&self) -> usize {
+        NUM_ACTIONS as usize
+    }
+
+    #[getter]
+    fn observation_shape(&self) -> (usize,) {
+        (self.game.observation_size(),)
+    }
+
+    #[pyo3(signature = (seed = None, deck = None))]
+    fn new_state(
+        &self,
+        seed: Option<&Bound<'_, PyAny>>,
+        deck: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyEscobaState> {
+        let seed = match seed {
+            Some(s) => seed_arg(s)?,
+            None => 0,
+        };
+        let state = match deck {
+            Some(d) if !d.is_none() => {
+                let cards = cards_arg(d, "deck", GameError::InvalidState, GameError::InvalidState)
+                    .map_err(to_py)?;
+                self.game
+                    .new_state_with_deck(seed, Some(&cards))
+                    .map_err(to_py)?
+            }
+            _ => self.game.new_state(seed),
+        };
+        Ok(PyEscobaState { s: state })
+    }
+
+    /// A position from a partial description (contract §9), given as JSON.
+    fn setup(&self, spec_json: &str) -> PyResult<PyEscobaState> {
+        let s = self.game.setup_json(spec_json).map_err(to_py)?;
+        Ok(PyEscobaState { s })
+    }
+
+    fn state_from_json(&self, text: &str) -> PyResult<PyEscobaState> {
+        let s = self.game.state_from_json(text).map_err(to_py)?;
+        Ok(PyEscobaState { s })
+    }
+
+    fn __repr__(&self) -> String {
+        format!("EscobaGame({})", self.game.options_json())
+    }
+}
+
+#[pyclass(module = "tapete._core", name = "EscobaState")]
+pub struct PyEscobaState {
+    s: EscobaState,
+}
+
+impl PyEscobaState {
+    fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> Result<(), GameError> {
+        if let Ok(text) = action.cast::<PyString>() {
+            let t = text
+                .to_str()
+                .map_err(|_| GameError::InvalidNotation("action text is not valid text".into()))?;
+            return self.s.apply_str(t);
+        }
+        let a = action_id(action)?;
+        self.s.apply(a)
+    }
+}
+
+#[pymethods]
+impl PyEscobaState {
+    /// Seat to act, -1 when terminal.
+    fn current_player(&self) -> i64 {
+        self.s.current_player().map_or(-1, |p| p as i64)
+    }
+
+    fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let mut buf = [0 as Action; 64];
+        let n = self.s.legal_actions_array(&mut buf);
+        PyList::new(py, &buf[..n])
+    }
+
+    fn legal_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
+        let mut mask = vec![false; NUM_ACTIONS as usize];
+        self.s.for_each_legal(|a| mask[a as usize] = true);
+        PyArray1::from_vec(py, mask)
+    }
+
+    /// Applies an action id or its notation; the state is unchanged on error.
+    fn apply(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.apply_action(action).map_err(to_py)
+    }
+
+    /// A full move: `Qh x Ah 3s 5d`, `Kc`; atomic.
+    fn play(&mut self, r#move: &str) -> PyResult<()> {
+        self.s.play_move(r#move).map_err(to_py)
+    }
+
+    fn action_to_string(&self, a: &Bound<'_, PyAny>) -> PyResult<String> {
+        let id = action_id(a).map_err(to_py)?;
+        core::action_to_string(id).map_err(to_py)
+    }
+
+    fn string_to_action(&self, s: &str) -> PyResult<Action> {
+        core::string_to_action(s).map_err(to_py)
+    }
+
+    fn is_terminal(&self) -> bool {
+        self.s.is_terminal()
+    }
+
+    fn returns(&self) -> Vec<f64> {
+        self.s.returns()
+    }
+
+    /// Per seat: the match total of the seat's side.
+    fn scores(&self) -> Vec<i64> {
+        self.s.scores()
+    }
+
+    fn clone(&self) -> PyEscobaState {
+        PyEscobaState { s: self.s.clone() }
+    }
+
+    fn __copy__(&self) -> PyEscobaState {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyEscobaState {
+        self.clone()
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        match other.cast::<PyEscobaState>() {
+            Ok(o) => match o.try_borrow() {
+                Ok(o) => o.s == self.s,
+                Err(_) => false,
+            },
+            Err(_) => false,
+        }
+    }
+
+    fn history(&self) -> Vec<Action> {
+        self.s.history()
+    }
+
+    /// What `player` may see (contract §10).
+    fn view<'py>(
+        &self,
+        py: Python<'py>,
+        player: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let p = player_arg(player, self.s.game().num_players()).map_err(to_py)?;
+        let text = self.s.view_json(p).map_err(to_py)?;
+        py.import("json")?.call_method1("loads", (text,))
+    }
+
+    fn observation<'py>(
+        &self,
+        py: Python<'py>,
+        player: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let p = player_arg(player, self.s.game().num_players()).map_err(to_py)?;
+        let v = self.s.observation(p).map_err(to_py)?;
+        Ok(PyArray1::from_vec(py, v))
+    }
+
+    fn to_json(&self) -> String {
+        self.s.to_json()
+    }
+
+    fn __str__(&self) -> String {
+        self.s.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        let g = self.s.game();
+        format!(
+            "<EscobaState {} deal={} dealer={} to_move={} scores={:?}{}>",
+            g.options().variant.as_str(),
+            self.s.deal(),
+            self.s.dealer(),
+            self.current_player(),
+            self.s.side_scores(),
+            if self.s.is_terminal() {
+                " terminal"
+            } else {
+                ""
+            }
+        )
+    }
+}
+
+/// `O(card)` against `table` (contract §7): ascending card lists, sorted.
+#[pyfunction]
+fn escoba_capture_options(
+    card: &Bound<'_, PyAny>,
+    table: &Bound<'_, PyAny>,
+    options_json: &str,
+) -> PyResult<Vec<Vec<String>>> {
+    let game = EscobaGame::from_json_options(options_json).map_err(to_py)?;
+    let inv = GameError::InvalidNotation;
+    let st = GameError::InvalidState;
+    let c = card_arg(card, "card", inv, st).map_err(to_py)?;
+    let t = cards_arg(table, "table", inv, st).map_err(to_py)?;
+    let mut set = CardSet::EMPTY;
+    for x in t {
+        if set.contains(x) || x == c {
+            return Err(to_py(GameError::InvalidState(format!(
+                "card {x} appears more than once among the played card and the table"
+            ))));
+        }
+        set.insert(x);
+    }
+    Ok(rules::capture_options(game.options(), c, set)
+        .into_iter()
+        .map(|o| o.into_iter().map(|x| x.to_string()).collect())
+        .collect())
+}
+
+/// Points per side of a deal (contract §7).
+#[pyfunction]
+fn escoba_score_deal<'py>(
+    piles: &Bound<'py, PyAny>,
+    scope: &Bound<'py, PyAny>,
+    options_json: &str,
+) -> PyResult<Vec<i64>> {
+    let game = EscobaGame::from_json_options(options_json).map_err(to_py)?;
+    let ns = game.num_sides();
+    let st = |m: String| to_py(GameError::InvalidState(m));
+    let list = |v: &Bound<'py, PyAny>, what: &str| -> PyResult<Vec<Bound<'py, PyAny>>> {
+        if v.is_instance_of::<PyString>() {
+            return Err(st(format!("{what} must be a list")));
+        }
+        let items = v
+            .try_iter()
+            .and_then(|it| it.collect::<PyResult<Vec<_>>>())
+            .map_err(|_| st(format!("{what} must be a list")))?;
+        if items.len() != ns {
+            return Err(st(format!(
+                "{what} must have one entry per side ({ns}), got {}",
+                items.len()
+            )));
+        }
+        Ok(items)
+    };
+    let mut seen = CardSet::EMPTY;
+    let mut sets = Vec::with_capacity(ns);
+    for (i, p) in list(piles, "piles")?.iter().enumerate() {
+        let cards = cards_arg(
+            p,
+            &format!("piles[{i}]"),
+            GameError::InvalidNotation,
+            GameError::InvalidState,
+        )
+        .map_err(to_py)?;
+        let mut set = CardSet::EMPTY;
+        for c in cards {
+            if seen.contains(c) {
+                return Err(st(format!("card {c} appears in more than one place")));
+            }
+            seen.insert(c);
+            set.insert(c);
+        }
+        sets.push(set);
+    }
+    let mut counts = Vec::with_capacity(ns);
+    for (i, x) in list(scope, "scope")?.iter().enumerate() {
+        let bad = || st(format!("scope[{i}] must be an int >= 0"));
+        if !x.is_instance_of::<PyInt>() || x.is_instance_of::<PyBool>() {
+            return Err(bad());
+        }
+        counts.push(x.extract::<u64>().map_err(|_| bad())?);
+    }
+    let pts = rules::score_deal_counts(game.options(), &sets, &counts);
+    Ok(pts[..ns].to_vec())
+}
+
+/// Random playouts in Rust with the GIL released; arrays per game.
+#[pyfunction]
+#[pyo3(signature = (options_json, games, seed, threads = None))]
+fn simulate_escoba<'py>(
+    py: Python<'py>,
+    options_json: &str,
+    games: &Bound<'py, PyAny>,
+    seed: &Bound<'py, PyAny>,
+    threads: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let game = EscobaGame::from_json_options(options_json).map_err(to_py)?;
+    let count = |v: &Bound<'py, PyAny>, what: &str| -> PyResult<usize> {
+        if !v.is_instance_of::<PyInt>() || v.is_instance_of::<PyBool>() {
+            return Err(to_py(GameError::InvalidOption(format!(
+                "{what} must be an int >= 0"
+            ))));
+        }
+        v.extract::<usize>().map_err(|_| {
+            to_py(GameError::InvalidOption(format!(
+                "{what} must be an int >= 0"
+            )))
+        })
+    };
+    let games = count(games, "games")?;
+    let threads = match threads {
+        Some(t) => count(t, "threads")?,
+        None => 0,
+    };
+    let seed = seed_arg(seed)?;
+    let n = game.num_players();
+    let r = py.detach(|| play::simulate(&game, games, seed, threads));
+    let shape_err = |_| to_py(GameError::InvalidState("internal: result shape".into()));
+    let returns: Bound<'py, PyArray2<f64>> = Array2::from_shape_vec((games, n), r.returns)
+        .map_err(shape_err)?
+        .into_pyarray(py);
+    let scores: Bound<'py, PyArray2<i32>> = Array2::from_shape_vec((games, n), r.scores)
+        .map_err(shape_err)?
+        .into_pyarray(py);
+    let d = PyDict::new(py);
+    d.set_item("returns", returns)?;
+    d.set_item("scores", scores)?;
+    d.set_item("deals", PyArray1::from_vec(py, r.deals))?;
+    d.set_item("decisions", PyArray1::from_vec(py, r.decisions))?;
+    Ok(d)
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyEscobaGame>()?;
+    m.add_class::<PyEscobaState>()?;
+    m.add_function(wrap_pyfunction!(escoba_capture_options, m)?)?;
+    m.add_function(wrap_pyfunction!(escoba_score_deal, m)?)?;
+    m.add_function(wrap_pyfunction!(simulate_escoba, m)?)?;
+    Ok(())
+}
+
+// The pure-Rust PyGameResult alias keeps signatures short where it helps.
+#[allow(dead_code)]
+fn _uses(_: PyGameResult<()>) {}

@@ -1,0 +1,14 @@
+//! `tapete._core`: thin PyO3 wrappers over tapete-core. Errors are mapped once (errors.rs);
+//! batch work releases the GIL.
+
+use pyo3::prelude::*;
+
+mod errors;
+mod escoba;
+
+#[pymodule]
+fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    escoba::register(m)?;
+    Ok(())
+}
