@@ -69,6 +69,8 @@ class Escoba:
 
     def state_from_json(self, text: str) -> EscobaState:
         """Rebuild a state from ``state.to_json()``."""
+        if not isinstance(text, str):
+            raise InvalidStateError(f"a state is JSON text, not {type(text).__name__}")
         return self._game.state_from_json(text)
 
     def __str__(self) -> str:
