@@ -209,3 +209,27 @@ def test_malformed_and_tampered_json(engine):
     with pytest.raises(InvalidStateError):
         game.state_from_json(b"{}")  # type: ignore[arg-type]
     assert game.state_from_json(good).to_json() == good
+
+
+@pytest.mark.parametrize(
+    "piles,scope",
+    [
+        ([], []),  # no side
+        ([["7d"]] * 7, [0] * 7),  # more sides than any game has
+        ([["7d"], ["Kc"]], [0]),  # one scope entry short
+        ([["7d"], ["Kc"]], [0, -1]),  # a negative sweep count
+        ([["7d"], ["7d"]], [0, 0]),  # a card in two piles
+    ],
+)
+def test_score_deal_rejects_impossible_piles(engine, piles, scope):
+    with pytest.raises(InvalidStateError):
+        engine.escoba.score_deal(piles, scope)
+
+
+def test_primitives_reject_cards_outside_the_pack(engine):
+    with pytest.raises(InvalidNotationError):
+        engine.escoba.capture_options("8d", ["Ah"])
+    with pytest.raises(InvalidNotationError):
+        engine.escoba.capture_options("7d", ["9h"])
+    with pytest.raises(InvalidNotationError):
+        engine.escoba.score_deal([["Tc"], []], [0, 0])

@@ -706,6 +706,8 @@ def score_deal(piles: Sequence[Iterable[Any]], scope: Sequence[int], **options: 
     if isinstance(piles, (str, bytes)) or isinstance(scope, (str, bytes)):
         raise InvalidStateError("piles and scope must be lists, one entry per side")
     piles = [[_pack_card(c) for c in p] for p in piles]
+    if not 1 <= len(piles) <= 6:
+        raise InvalidStateError(f"piles must hold one card list per side (1 to 6 sides), got {len(piles)}")
     scope = list(scope)
     if len(scope) != len(piles) or not all(_is_int(k) and k >= 0 for k in scope):
         raise InvalidStateError("scope must list one int >= 0 per side, as many as the piles")

@@ -368,8 +368,8 @@ fn escoba_capture_options(
     let game = EscobaGame::from_json_options(options_json).map_err(to_py)?;
     let inv = GameError::InvalidNotation;
     let st = GameError::InvalidState;
-    let c = card_arg(card, "card", inv, st).map_err(to_py)?;
-    let t = cards_arg(table, "table", inv, st).map_err(to_py)?;
+    let c = card_arg(card, "card", inv, inv).map_err(to_py)?;
+    let t = cards_arg(table, "table", inv, inv).map_err(to_py)?;
     let mut set = CardSet::EMPTY;
     for x in t {
         if set.contains(x) || x == c {
@@ -393,9 +393,9 @@ fn escoba_score_deal<'py>(
     options_json: &str,
 ) -> PyResult<Vec<i64>> {
     let game = EscobaGame::from_json_options(options_json).map_err(to_py)?;
-    let ns = game.num_sides();
     let st = |m: String| to_py(GameError::InvalidState(m));
-    let list = |v: &Bound<'py, PyAny>, what: &str| -> PyResult<Vec<Bound<'py, PyAny>>> {
+    // the sides are the piles given, whatever the players option says (contract §7)
+    let list = |v: &Bound<'py, PyAny>, what: &str, len: Option<usize>| -> PyResult<Vec<Bound<'py, PyAny>>> {
         if v.is_instance_of::<PyString>() {
             return Err(st(format!("{what} must be a list")));
         }
@@ -403,22 +403,28 @@ fn escoba_score_deal<'py>(
             .try_iter()
             .and_then(|it| it.collect::<PyResult<Vec<_>>>())
             .map_err(|_| st(format!("{what} must be a list")))?;
-        if items.len() != ns {
-            return Err(st(format!(
-                "{what} must have one entry per side ({ns}), got {}",
+        match len {
+            Some(n) if items.len() != n => Err(st(format!(
+                "{what} must have one entry per pile ({n}), got {}",
                 items.len()
-            )));
+            ))),
+            None if items.is_empty() || items.len() > 6 => Err(st(format!(
+                "{what} must hold one card list per side (1 to 6 sides), got {}",
+                items.len()
+            ))),
+            _ => Ok(items),
         }
-        Ok(items)
     };
+    let pile_items = list(piles, "piles", None)?;
+    let ns = pile_items.len();
     let mut seen = CardSet::EMPTY;
     let mut sets = Vec::with_capacity(ns);
-    for (i, p) in list(piles, "piles")?.iter().enumerate() {
+    for (i, p) in pile_items.iter().enumerate() {
         let cards = cards_arg(
             p,
             &format!("piles[{i}]"),
             GameError::InvalidNotation,
-            GameError::InvalidState,
+            GameError::InvalidNotation,
         )
         .map_err(to_py)?;
         let mut set = CardSet::EMPTY;
@@ -432,7 +438,7 @@ fn escoba_score_deal<'py>(
         sets.push(set);
     }
     let mut counts = Vec::with_capacity(ns);
-    for (i, x) in list(scope, "scope")?.iter().enumerate() {
+    for (i, x) in list(scope, "scope", Some(ns))?.iter().enumerate() {
         let bad = || st(format!("scope[{i}] must be an int >= 0"));
         if !x.is_instance_of::<PyInt>() || x.is_instance_of::<PyBool>() {
             return Err(bad());

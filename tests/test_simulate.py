@@ -1,0 +1,79 @@
+"""tapete.simulate and the ``tapete simulate`` command."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+import tapete
+from tapete.cli import main
+from tapete.errors import InvalidOptionError
+
+
+def test_simulate_is_deterministic_and_independent_of_threads_and_chunks():
+    game = tapete.Escoba(variant="escoba", players=4)
+    one = tapete.simulate(game, games=300, seed=42, threads=1)
+    two = tapete.simulate(game, games=300, seed=42, threads=2)
+    first, second = tapete.simulate(game, games=100, seed=42), tapete.simulate(game, games=200, seed=142)
+    for key in ("returns", "scores", "deals", "decisions"):
+        assert np.array_equal(one[key], two[key])
+        assert np.array_equal(one[key], np.concatenate([first[key], second[key]]))
+    assert one["returns"].shape == (300, 4)
+    assert np.allclose(one["returns"].sum(axis=1), 0.0)
+    # teams (rules §1.1): partners always share the result
+    assert np.array_equal(one["returns"][:, 0], one["returns"][:, 2])
+    assert (one["deals"] >= 1).all() and (one["decisions"] > 0).all()
+
+
+def test_simulate_matches_stepping_the_same_seed():
+    """The batch loop plays the same matches as new_state(seed + i) stepped with the same bot."""
+    game = tapete.Escoba()
+    result = tapete.simulate(game, games=5, seed=7, threads=1)
+    for i in range(5):
+        state = game.new_state(seed=7 + i)
+        rng = (7 + i) ^ 0xD1B54A32D192ED03  # the bot's SplitMix64 (rust/tapete-core/src/play.rs)
+        decisions = 0
+        while not state.is_terminal():
+            rng = (rng + 0x9E3779B97F4A7C15) % 2**64
+            z = rng
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) % 2**64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) % 2**64
+            z ^= z >> 31
+            legal = state.legal_actions()
+            state.apply(legal[z % len(legal)])
+            decisions += 1
+        assert result["decisions"][i] == decisions
+        assert list(result["returns"][i]) == state.returns()
+        assert list(result["scores"][i]) == state.scores()
+
+
+def test_simulate_rejects_bad_arguments():
+    with pytest.raises(InvalidOptionError):
+        tapete.simulate(tapete.Escoba(), games=-1)
+    with pytest.raises(InvalidOptionError):
+        tapete.simulate(tapete.Escoba(), games=10, bots="minimax")
+    with pytest.raises(InvalidOptionError):
+        tapete.simulate(tapete.reference.Escoba(), games=10)
+
+
+def test_cli_prints_the_same_results_for_the_same_seed(capsys):
+    argv = ["simulate", "escoba", "--games", "2000", "--seed", "5", "--variant", "scopa_15", "--json"]
+    assert main(argv) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert main(argv) == 0
+    second = json.loads(capsys.readouterr().out)
+    first.pop("throughput"), second.pop("throughput")
+    assert first == second
+    assert first["games"] == 2000 and len(first["seats"]) == 2
+    rates = [seat["win_rate"] for seat in first["seats"]]
+    assert abs(sum(rates) + first["draws"] / 2000 - 1) < 1e-9  # two players: one wins unless drawn
+
+
+def test_cli_table_and_errors(capsys):
+    assert main(["simulate", "escoba", "--games", "500", "--players", "3", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "win rate" in out and "decisions/s" in out
+    assert main(["simulate", "escoba", "--games", "10", "--variant", "nonsense", "--quiet"]) == 2
+    assert "nonsense" in capsys.readouterr().err
