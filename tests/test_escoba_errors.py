@@ -233,3 +233,85 @@ def test_primitives_reject_cards_outside_the_pack(engine):
         engine.escoba.capture_options("7d", ["9h"])
     with pytest.raises(InvalidNotationError):
         engine.escoba.score_deal([["Tc"], []], [0, 0])
+
+
+def test_forbidden_first_play_aces_do_not_force_a_capture(engine):
+    """Contract §3: under any_card only playable cards force a capture, so the mover always has a move.
+
+    Seat 0 holds Ac 5d 6h on the first play of the deal; only Ac could capture (Ad), and it may not
+    be played. 5d and 6h cannot capture (no table subset sums to 5 or 6: Ad Kc Qs Jh), so both trail.
+    """
+    game = engine.Escoba(forbid_ace_first_play=True, capture_obligation="any_card")
+    state = game.setup(hands=[["Ac", "5d", "6h"], ["2c", "3c", "4c"]], table=["Ad", "Kc", "Qs", "Jh"])
+    assert state.legal_actions() == [17, 31]  # PLAY(5d) = 13 + 4, PLAY(6h) = 26 + 5
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"target": 10**9 + 1},
+        {"target": 2**63},
+        {"target": 10**5000},
+        {"scopa_value": 2**70},
+        {"special_cards": {"Kd": 10**10}},
+        {"milan_tiebreak": ["a"]},
+        {"void_deal_min_kings": 1, "void_deal_min_aces": 1, "initial_table_cards": 36, "cards_per_hand": 2},
+        {"milan_tiebreak": [[[[[[[[[[["7"]]]]]]]]]]]},
+    ],
+)
+def test_options_out_of_range(engine, options):
+    with pytest.raises(InvalidOptionError):
+        engine.Escoba(**options)
+
+
+def test_game_strings_out_of_range():
+    import tapete
+
+    for text in ("escoba(target=" + "9" * 5000 + ")", "escoba(milan_tiebreak=" + "[" * 3000 + "]" * 3000 + ")"):
+        with pytest.raises(InvalidOptionError):
+            tapete.load(text)
+
+
+def test_setup_scores_may_be_negative_but_bounded(engine):
+    game = engine.Escoba()
+    state = game.setup(hands=[["7d"], ["7c"]], scores=[-5, 3])  # rules §1.9: scores may go negative
+    assert state.scores() == [-5, 3]
+    for scores in ([10**16, 0], [2**63, 0], [10**5000, 0]):
+        with pytest.raises(InvalidStateError):
+            game.setup(hands=[["7d"], ["7c"]], scores=scores)
+    with pytest.raises(InvalidStateError):
+        game.setup(hands=[["7d"], ["7c"]], scope=[30, 11])  # more sweeps than plays in a deal
+
+
+@pytest.mark.parametrize("bad", [None, b"7d", 5, "\ud800"])
+def test_text_arguments_of_the_wrong_kind(engine, bad):
+    state = engine.Escoba().new_state(seed=1)
+    before = state.to_json()
+    with pytest.raises(TapeteError):
+        state.play(bad)
+    with pytest.raises(TapeteError):
+        state.string_to_action(bad)
+    with pytest.raises(TapeteError):
+        engine.Escoba().state_from_json(bad)
+    assert state.to_json() == before
+
+
+@pytest.mark.parametrize("call", ["deck", "table", "piles", "scope"])
+def test_list_arguments_of_the_wrong_kind(engine, call):
+    with pytest.raises(TapeteError):
+        if call == "deck":
+            engine.Escoba().new_state(0, deck=5)
+        elif call == "table":
+            engine.escoba.capture_options("7d", None)
+        elif call == "piles":
+            engine.escoba.score_deal(None, [0, 0])
+        else:
+            engine.escoba.score_deal([[], []], 5)
+
+
+def test_simulate_bounds():
+    import tapete
+
+    for kwargs in ({"games": 2**60}, {"games": 1, "threads": 2**40}, {"games": 1, "threads": -1}):
+        with pytest.raises(InvalidOptionError):
+            tapete.simulate(tapete.Escoba(), **kwargs)

@@ -18,23 +18,31 @@ _NAME = re.compile(r"^\s*([a-z_][a-z0-9_]*)\s*(?:\((.*)\))?\s*$", re.S)
 _BARE = re.compile(r"^[A-Za-z0-9_.+-]+$")
 
 
+_MAX_DEPTH = 8
+_MAX_INT = 2**63 - 1
+
+
 def options_to_json(options: Mapping[str, Any]) -> str:
     """Canonical JSON of user options, refusing values that are not plain JSON data."""
 
-    def check(value: Any, where: str) -> None:
+    def check(value: Any, where: str, depth: int = 0) -> None:
+        if depth > _MAX_DEPTH:
+            raise InvalidOptionError(f"option {where} is nested too deeply")
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) > _MAX_INT:
+            raise InvalidOptionError(f"option {where} is out of range: {str(value)[:20]}... does not fit in 64 bits")
         if value is None or isinstance(value, (bool, int, str)):
             return
         if isinstance(value, float):
             raise InvalidOptionError(f"option {where} is the float {value!r}: expected an int, bool, str, list or null")
         if isinstance(value, (list, tuple)):
             for item in value:
-                check(item, where)
+                check(item, where, depth + 1)
             return
         if isinstance(value, Mapping):
             for key, item in value.items():
                 if not isinstance(key, str):
                     raise InvalidOptionError(f"option {where} has the key {key!r}: keys must be strings")
-                check(item, where)
+                check(item, where, depth + 1)
             return
         raise InvalidOptionError(
             f"option {where} has a value of type {type(value).__name__}: expected an int, bool, str, list, dict or null"
@@ -94,7 +102,10 @@ def _split_top(text: str, sep: str) -> list[str]:
     return parts
 
 
-def parse_value(text: str) -> Any:
+def parse_value(text: str, depth: int = 0) -> Any:
+    """One option value of a game string: true/false/null, an int, a word, [a,b] or {k:v}."""
+    if depth > _MAX_DEPTH:
+        raise InvalidOptionError("an option value is nested too deeply")
     text = text.strip()
     if text == "":
         raise InvalidOptionError("an option has no value: expected name=value")
@@ -102,7 +113,7 @@ def parse_value(text: str) -> Any:
         if not text.endswith("]"):
             raise InvalidOptionError(f"list value {text!r} does not end with ]")
         inner = text[1:-1].strip()
-        return [] if not inner else [parse_value(p) for p in _split_top(inner, ",")]
+        return [] if not inner else [parse_value(p, depth + 1) for p in _split_top(inner, ",")]
     if text.startswith("{"):
         if not text.endswith("}"):
             raise InvalidOptionError(f"dict value {text!r} does not end with }}")
@@ -112,7 +123,7 @@ def parse_value(text: str) -> Any:
             key, colon, value = part.partition(":")
             if not colon or not key.strip():
                 raise InvalidOptionError(f"dict entry {part!r} is not key:value")
-            result[key.strip()] = parse_value(value)
+            result[key.strip()] = parse_value(value, depth + 1)
         return result
     if text == "true":
         return True
@@ -121,6 +132,8 @@ def parse_value(text: str) -> Any:
     if text == "null":
         return None
     if re.fullmatch(r"[+-]?\d+", text):
+        if len(text.lstrip("+-")) > 19:
+            raise InvalidOptionError(f"option value {text[:24]}... is out of range: it does not fit in 64 bits")
         return int(text)
     if not _BARE.match(text):
         raise InvalidOptionError(f"option value {text!r} is not a word, number, list or dict")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Any
 
 from .errors import InvalidOptionError, InvalidStateError
@@ -17,12 +18,14 @@ def seed_value(seed: Any, error: type[Exception] = InvalidOptionError) -> int:
     return seed
 
 
-def _plain(value: Any, where: str) -> Any:
+def _plain(value: Any, where: str, depth: int = 0) -> Any:
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 2**63:
+        raise InvalidStateError(f"setup argument {where} holds an int out of range: {str(value)[:20]}...")
     if value is None or isinstance(value, (bool, int, str)):
         return value
-    if isinstance(value, (list, tuple, set, frozenset)) or hasattr(value, "__iter__") and not isinstance(value, (bytes, dict)):
-        return [_plain(v, where) for v in value]
-    raise InvalidStateError(f"setup argument {where} holds {value!r}: expected cards as text or ids, and ints")
+    if depth < 3 and isinstance(value, Iterable) and not isinstance(value, (bytes, dict)):
+        return [_plain(v, where, depth + 1) for v in value]
+    raise InvalidStateError(f"setup argument {where} holds {value!r:.60}: expected cards as text or ids, and ints")
 
 
 def setup_json(**spec: Any) -> str:

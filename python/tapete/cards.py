@@ -7,7 +7,8 @@ Text is a rank char from ``A23456789TJQK`` and a suit char from ``cdhs``; parsin
 
 from __future__ import annotations
 
-from typing import Iterable, Union
+from collections.abc import Iterable
+from typing import Union
 
 from .errors import InvalidNotationError
 
@@ -19,14 +20,14 @@ SUITS = "cdhs"
 CardLike = Union[int, str]
 
 
-def rank_of(card: int) -> int:
-    """Rank 1..13 of a card id."""
-    return card % 13 + 1
+def rank_of(card: CardLike) -> int:
+    """Rank 1..13 of a card (id or text)."""
+    return card_id(card) % 13 + 1
 
 
-def suit_of(card: int) -> int:
-    """Suit 0..3 (c, d, h, s) of a card id."""
-    return card // 13
+def suit_of(card: CardLike) -> int:
+    """Suit 0..3 (c, d, h, s) of a card (id or text)."""
+    return card_id(card) // 13
 
 
 def card_str(card: int) -> str:
@@ -58,11 +59,13 @@ def card_id(card: CardLike) -> int:
 
 def card_ids(cards: Iterable[CardLike]) -> list[int]:
     """Ids of several cards, in the order given."""
-    if isinstance(cards, (str, bytes)):
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
         raise InvalidNotationError(f"{cards!r} is not a list of cards")
     return [card_id(c) for c in cards]
 
 
 def card_strs(cards: Iterable[int]) -> list[str]:
     """Text of several card ids, in the order given."""
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+        raise InvalidNotationError(f"{cards!r} is not a list of card ids")
     return [card_str(c) for c in cards]

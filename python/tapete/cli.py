@@ -84,7 +84,7 @@ def _simulate(args: argparse.Namespace) -> int:
         done = 0
         while done < args.games:
             count = min(chunk, args.games - done)
-            parts.append(simulate(game, games=count, seed=args.seed + done, threads=args.threads))
+            parts.append(simulate(game, games=count, seed=(args.seed + done) % 2**64, threads=args.threads))
             done += count
             progress.update(task, completed=done)
     elapsed = time.perf_counter() - start

@@ -8,12 +8,13 @@ Rules: ``rules/escoba.md``; engine contract: ``docs/escoba_engine.md``.
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable, Sequence, Union
+from collections.abc import Iterable
+from typing import Any, Sequence, Union
 
 from . import _core
 from ._gamestring import format_game, options_to_json
 from ._setup import seed_value, setup_json
-from .errors import InvalidStateError
+from .errors import InvalidNotationError, InvalidStateError
 
 __all__ = ["Escoba", "EscobaState", "capture_options", "score_deal", "NUM_DISTINCT_ACTIONS"]
 
@@ -45,7 +46,7 @@ class Escoba:
 
     def new_state(self, seed: int = 0, deck: Sequence[CardLike] | None = None) -> EscobaState:
         """Deal a new match with the seeded RNG; ``deck`` fixes the first deal's order (top first)."""
-        return self._game.new_state(seed_value(seed, InvalidStateError), None if deck is None else list(deck))
+        return self._game.new_state(seed_value(seed, InvalidStateError), None if deck is None else _cards(deck, "deck", InvalidStateError))
 
     def setup(
         self,
@@ -88,9 +89,17 @@ class Escoba:
 
 def capture_options(card: CardLike, table: Iterable[CardLike], **options: Any) -> list[list[str]]:
     """Every legal outcome of playing ``card`` onto ``table``: ascending card lists, ``[]`` = trail."""
-    return _core.escoba_capture_options(card, list(table), options_to_json(options))
+    return _core.escoba_capture_options(card, _cards(table, "table", InvalidNotationError), options_to_json(options))
 
 
 def score_deal(piles: Sequence[Iterable[CardLike]], scope: Sequence[int], **options: Any) -> list[int]:
     """Points per side for one finished deal, from each side's captured cards and sweep count."""
-    return _core.escoba_score_deal([list(p) for p in piles], list(scope), options_to_json(options))
+    piles = [_cards(p, "a pile", InvalidStateError) for p in _cards(piles, "piles", InvalidStateError)]
+    return _core.escoba_score_deal(piles, _cards(scope, "scope", InvalidStateError), options_to_json(options))
+
+
+def _cards(items: Any, what: str, error: type[Exception]) -> list[Any]:
+    """A list from a non-text iterable argument, else ``error``."""
+    if isinstance(items, (str, bytes)) or not isinstance(items, Iterable):
+        raise error(f"{what} must be a list, not {type(items).__name__}")
+    return list(items)

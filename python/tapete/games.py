@@ -39,9 +39,9 @@ def simulate(game: Any, games: int = 1000, seed: int = 0, bots: str = "random", 
         raise InvalidOptionError(f"cannot simulate {game!r}: expected a native game such as tapete.Escoba()")
     if bots != "random":
         raise InvalidOptionError(f"unknown bots {bots!r}: expected 'random'")
-    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
-        raise InvalidOptionError(f"games must be an int >= 0, not {games!r}")
-    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 0:
-        raise InvalidOptionError(f"threads must be an int >= 0 (0 = all cores), not {threads!r}")
+    if isinstance(games, bool) or not isinstance(games, int) or not 0 <= games <= 2**32:
+        raise InvalidOptionError(f"games must be an int in 0..2**32, not {games!r}")
+    if isinstance(threads, bool) or not isinstance(threads, int) or not 0 <= threads <= 1024:
+        raise InvalidOptionError(f"threads must be an int in 0..1024 (0 = all cores), not {threads!r}")
     seed = seed_value(seed)
     return simulator(game._game.options_json, games, seed, threads or (os.cpu_count() or 1))

@@ -196,9 +196,19 @@ def escoba_options(variant: str | None = None) -> Any:
             "ace_blocked_by_table_ace": st.booleans(),
             "ace_on_empty_table": st.sampled_from(["self_capture", "trail"]),
             "napola_all_coins_wins": st.booleans(),
-            "capture_kinds": st.lists(st.sampled_from(["match", "sum", "sum15", "sum11"]), min_size=1, max_size=4, unique=True),
+            "capture_kinds": st.lists(st.sampled_from(["match", "sum", "sum15", "sum11", "diff"]), min_size=1, max_size=4, unique=True),
+            "match_priority_kinds": st.lists(st.sampled_from(["sum", "sum15", "sum11", "diff"]), max_size=2, unique=True),
+            "forbid_ace_first_play": st.booleans(),
+            "void_deal_min_kings": st.sampled_from([None, 2, 3]),
+            "void_deal_min_aces": st.sampled_from([None, 2, 3]),
+            "special_cards": st.dictionaries(st.sampled_from(["Kd", "Jd", "Qd", "7h", "Ac"]), st.integers(0, 3), max_size=2),
+            "coin_card_points": st.integers(0, 2),
+            "all_sevens_bonus": st.integers(0, 3),
+            "all_oros_bonus": st.integers(0, 3),
+            "scopa_value": st.integers(0, 2),
+            "partnership": st.sampled_from(["auto", "none"]),
         }
-        chosen = draw(st.lists(st.sampled_from(sorted(overrides)), max_size=4, unique=True))
+        chosen = draw(st.lists(st.sampled_from(sorted(overrides)), max_size=5, unique=True))
         for name in chosen:
             options[name] = draw(overrides[name])
         options["max_deals"] = draw(st.sampled_from([1, 2, 4]))

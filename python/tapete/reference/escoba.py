@@ -209,7 +209,9 @@ VARIANTS = (
 )
 _CAPTURE_KINDS = ("match", "sum", "sum15", "sum11", "diff")
 _PRIORITY_KINDS = ("sum", "sum15", "sum11", "diff")
-_NOLIMIT = None
+MAX_SCORE = 10**15
+MAX_SWEEPS = 40
+_NOLIMIT = 10**9  # every integer option is at most 10^9 (contract §2)
 
 #: Every option: (kind, detail). Kinds: choice (str among detail), int (min, max), int_or_null,
 #: bool, players, kinds (allowed names), ranks, cards.
@@ -322,8 +324,15 @@ def _preset_deltas(variant: str, players: int) -> dict[str, Any]:
     return {}
 
 
+def _short_repr(value: Any) -> str:
+    if isinstance(value, int) and abs(value) > 10**30:
+        return f"<an int of {value.bit_length()} bits>"
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
 def _bad(name: str, value: Any, allowed: str) -> InvalidOptionError:
-    return InvalidOptionError(f"option {name}={value!r} is invalid: expected {allowed}")
+    return InvalidOptionError(f"option {name}={_short_repr(value)} is invalid: expected {allowed}")
 
 
 def _is_int(value: Any) -> bool:
@@ -384,8 +393,8 @@ def _check_option(name: str, value: Any) -> Any:
                 raise _bad(name, value, "a dict whose keys are cards of the 40-card pack") from None
             if c not in _PACK_SET or c in points:
                 raise _bad(name, value, "a dict whose keys are distinct cards of the 40-card pack")
-            if not _is_int(pts) or pts < 0:
-                raise _bad(name, value, "a dict whose values are ints >= 0")
+            if not _is_int(pts) or not 0 <= pts <= _NOLIMIT:
+                raise _bad(name, value, f"a dict whose values are ints in 0..{_NOLIMIT}")
             points[c] = pts
         return {card_str(c): points[c] for c in sorted(points)}
     raise AssertionError(kind)  # pragma: no cover
@@ -425,6 +434,15 @@ def resolve_options(**given: Any) -> dict[str, Any]:
     if rest <= 0 or rest % per_round:
         raise InvalidOptionError(
             f"40 - initial_table_cards = {rest} must be a positive multiple of players * cards_per_hand = {per_round}"
+        )
+    # A table with fewer than k Kings and fewer than a Aces holds at most 32 + (k-1) + (a-1) cards;
+    # a larger one is always void, and dealing would never end.
+    kings = opts["void_deal_min_kings"] if opts["void_deal_min_kings"] is not None else 5
+    aces = opts["void_deal_min_aces"] if opts["void_deal_min_aces"] is not None else 5
+    if opts["initial_table_cards"] > 30 + kings + aces:
+        raise InvalidOptionError(
+            f"every deal would be void: a table of {opts['initial_table_cards']} cards always holds"
+            f" {kings} Kings or {aces} Aces; lower initial_table_cards or relax the void-deal options"
         )
     return opts
 
@@ -581,7 +599,7 @@ def capture_options(card: Any, table: Iterable[Any], **options: Any) -> list[lis
     """
     opts = resolve_options(**options)
     p = _pack_card(card)
-    if isinstance(table, (str, bytes)):
+    if isinstance(table, (str, bytes)) or not isinstance(table, Iterable):
         raise InvalidNotationError(f"{table!r} is not a list of cards")
     t = [_pack_card(c) for c in table]
     if len(set(t)) != len(t) or p in t:
@@ -703,8 +721,14 @@ def score_deal(piles: Sequence[Iterable[Any]], scope: Sequence[int], **options: 
     one scopa) against B (two scope) scores ``[5, 2]``.
     """
     opts = resolve_options(**options)
-    if isinstance(piles, (str, bytes)) or isinstance(scope, (str, bytes)):
+    def is_list(x: Any) -> bool:
+        return isinstance(x, Iterable) and not isinstance(x, (str, bytes))
+
+    if not is_list(piles) or not is_list(scope):
         raise InvalidStateError("piles and scope must be lists, one entry per side")
+    piles = list(piles)
+    if not all(is_list(p) for p in piles):
+        raise InvalidStateError("each pile must be a list of cards")
     piles = [[_pack_card(c) for c in p] for p in piles]
     if not 1 <= len(piles) <= 6:
         raise InvalidStateError(f"piles must hold one card list per side (1 to 6 sides), got {len(piles)}")
@@ -774,7 +798,7 @@ class Escoba:
             raise InvalidStateError(f"seed {seed!r} is invalid: expected an int in 0..2^64-1")
         pack = None
         if deck is not None:
-            if isinstance(deck, (str, bytes)):
+            if isinstance(deck, (str, bytes)) or not isinstance(deck, Iterable):
                 raise InvalidStateError("deck must be a list of the 40 cards, top first")
             pack = [_pack_card(c, InvalidStateError) for c in deck]
             if sorted(pack) != list(PACK):
@@ -853,9 +877,10 @@ class Escoba:
 
         score_list = per(scores, S, "scores") if scores is not None else [0] * S
         scope_list = per(scope, S, "scope") if scope is not None else [0] * S
-        for what, xs in (("scores", score_list), ("scope", scope_list)):
-            if not all(_is_int(x) and x >= 0 for x in xs):
-                raise InvalidStateError(f"{what} must be ints >= 0")
+        if not all(_is_int(x) and abs(x) <= MAX_SCORE for x in score_list):
+            raise InvalidStateError("scores must be ints within ±10^15 (negative totals are allowed)")
+        if not all(_is_int(x) and x >= 0 for x in scope_list) or sum(scope_list) > MAX_SWEEPS:
+            raise InvalidStateError(f"scope must be ints >= 0 totalling at most {MAX_SWEEPS}")
         if not _is_int(last_capturer) or not -1 <= last_capturer < S:
             raise InvalidStateError(f"last_capturer={last_capturer!r} must be a side 0..{S - 1} or -1")
         if not _is_int(seed) or not 0 <= seed <= MASK64:
@@ -1481,15 +1506,17 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
     stock = card_list(d["stock"], "stock", False)
     selection = card_list(d["selection"], "selection", True)
     history = int_list(d["history"], "history", 0, DONE)
-    scores = int_list(per("scores", S), "scores", 0, None)
+    scores = int_list(per("scores", S), "scores", -MAX_SCORE, MAX_SCORE)
     sweeps = int_list(d["sweeps"], "sweeps", 0, S - 1)
+    if len(sweeps) > MAX_SWEEPS:
+        raise bad(f"sweeps may list at most {MAX_SWEEPS} sweeps")
     deal_points = d["deal_points"]
     if not isinstance(deal_points, list):
         raise bad("deal_points must be a list")
     for i, pts in enumerate(deal_points):
         if not isinstance(pts, list) or len(pts) != S:
             raise bad(f"deal_points[{i}] must list {S} ints")
-        int_list(pts, f"deal_points[{i}]", 0, None)
+        int_list(pts, f"deal_points[{i}]", -MAX_SCORE, MAX_SCORE)
     if len(deal_points) != deal - (0 if terminal else 1):
         raise bad(f"deal_points must list one entry per finished deal ({deal - (0 if terminal else 1)})")
     rng = d["rng"]
@@ -1504,8 +1531,9 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
         every.append(pending)
     if len(set(every)) != len(every):
         raise bad("a card appears twice")
-    if len(every) != 40 and not terminal:
-        raise bad("the 40 cards must each appear exactly once across hands, table, stock, piles and pending")
+    if len(every) != 40 and not (terminal and (not o["last_capturer_takes_rest"] or last_capturer == -1)):
+        raise bad("the 40 cards must each appear exactly once across hands, table, stock, piles and pending"
+                  " (only a finished match whose last table went to nobody may miss cards)")
 
     if terminal:
         if any(hands) or table or stock or pending != -1 or selection or to_move != -1:
