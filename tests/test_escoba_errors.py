@@ -315,3 +315,12 @@ def test_simulate_bounds():
     for kwargs in ({"games": 2**60}, {"games": 1, "threads": 2**40}, {"games": 1, "threads": -1}):
         with pytest.raises(InvalidOptionError):
             tapete.simulate(tapete.Escoba(), **kwargs)
+
+
+def test_states_with_many_sweeps_round_trip(engine):
+    """setup may give 40 earlier sweeps; a sweep made after that must still round-trip (contract §8)."""
+    game = engine.Escoba()
+    state = game.setup(hands=[["7d", "2c"], ["Kc", "3c"]], table=["4h", "3s"], scope=[40, 0])
+    state.play("7d x 4h 3s")  # 7 = 4 + 3 empties the table: a sweep, not the last play
+    assert state.view(0)["scope"] == [41, 0]
+    assert game.state_from_json(state.to_json()).to_json() == state.to_json()

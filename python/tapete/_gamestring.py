@@ -29,7 +29,7 @@ def options_to_json(options: Mapping[str, Any]) -> str:
         if depth > _MAX_DEPTH:
             raise InvalidOptionError(f"option {where} is nested too deeply")
         if isinstance(value, int) and not isinstance(value, bool) and abs(value) > _MAX_INT:
-            raise InvalidOptionError(f"option {where} is out of range: {str(value)[:20]}... does not fit in 64 bits")
+            raise InvalidOptionError(f"option {where} is out of range: an int of {value.bit_length()} bits does not fit in 64")
         if value is None or isinstance(value, (bool, int, str)):
             return
         if isinstance(value, float):

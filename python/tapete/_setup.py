@@ -20,7 +20,7 @@ def seed_value(seed: Any, error: type[Exception] = InvalidOptionError) -> int:
 
 def _plain(value: Any, where: str, depth: int = 0) -> Any:
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 2**63:
-        raise InvalidStateError(f"setup argument {where} holds an int out of range: {str(value)[:20]}...")
+        raise InvalidStateError(f"setup argument {where} holds an int of {value.bit_length()} bits: out of range")
     if value is None or isinstance(value, (bool, int, str)):
         return value
     if depth < 3 and isinstance(value, Iterable) and not isinstance(value, (bytes, dict)):

@@ -210,7 +210,8 @@ VARIANTS = (
 _CAPTURE_KINDS = ("match", "sum", "sum15", "sum11", "diff")
 _PRIORITY_KINDS = ("sum", "sum15", "sum11", "diff")
 MAX_SCORE = 10**15
-MAX_SWEEPS = 40
+MAX_SWEEPS = 40  # in setup's scope
+MAX_JSON_SWEEPS = MAX_SWEEPS + 42  # in a state: those of setup plus the most one deal can make
 _NOLIMIT = 10**9  # every integer option is at most 10^9 (contract §2)
 
 #: Every option: (kind, detail). Kinds: choice (str among detail), int (min, max), int_or_null,
@@ -1508,8 +1509,8 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
     history = int_list(d["history"], "history", 0, DONE)
     scores = int_list(per("scores", S), "scores", -MAX_SCORE, MAX_SCORE)
     sweeps = int_list(d["sweeps"], "sweeps", 0, S - 1)
-    if len(sweeps) > MAX_SWEEPS:
-        raise bad(f"sweeps may list at most {MAX_SWEEPS} sweeps")
+    if len(sweeps) > MAX_JSON_SWEEPS:
+        raise bad(f"sweeps may list at most {MAX_JSON_SWEEPS} sweeps")
     deal_points = d["deal_points"]
     if not isinstance(deal_points, list):
         raise bad("deal_points must be a list")

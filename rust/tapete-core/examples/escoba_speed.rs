@@ -11,7 +11,7 @@ fn main() {
     let opts = args.get(3).cloned().unwrap_or_else(|| "{}".into());
     let g = EscobaGame::from_json_options(&opts).expect("options");
     let t = Instant::now();
-    let r = simulate(&g, games, 1, threads);
+    let r = simulate(&g, games, 1, threads).expect("simulate");
     let dt = t.elapsed().as_secs_f64();
     let decisions: i64 = r.decisions.iter().sum();
     println!(

@@ -2,6 +2,7 @@
 
 use rayon::prelude::*;
 
+use crate::error::GameError;
 use crate::game::{Action, Game, State};
 use crate::rng::SplitMix64;
 
@@ -66,44 +67,100 @@ fn play_one<G: Game>(game: &G, game_seed: u64, buf: &mut Vec<Action>) -> OneGame
     g
 }
 
+/// The most games one `simulate` call may play.
+pub const MAX_SIM_GAMES: u64 = 1 << 32;
+/// The most worker threads one `simulate` call may ask for.
+pub const MAX_SIM_THREADS: u64 = 1024;
+
+/// Checks `simulate`'s batch size and thread count (`InvalidOptionError` when out of range).
+pub fn check_simulate_args(games: u64, threads: u64) -> Result<(), GameError> {
+    if games > MAX_SIM_GAMES {
+        return Err(GameError::InvalidOption(format!(
+            "games must be at most {MAX_SIM_GAMES} (2**32), got {games}"
+        )));
+    }
+    if threads > MAX_SIM_THREADS {
+        return Err(GameError::InvalidOption(format!(
+            "threads must be at most {MAX_SIM_THREADS}, got {threads}"
+        )));
+    }
+    Ok(())
+}
+
+/// A zero-filled vector of `len` items, or `InvalidOptionError` when it cannot be allocated.
+fn zeroed<T: Clone + Default>(len: usize, games: usize) -> Result<Vec<T>, GameError> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len).map_err(|_| {
+        GameError::InvalidOption(format!(
+            "games={games}: not enough memory for the results of that many games"
+        ))
+    })?;
+    v.resize(len, T::default());
+    Ok(v)
+}
+
 /// Runs `games` random playouts; game `i` uses state seed `seed + i` (wrapping) and a bot seeded
 /// with `game_seed ^ BOT_SEED_XOR`, so results do not depend on the thread count.
-/// `threads == 0` uses rayon's global pool.
-pub fn simulate<G: Game>(game: &G, games: usize, seed: u64, threads: usize) -> SimResult {
-    let run = || -> Vec<OneGame> {
-        (0..games)
-            .into_par_iter()
-            .with_min_len(8)
-            .map_init(
-                || Vec::with_capacity(64),
-                |buf, i| play_one(game, seed.wrapping_add(i as u64), buf),
-            )
-            .collect()
+/// `threads == 0` uses rayon's global pool. `games` is at most [`MAX_SIM_GAMES`] and `threads`
+/// at most [`MAX_SIM_THREADS`] (else `InvalidOption`); results are written straight into the
+/// output arrays, whose sizes are computed with checked arithmetic.
+pub fn simulate<G: Game>(
+    game: &G,
+    games: usize,
+    seed: u64,
+    threads: usize,
+) -> Result<SimResult, GameError> {
+    check_simulate_args(games as u64, threads as u64)?;
+    let n = game.num_players();
+    let per_seat = games.checked_mul(n.max(1)).ok_or_else(|| {
+        GameError::InvalidOption(format!("games={games} is too many for this machine"))
+    })?;
+    let mut r = SimResult {
+        num_players: n,
+        returns: zeroed(per_seat, games)?,
+        scores: zeroed(per_seat, games)?,
+        deals: zeroed(games, games)?,
+        decisions: zeroed(games, games)?,
     };
-    let rows = if threads == 0 {
-        run()
+    if games == 0 || n == 0 {
+        return Ok(r);
+    }
+    let m = n.min(8);
+    let SimResult {
+        returns,
+        scores,
+        deals,
+        decisions,
+        ..
+    } = &mut r;
+    let mut run = move || {
+        returns
+            .par_chunks_mut(n)
+            .zip(scores.par_chunks_mut(n))
+            .zip(deals.par_iter_mut())
+            .zip(decisions.par_iter_mut())
+            .enumerate()
+            .with_min_len(8)
+            .for_each_init(
+                || Vec::with_capacity(64),
+                |buf, (i, (((ret, sc), dl), dc))| {
+                    let g = play_one(game, seed.wrapping_add(i as u64), buf);
+                    ret[..m].copy_from_slice(&g.returns[..m]);
+                    for (out, &x) in sc[..m].iter_mut().zip(&g.scores[..m]) {
+                        *out = x.clamp(i32::MIN as i64, i32::MAX as i64) as i32;
+                    }
+                    *dl = g.deals.min(i32::MAX as u32) as i32;
+                    *dc = g.decisions.min(i64::MAX as u64) as i64;
+                },
+            )
+    };
+    if threads == 0 {
+        run();
     } else {
         match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
             Ok(pool) => pool.install(run),
             Err(_) => run(),
         }
-    };
-    let n = game.num_players();
-    let mut r = SimResult {
-        num_players: n,
-        returns: Vec::with_capacity(games * n),
-        scores: Vec::with_capacity(games * n),
-        deals: Vec::with_capacity(games),
-        decisions: Vec::with_capacity(games),
-    };
-    for g in rows {
-        for s in 0..n {
-            r.returns.push(g.returns[s]);
-            r.scores
-                .push(g.scores[s].clamp(i32::MIN as i64, i32::MAX as i64) as i32);
-        }
-        r.deals.push(g.deals.min(i32::MAX as u32) as i32);
-        r.decisions.push(g.decisions.min(i64::MAX as u64) as i64);
     }
-    r
+    Ok(r)
 }

@@ -18,6 +18,19 @@ const CONFIGS: &[(&str, u32)] = &[
     ("scopone_9", 4), ("scopone_10", 4),
 ];
 
+/// Option sets off the presets' paths, each played for a tenth of the games.
+const EXOTIC: &[&str] = &[
+    r#"{"capture_obligation":"any_card","variant":"asso_piglia_tutto","players":4,"forbid_ace_first_play":true}"#,
+    r#"{"capture_kinds":["match","sum","sum15","sum11","diff"],"match_priority_kinds":["sum","diff"],"fewest_cards":"simple_only"}"#,
+    r#"{"capture_obligation":"played_card_numerals","ace_takes_all":true,"ace_on_empty_table":"trail"}"#,
+    r#"{"win_check":"count_out","category_tie_policy":"all_tied","players":3,"coin_card_points":1}"#,
+    r#"{"target_mode":"lose","players":4,"partnership":"none","max_deals":3}"#,
+    r#"{"game":"single_deal","last_capturer_takes_rest":false,"first_dealer":"deal_until_Kd"}"#,
+    r#"{"variant":"escoba","escoba_de_mano_30":"partition","escoba_de_mano_to":"eldest","players":6}"#,
+    r#"{"napola":true,"napola_all_coins_wins":true,"re_bello":true,"win_margin":2,"void_deal_min_aces":1}"#,
+    r#"{"primiera_mode":"veneto","primiera_requires_all_suits":false,"settanta_bonus":true,"players":6,"partnership":"none"}"#,
+];
+
 const MAX_ACTIONS: usize = 50_000;
 
 fn games_per_config() -> usize {
@@ -84,14 +97,14 @@ fn same_position(a: &EscobaState, b: &EscobaState, seats: usize, sides: usize) -
         && a.is_terminal() == b.is_terminal()
 }
 
-fn check_config(variant: &str, players: u32, games: usize) {
-    let game =
-        EscobaGame::from_json_options(&format!(r#"{{"variant":"{variant}","players":{players}}}"#))
-            .unwrap_or_else(|e| panic!("{variant}/{players}: {e}"));
+fn check_config(options: &str, games: usize) {
+    let game = EscobaGame::from_json_options(options).unwrap_or_else(|e| panic!("{options}: {e}"));
+    let (variant, players) = (options, game.num_players());
     let seats = game.num_players();
     let sides = game.num_sides();
     let pack = pack();
-    let mut rng = SplitMix64::new(0x5EED ^ players as u64 ^ (variant.len() as u64) << 8);
+    let mut rng = SplitMix64::new(0x5EED ^ players as u64 ^ (options.len() as u64) << 8);
+    let mut obs = vec![0.0f32; game.observation_size()];
     let mut legal: Vec<Action> = Vec::new();
     for g in 0..games {
         let mut state = game.new_state(rng.next_u64());
@@ -117,6 +130,15 @@ fn check_config(variant: &str, players: u32, games: usize) {
                     .unwrap_or_else(|e| panic!("round trip: {e}\n{json}"));
                 assert_eq!(back.to_json(), json, "JSON round trip");
                 assert!(same_position(&back, &state, seats, sides));
+                for p in 0..seats {
+                    state.observation_into(p as i64, &mut obs).expect("a seat's observation");
+                    let view: serde_json::Value = serde_json::from_str(&state.view_json(p as i64).expect("a view"))
+                        .expect("the view is JSON");
+                    let hand = view["hand"].as_array().map_or(usize::MAX, |h| h.len());
+                    assert_eq!(hand, state.hand(p).len() as usize, "the view shows the seat's hand");
+                    let seen = obs[..40].iter().filter(|&&x| x == 1.0).count();
+                    assert_eq!(seen, hand, "the observation shows the seat's hand");
+                }
             }
             let before = state.clone();
             state.legal_actions_into(&mut legal);
@@ -165,6 +187,9 @@ fn check_config(variant: &str, players: u32, games: usize) {
 fn random_playouts_keep_the_invariants() {
     let games = games_per_config();
     for &(variant, players) in CONFIGS {
-        check_config(variant, players, games);
+        check_config(&format!(r#"{{"variant":"{variant}","players":{players}}}"#), games);
+    }
+    for options in EXOTIC {
+        check_config(options, games.div_ceil(10));
     }
 }

@@ -64,6 +64,24 @@ fn cards_arg(
         .collect()
 }
 
+/// User text: a `str` that encodes to UTF-8. Anything else (None, bytes, an int) or a str with
+/// lone surrogates is the typed error `bad`, never a TypeError or UnicodeEncodeError.
+fn text_arg<'a, 'py>(v: &'a Bound<'py, PyAny>, what: &str, bad: Bad) -> Result<&'a str, GameError> {
+    let s = v.cast::<PyString>().map_err(|_| {
+        let ty = v
+            .get_type()
+            .name()
+            .map(|n| n.to_string())
+            .unwrap_or_else(|_| "?".into());
+        bad(format!("{what} must be a str, got {ty}"))
+    })?;
+    s.to_str().map_err(|_| {
+        bad(format!(
+            "{what} is not valid text (it holds lone surrogates)"
+        ))
+    })
+}
+
 /// Any Python int, reduced mod 2^64 (negative seeds wrap).
 fn seed_arg(v: &Bound<'_, PyAny>) -> PyResult<u64> {
     if !v.is_instance_of::<PyInt>() || v.is_instance_of::<PyBool>() {
@@ -133,6 +151,11 @@ fn action_id(v: &Bound<'_, PyAny>) -> Result<Action, GameError> {
     )))
 }
 
+/// Options JSON text (`InvalidOptionError` for a non-str or unencodable str) resolved to a game.
+fn options_game(v: &Bound<'_, PyAny>) -> Result<EscobaGame, GameError> {
+    EscobaGame::from_json_options(text_arg(v, "options JSON", GameError::InvalidOption)?)
+}
+
 #[pyclass(module = "tapete._core", name = "EscobaGame", frozen)]
 pub struct PyEscobaGame {
     game: EscobaGame,
@@ -141,8 +164,8 @@ pub struct PyEscobaGame {
 #[pymethods]
 impl PyEscobaGame {
     #[new]
-    fn new(options_json: &str) -> PyResult<Self> {
-        let game = EscobaGame::from_json_options(options_json).map_err(to_py)?;
+    fn new(options_json: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let game = options_game(options_json).map_err(to_py)?;
         Ok(PyEscobaGame { game })
     }
 
@@ -201,12 +224,14 @@ impl PyEscobaGame {
     }
 
     /// A position from a partial description (contract §9), given as JSON.
-    fn setup(&self, spec_json: &str) -> PyResult<PyEscobaState> {
-        let s = self.game.setup_json(spec_json).map_err(to_py)?;
+    fn setup(&self, spec_json: &Bound<'_, PyAny>) -> PyResult<PyEscobaState> {
+        let text = text_arg(spec_json, "setup", GameError::InvalidState).map_err(to_py)?;
+        let s = self.game.setup_json(text).map_err(to_py)?;
         Ok(PyEscobaState { s })
     }
 
-    fn state_from_json(&self, text: &str) -> PyResult<PyEscobaState> {
+    fn state_from_json(&self, text: &Bound<'_, PyAny>) -> PyResult<PyEscobaState> {
+        let text = text_arg(text, "state JSON", GameError::InvalidState).map_err(to_py)?;
         let s = self.game.state_from_json(text).map_err(to_py)?;
         Ok(PyEscobaState { s })
     }
@@ -223,10 +248,8 @@ pub struct PyEscobaState {
 
 impl PyEscobaState {
     fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> Result<(), GameError> {
-        if let Ok(text) = action.cast::<PyString>() {
-            let t = text
-                .to_str()
-                .map_err(|_| GameError::InvalidNotation("action text is not valid text".into()))?;
+        if action.is_instance_of::<PyString>() {
+            let t = text_arg(action, "action text", GameError::InvalidNotation)?;
             return self.s.apply_str(t);
         }
         let a = action_id(action)?;
@@ -259,8 +282,9 @@ impl PyEscobaState {
     }
 
     /// A full move: `Qh x Ah 3s 5d`, `Kc`; atomic.
-    fn play(&mut self, r#move: &str) -> PyResult<()> {
-        self.s.play_move(r#move).map_err(to_py)
+    fn play(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
+        let text = text_arg(r#move, "move", GameError::InvalidNotation).map_err(to_py)?;
+        self.s.play_move(text).map_err(to_py)
     }
 
     fn action_to_string(&self, a: &Bound<'_, PyAny>) -> PyResult<String> {
@@ -268,8 +292,9 @@ impl PyEscobaState {
         core::action_to_string(id).map_err(to_py)
     }
 
-    fn string_to_action(&self, s: &str) -> PyResult<Action> {
-        core::string_to_action(s).map_err(to_py)
+    fn string_to_action(&self, s: &Bound<'_, PyAny>) -> PyResult<Action> {
+        let text = text_arg(s, "action text", GameError::InvalidNotation).map_err(to_py)?;
+        core::string_to_action(text).map_err(to_py)
     }
 
     fn is_terminal(&self) -> bool {
@@ -363,11 +388,10 @@ impl PyEscobaState {
 fn escoba_capture_options(
     card: &Bound<'_, PyAny>,
     table: &Bound<'_, PyAny>,
-    options_json: &str,
+    options_json: &Bound<'_, PyAny>,
 ) -> PyResult<Vec<Vec<String>>> {
-    let game = EscobaGame::from_json_options(options_json).map_err(to_py)?;
+    let game = options_game(options_json).map_err(to_py)?;
     let inv = GameError::InvalidNotation;
-    let st = GameError::InvalidState;
     let c = card_arg(card, "card", inv, inv).map_err(to_py)?;
     let t = cards_arg(table, "table", inv, inv).map_err(to_py)?;
     let mut set = CardSet::EMPTY;
@@ -390,12 +414,15 @@ fn escoba_capture_options(
 fn escoba_score_deal<'py>(
     piles: &Bound<'py, PyAny>,
     scope: &Bound<'py, PyAny>,
-    options_json: &str,
+    options_json: &Bound<'py, PyAny>,
 ) -> PyResult<Vec<i64>> {
-    let game = EscobaGame::from_json_options(options_json).map_err(to_py)?;
+    let game = options_game(options_json).map_err(to_py)?;
     let st = |m: String| to_py(GameError::InvalidState(m));
     // the sides are the piles given, whatever the players option says (contract §7)
-    let list = |v: &Bound<'py, PyAny>, what: &str, len: Option<usize>| -> PyResult<Vec<Bound<'py, PyAny>>> {
+    let list = |v: &Bound<'py, PyAny>,
+                what: &str,
+                len: Option<usize>|
+     -> PyResult<Vec<Bound<'py, PyAny>>> {
         if v.is_instance_of::<PyString>() {
             return Err(st(format!("{what} must be a list")));
         }
@@ -454,32 +481,38 @@ fn escoba_score_deal<'py>(
 #[pyo3(signature = (options_json, games, seed, threads = None))]
 fn simulate_escoba<'py>(
     py: Python<'py>,
-    options_json: &str,
+    options_json: &Bound<'py, PyAny>,
     games: &Bound<'py, PyAny>,
     seed: &Bound<'py, PyAny>,
     threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let game = EscobaGame::from_json_options(options_json).map_err(to_py)?;
-    let count = |v: &Bound<'py, PyAny>, what: &str| -> PyResult<usize> {
-        if !v.is_instance_of::<PyInt>() || v.is_instance_of::<PyBool>() {
-            return Err(to_py(GameError::InvalidOption(format!(
-                "{what} must be an int >= 0"
-            ))));
-        }
-        v.extract::<usize>().map_err(|_| {
+    let game = options_game(options_json).map_err(to_py)?;
+    // any int (not a bool) in 0..=max; the limits are those of play::simulate
+    let count = |v: &Bound<'py, PyAny>, what: &str, max: u64| -> PyResult<usize> {
+        let bad = || {
             to_py(GameError::InvalidOption(format!(
-                "{what} must be an int >= 0"
+                "{what} must be an int in 0..{max}, got {}",
+                v.repr().map(|r| r.to_string()).unwrap_or_default()
             )))
-        })
+        };
+        if !v.is_instance_of::<PyInt>() || v.is_instance_of::<PyBool>() {
+            return Err(bad());
+        }
+        match v.extract::<u64>() {
+            Ok(x) if x <= max => usize::try_from(x).map_err(|_| bad()),
+            _ => Err(bad()),
+        }
     };
-    let games = count(games, "games")?;
+    let games = count(games, "games", play::MAX_SIM_GAMES)?;
     let threads = match threads {
-        Some(t) => count(t, "threads")?,
-        None => 0,
+        Some(t) if !t.is_none() => count(t, "threads", play::MAX_SIM_THREADS)?,
+        _ => 0,
     };
     let seed = seed_arg(seed)?;
     let n = game.num_players();
-    let r = py.detach(|| play::simulate(&game, games, seed, threads));
+    let r = py
+        .detach(|| play::simulate(&game, games, seed, threads))
+        .map_err(to_py)?;
     let shape_err = |_| to_py(GameError::InvalidState("internal: result shape".into()));
     let returns: Bound<'py, PyArray2<f64>> = Array2::from_shape_vec((games, n), r.returns)
         .map_err(shape_err)?

@@ -29,7 +29,14 @@ pub const MAX_SEATS: usize = 6;
 /// Capacity of the per-deal sweep list: at most 42 are made in a deal (40 plays + 2 de mano),
 /// plus at most `MAX_PRIOR_SWEEPS` given by `setup` / JSON.
 const MAX_SWEEPS: usize = 96;
-pub const MAX_PRIOR_SWEEPS: usize = 48;
+/// The most sweeps `setup`'s `scope` may total (contract §9).
+pub const MAX_PRIOR_SWEEPS: usize = 40;
+/// The most sweeps a state JSON's `sweeps` may list: those given by `setup` plus the 42 a deal
+/// can make at the most, so that every reachable state round-trips.
+pub const MAX_JSON_SWEEPS: usize = MAX_PRIOR_SWEEPS + 42;
+/// Match scores and deal points given by `setup` / JSON lie within ±10^15 (contract §8, §9);
+/// with options at most 10^9 no sum of awards can then overflow i64.
+pub const MAX_SCORE: i64 = 1_000_000_000_000_000;
 const KD: u8 = 25;
 
 /// Options plus everything derived from them once.
@@ -489,25 +496,39 @@ impl EscobaState {
         self.summarize(p, hand, false, sel)
     }
 
-    /// `O(c) ≠ ∅` for `c` in the mover's hand; `any_captures` = some card of the hand captures
-    /// (only consulted under `any_card`).
-    fn play_allowed(&self, c: Card, hand: CardSet, first: bool, any_captures: bool) -> bool {
-        let o = self.opts();
-        let v = rules::value(c);
-        if o.forbid_ace_first_play && v == 1 && first && !hand.minus(rules::ACES).is_empty() {
+    /// `O(c) ≠ ∅` for `c` in the mover's hand; `playable` = the hand without the Aces that
+    /// `forbid_ace_first_play` forbids; `any_captures` = some card of `playable` captures (only
+    /// consulted under `any_card`, contract §3).
+    #[inline]
+    fn play_allowed(&self, c: Card, playable: CardSet, any_captures: bool) -> bool {
+        if !playable.contains(c) {
             return false;
         }
+        let o = self.opts();
         if o.capture_obligation != Obligation::AnyCard {
             return true;
         }
         if o.ace_takes_all
-            && v == 1
+            && rules::value(c) == 1
             && self.table.is_empty()
             && o.ace_on_empty_table == options::AceEmpty::SelfCapture
         {
             return true;
         }
         !any_captures || rules::has_capture(o, c, self.table)
+    }
+
+    /// The mover's playable cards and whether one of them captures (under `any_card` only).
+    #[inline]
+    fn playable_and_any(&self, hand: CardSet) -> (CardSet, bool) {
+        let o = self.opts();
+        let first = o.forbid_ace_first_play && self.is_first_play();
+        let playable = rules::playable_cards(o, hand, first);
+        let any = o.capture_obligation == Obligation::AnyCard
+            && playable
+                .iter()
+                .any(|q| rules::has_capture(o, q, self.table));
+        (playable, any)
     }
 
     /// Calls `f` with each legal action, ascending.
@@ -524,11 +545,9 @@ impl EscobaState {
                 hand.iter().for_each(|c| f(c.0 as Action));
                 return;
             }
-            let first = o.forbid_ace_first_play && self.is_first_play();
-            let any = o.capture_obligation == Obligation::AnyCard
-                && hand.iter().any(|q| rules::has_capture(o, q, self.table));
-            for c in hand {
-                if self.play_allowed(c, hand, first, any) {
+            let (playable, any) = self.playable_and_any(hand);
+            for c in playable {
+                if self.play_allowed(c, playable, any) {
                     f(c.0 as Action);
                 }
             }
@@ -588,11 +607,8 @@ impl EscobaState {
             if !hand.contains(c) {
                 return false;
             }
-            let o = self.opts();
-            let first = o.forbid_ace_first_play && self.is_first_play();
-            let any = o.capture_obligation == Obligation::AnyCard
-                && hand.iter().any(|q| rules::has_capture(o, q, self.table));
-            self.play_allowed(c, hand, first, any)
+            let (playable, any) = self.playable_and_any(hand);
+            self.play_allowed(c, playable, any)
         } else if a == DONE {
             self.done_allowed(&self.pending_summary(self.selection))
         } else if a >= TAKE {

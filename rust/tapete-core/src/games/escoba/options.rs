@@ -197,24 +197,50 @@ fn type_name(v: &Value) -> &'static str {
     }
 }
 
+/// The largest value of any integer option (contract §2).
+pub const MAX_INT_OPTION: i64 = 1_000_000_000;
+
+/// An integer option in `lo..=hi` (`hi` = [`MAX_INT_OPTION`] when unbounded by the table).
+/// An int too large for i64 gets the same out-of-range message as any other too-large int.
 fn get_int(key: &str, v: &Value, lo: i64, hi: Option<i64>) -> Result<i64> {
     let allowed = match hi {
         Some(h) => format!("an int in {lo}..{h}"),
         None => format!("an int >= {lo}"),
     };
-    let n = match v {
-        Value::Number(n) if !n.is_f64() => n.as_i64(),
-        _ => {
-            return Err(opt_err(format!(
-                "option {key} must be {allowed}, got {} {v}",
-                type_name(v)
-            )))
-        }
+    let Value::Number(num) = v else {
+        return Err(opt_err(format!(
+            "option {key} must be {allowed}, got {} {v}",
+            type_name(v)
+        )));
     };
-    match n {
-        Some(n) if n >= lo && hi.is_none_or(|h| n <= h) => Ok(n),
-        _ => Err(opt_err(format!("option {key} must be {allowed}, got {v}"))),
+    if num.is_f64() {
+        return Err(opt_err(format!(
+            "option {key} must be {allowed}, got {} {v}",
+            type_name(v)
+        )));
     }
+    let too_big = || {
+        opt_err(match hi {
+            Some(_) => format!("option {key} must be {allowed}, got {v}"),
+            None => format!("option {key} must be at most {MAX_INT_OPTION}, got {v}"),
+        })
+    };
+    let too_small = || opt_err(format!("option {key} must be {allowed}, got {v}"));
+    let Some(n) = num.as_i64() else {
+        // an integer beyond i64 (serde_json keeps its digits: arbitrary_precision)
+        return Err(if num.to_string().starts_with('-') {
+            too_small()
+        } else {
+            too_big()
+        });
+    };
+    if n < lo {
+        return Err(too_small());
+    }
+    if n > hi.unwrap_or(MAX_INT_OPTION) {
+        return Err(too_big());
+    }
+    Ok(n)
 }
 
 fn get_opt_int(key: &str, v: &Value, lo: i64, hi: Option<i64>) -> Result<Option<i64>> {
@@ -291,10 +317,10 @@ fn get_milan(key: &str, v: &Value) -> Result<Vec<u8>> {
     let mut out: Vec<u8> = Vec::with_capacity(items.len());
     for it in items {
         let rank = match it {
+            // exactly one upper-case rank char (contract §2); "a" is not a rank here
             Value::String(s) if s.len() == 1 => {
-                let c = s.as_bytes()[0].to_ascii_uppercase() as char;
                 MILAN_CHARS
-                    .find(c)
+                    .find(s.as_str())
                     .map(|i| if i < 7 { i as u8 + 1 } else { i as u8 + 4 })
             }
             Value::Number(n) if !n.is_f64() => match n.as_i64() {
@@ -312,6 +338,10 @@ fn get_milan(key: &str, v: &Value) -> Result<Vec<u8>> {
         out.push(rank);
     }
     Ok(out)
+}
+
+fn opt_text(x: Option<u8>) -> String {
+    x.map_or_else(|| "null".to_string(), |n| n.to_string())
 }
 
 fn rank_char(rank: u8) -> char {
@@ -707,14 +737,20 @@ impl EscobaOptions {
                 self.players as u64 * self.cards_per_hand as u64
             )));
         }
-        // Kings and Aces would both have to sit in the dealt hands: every deal would be void.
-        if let (Some(k), Some(a)) = (self.void_deal_min_kings, self.void_deal_min_aces) {
-            if (5 - k as u32) + (5 - a as u32) > dealt {
-                return Err(opt_err(format!(
-                    "void_deal_min_kings={k} and void_deal_min_aces={a} with initial_table_cards={} make every deal void",
-                    self.initial_table_cards
-                )));
-            }
+        // A table with fewer than k Kings and fewer than a Aces (an unset minimum counts as 5)
+        // holds at most 32 + (k - 1) + (a - 1) cards; a larger one is always void and dealing
+        // would never end (contract §2).
+        let k = self.void_deal_min_kings.map_or(5, u32::from);
+        let a = self.void_deal_min_aces.map_or(5, u32::from);
+        let itc = self.initial_table_cards as u32;
+        if itc > 30 + k + a {
+            return Err(opt_err(format!(
+                "every deal would be void: a table of initial_table_cards={itc} cards always holds \
+                 at least void_deal_min_kings={} Kings or void_deal_min_aces={} Aces; lower \
+                 initial_table_cards or relax the void-deal options",
+                opt_text(self.void_deal_min_kings),
+                opt_text(self.void_deal_min_aces),
+            )));
         }
         Ok(())
     }

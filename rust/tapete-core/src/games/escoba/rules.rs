@@ -332,6 +332,18 @@ pub enum Outcome {
     Capture { cards: CardSet, from_kind: bool },
 }
 
+/// The cards of `hand` whose play is not forbidden by `forbid_ace_first_play` (contract §3): on
+/// the first play of the deal the Aces are dropped unless the hand holds nothing but Aces.
+#[inline]
+pub fn playable_cards(o: &EscobaOptions, hand: CardSet, first_play: bool) -> CardSet {
+    let rest = hand.minus(ACES);
+    if o.forbid_ace_first_play && first_play && !rest.is_empty() {
+        rest
+    } else {
+        hand
+    }
+}
+
 /// `O(p)` of contract §3 for `p` from `hand` (which includes `p`); `first_play` says the state
 /// is the first play of the deal.
 pub fn for_each_outcome<F: FnMut(Outcome)>(
@@ -343,7 +355,8 @@ pub fn for_each_outcome<F: FnMut(Outcome)>(
     mut f: F,
 ) {
     let vp = value(p);
-    if o.forbid_ace_first_play && vp == 1 && first_play && !hand.minus(ACES).is_empty() {
+    let playable = playable_cards(o, hand, first_play);
+    if !playable.contains(p) {
         return;
     }
     if o.ace_takes_all
@@ -363,7 +376,8 @@ pub fn for_each_outcome<F: FnMut(Outcome)>(
         Obligation::Optional => true,
         Obligation::PlayedCard => !any,
         Obligation::PlayedCardNumerals => p.rank() >= 11 || !any,
-        Obligation::AnyCard => !any && hand.iter().all(|q| q == p || !has_capture(o, q, table)),
+        // only cards whose play is not forbidden count (contract §3)
+        Obligation::AnyCard => !any && playable.iter().all(|q| q == p || !has_capture(o, q, table)),
     };
     if trail {
         f(Outcome::Trail);

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use serde_json::{Map, Value};
 
 use super::rules::{self, is_pack_card, PACK_MASK};
-use super::{EscobaGame, EscobaState, MAX_PRIOR_SWEEPS, MAX_SEATS, MAX_SWEEPS};
+use super::{EscobaGame, EscobaState, MAX_JSON_SWEEPS, MAX_PRIOR_SWEEPS, MAX_SCORE, MAX_SEATS, MAX_SWEEPS};
 use crate::cards::{Card, CardSet};
 use crate::error::GameError;
 
@@ -177,6 +177,11 @@ fn int_in(v: &Value, what: &str, lo: i64, hi: i64) -> Result<i64> {
         return Err(st(format!("{what} must be in {lo}..{hi}, got {x}")));
     }
     Ok(x)
+}
+
+/// A match score or deal points: an int within ±[`MAX_SCORE`] (contract §8, §9).
+fn score_of(v: &Value, what: &str) -> Result<i64> {
+    int_in(v, what, -MAX_SCORE, MAX_SCORE)
 }
 
 fn array<'a>(v: &'a Value, what: &str) -> Result<&'a Vec<Value>> {
@@ -387,7 +392,7 @@ pub(super) fn setup(game: &EscobaGame, spec: &Value) -> Result<EscobaState> {
     }
     if let Some(v) = get("scores") {
         for (side, x) in array_len(v, "scores", ns)?.iter().enumerate() {
-            s.scores[side] = int_of(x, &format!("scores[{side}]"))?;
+            s.scores[side] = score_of(x, &format!("scores[{side}]"))?;
         }
     }
     if let Some(v) = get("scope") {
@@ -543,9 +548,9 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
     }
 
     let sw = array(f("sweeps"), "sweeps")?;
-    if sw.len() > MAX_PRIOR_SWEEPS + 42 || sw.len() > MAX_SWEEPS {
+    if sw.len() > MAX_JSON_SWEEPS {
         return Err(st(format!(
-            "sweeps has {} entries, more than a deal can make",
+            "sweeps may list at most {MAX_JSON_SWEEPS} sweeps, got {}",
             sw.len()
         )));
     }
@@ -554,7 +559,7 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
         s.push_sweep(side as usize);
     }
     for (side, x) in array_len(f("scores"), "scores", ns)?.iter().enumerate() {
-        s.scores[side] = int_of(x, &format!("scores[{side}]"))?;
+        s.scores[side] = score_of(x, &format!("scores[{side}]"))?;
     }
     let dp = array(f("deal_points"), "deal_points")?;
     let want = if terminal { s.deal } else { s.deal - 1 } as usize;
@@ -566,7 +571,8 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
     }
     for (i, d) in dp.iter().enumerate() {
         for x in array_len(d, &format!("deal_points[{i}]"), ns)? {
-            s.deal_points.push(int_of(x, &format!("deal_points[{i}]"))?);
+            s.deal_points
+                .push(score_of(x, &format!("deal_points[{i}]"))?);
         }
     }
     s.rng.state = match f("rng") {

@@ -533,7 +533,7 @@ fn options_resolution() {
             "{b} should be rejected"
         );
     }
-    let sc = opts(json!({"special_cards": {"kd": 2, "2D": 1}, "milan_tiebreak": [7, "a", "j"]}));
+    let sc = opts(json!({"special_cards": {"kd": 2, "2D": 1}, "milan_tiebreak": [7, "A", "J"]}));
     let v = sc.to_value();
     assert_eq!(v["special_cards"], json!({"2d": 1, "Kd": 2}));
     assert_eq!(v["milan_tiebreak"], json!(["7", "A", "J"]));
@@ -668,105 +668,11 @@ fn done_when_selection_is_itself_a_capture() {
     assert_eq!(s.table(), set("7d Kc"));
 }
 
-fn all_games() -> Vec<Value> {
-    let mut v = Vec::new();
-    for variant in options::Variant::NAMES {
-        for players in [2, 3, 4, 6] {
-            v.push(json!({"variant": variant, "players": players}));
-        }
-    }
-    v.push(json!({"capture_obligation": "any_card", "variant": "asso_piglia_tutto", "players": 4, "forbid_ace_first_play": true}));
-    v.push(json!({"capture_kinds": ["match", "sum", "sum15", "sum11", "diff"], "match_priority_kinds": ["sum", "diff"], "fewest_cards": "simple_only"}));
-    v.push(json!({"capture_obligation": "played_card_numerals", "ace_takes_all": true, "ace_on_empty_table": "trail"}));
-    v.push(json!({"win_check": "count_out", "category_tie_policy": "all_tied", "players": 3, "coin_card_points": 1}));
-    v.push(json!({"target_mode": "lose", "players": 4, "partnership": "none", "max_deals": 3}));
-    v.push(json!({"game": "single_deal", "last_capturer_takes_rest": false, "first_dealer": "deal_until_Kd"}));
-    v.push(json!({"variant": "escoba", "escoba_de_mano_30": "partition", "escoba_de_mano_to": "eldest", "players": 6}));
-    v.push(json!({"napola": true, "napola_all_coins_wins": true, "re_bello": true, "win_margin": 2, "void_deal_min_aces": 1}));
-    v
-}
-
-#[test]
-fn random_playouts_keep_invariants() {
-    let mut buf = Vec::new();
-    for spec in all_games() {
-        let Ok(g) = EscobaGame::new(&spec) else {
-            continue;
-        };
-        for seed in 0..12u64 {
-            let mut s = g.new_state(seed);
-            let mut bot = SplitMix64::new(seed ^ 77);
-            let mut steps = 0;
-            while !s.is_terminal() {
-                s.legal_actions_into(&mut buf);
-                assert!(!buf.is_empty(), "{spec} seed {seed}: no legal action\n{s}");
-                assert!(buf.windows(2).all(|w| w[0] < w[1]));
-                // JSON round trip and clone equality, every few steps
-                if steps % 7 == 0 {
-                    let j = s.to_json();
-                    let back = g
-                        .state_from_json(&j)
-                        .unwrap_or_else(|e| panic!("{spec}: {e}\n{j}"));
-                    assert_eq!(back.to_json(), j);
-                    assert_eq!(back.legal_actions(), buf);
-                    let mut obs = vec![0.0; g.observation_size()];
-                    for p in 0..g.num_players() {
-                        s.observation_into(p as i64, &mut obs).unwrap();
-                        let v: Value =
-                            serde_json::from_str(&s.view_json(p as i64).unwrap()).unwrap();
-                        assert_eq!(
-                            v["hand"].as_array().unwrap().len(),
-                            s.hand(p).len() as usize
-                        );
-                    }
-                }
-                // an illegal action changes nothing
-                let bad = (0..105).find(|a| !buf.contains(a)).unwrap();
-                let before = s.clone();
-                assert!(matches!(s.apply(bad), Err(GameError::IllegalAction(_))));
-                assert!(s == before);
-                let a = buf[(bot.next_u64() % buf.len() as u64) as usize];
-                s.apply(a).unwrap();
-                steps += 1;
-                // conservation
-                let mut all = s.table();
-                let mut count = s.table().len();
-                for p in 0..g.num_players() {
-                    all = all.union(s.hand(p));
-                    count += s.hand(p).len();
-                }
-                for side in 0..g.num_sides() {
-                    all = all.union(s.pile(side));
-                    count += s.pile(side).len();
-                }
-                for &x in s.stock() {
-                    all.insert(Card(x));
-                    count += 1;
-                }
-                if let Some(p) = s.pending() {
-                    all.insert(p);
-                    count += 1;
-                }
-                assert_eq!(all.len(), count, "a card is in two places");
-                if !s.is_terminal() {
-                    assert_eq!(count, 40);
-                }
-                assert!(steps < 20_000, "{spec} seed {seed}: no end\n{s}");
-            }
-            let r = s.returns();
-            let total: f64 = r.iter().sum();
-            assert!(total.abs() < 1e-9, "{spec}: returns {r:?} not zero-sum");
-            let j = s.to_json();
-            assert_eq!(g.state_from_json(&j).unwrap().to_json(), j);
-        }
-    }
-}
-
 #[test]
 fn same_seed_same_game() {
     let g = EscobaGame::new(&json!({})).unwrap();
-    let r1 = crate::play::simulate(&g, 40, 9, 1);
-    let r2 = crate::play::simulate(&g, 40, 9, 2);
+    let r1 = crate::play::simulate(&g, 40, 9, 1).unwrap();
+    let r2 = crate::play::simulate(&g, 40, 9, 2).unwrap();
     assert_eq!(r1, r2);
     assert!(r1.deals.iter().all(|&d| d >= 1));
 }
@@ -817,4 +723,266 @@ fn tampered_json_is_rejected() {
             "{b}"
         );
     }
+}
+
+// ----- review regressions -----
+
+#[test]
+fn any_card_ignores_forbidden_first_aces() {
+    // Ac could capture Ad but may not be played first: 5d and 6h trail (contract §3).
+    let g =
+        EscobaGame::new(&json!({"forbid_ace_first_play": true, "capture_obligation": "any_card"}))
+            .unwrap();
+    let s = g
+        .setup(&json!({"hands": [["Ac", "5d", "6h"], ["2c", "3c", "4c"]],
+                       "table": ["Ad", "Kc", "Qs", "Jh"]}))
+        .unwrap();
+    assert_eq!(s.legal_actions(), vec![17, 31]);
+    assert!(s.is_legal(17) && s.is_legal(31) && !s.is_legal(c("Ac").0 as Action));
+    // the JSON round trip accepts the position (the mover has a legal action)
+    let back = g.state_from_json(&s.to_json()).unwrap();
+    assert_eq!(back.legal_actions(), vec![17, 31]);
+    let mut t = s.clone();
+    t.apply_str("5d").unwrap();
+    assert_eq!(t.table(), set("Ad Kc Qs Jh 5d"));
+    // the outcome primitive agrees: 5d and 6h trail, Ac has no outcome
+    let o = g.options();
+    let hand = set("Ac 5d 6h");
+    let table = set("Ad Kc Qs Jh");
+    let outs = |p: &str| {
+        let mut v = Vec::new();
+        rules::for_each_outcome(o, c(p), table, hand, true, |x| v.push(x));
+        v
+    };
+    assert_eq!(outs("5d"), vec![Outcome::Trail]);
+    assert_eq!(outs("6h"), vec![Outcome::Trail]);
+    assert!(outs("Ac").is_empty());
+    // after the first play the Ace counts again: 5d must not trail while Ac captures
+    let mut v = Vec::new();
+    rules::for_each_outcome(o, c("5d"), table, hand, false, |x| v.push(x));
+    assert!(v.is_empty());
+}
+
+/// The error message of resolving options given as JSON text.
+fn option_error(text: &str) -> String {
+    match EscobaGame::from_json_options(text) {
+        Err(GameError::InvalidOption(m)) => m,
+        other => panic!(
+            "{text}: expected InvalidOption, got {:?}",
+            other.map(|_| ())
+        ),
+    }
+}
+
+#[test]
+fn integer_options_are_at_most_1e9() {
+    let keys = [
+        "target",
+        "scopa_value",
+        "cards",
+        "coins",
+        "settebello",
+        "primiera",
+        "all_sevens_bonus",
+        "all_oros_bonus",
+        "coin_card_points",
+        "win_margin",
+        "max_deals",
+        "cards_per_hand",
+    ];
+    let huge = format!("1{}", "0".repeat(5000));
+    for key in keys {
+        for bad in [
+            "1000000001",
+            "9223372036854775807",
+            "9223372036854775808",
+            "1180591620717411303424",
+            huge.as_str(),
+        ] {
+            let m = option_error(&format!("{{\"{key}\":{bad}}}"));
+            assert!(m.contains("must be at most 1000000000"), "{key}={bad}: {m}");
+            assert!(!m.contains("float"), "{key}={bad}: {m}");
+        }
+        // a huge negative int is below the minimum, not a float
+        let m = option_error(&format!("{{\"{key}\":-{huge}}}"));
+        assert!(!m.contains("float") && m.contains(key), "{m}");
+    }
+    let m = option_error(r#"{"special_cards":{"Kd":1000000001}}"#);
+    assert!(m.contains("must be at most 1000000000"), "{m}");
+    let m = option_error(r#"{"special_cards":{"Kd":100000000000000000000000}}"#);
+    assert!(m.contains("must be at most 1000000000"), "{m}");
+    // the bound itself is fine, and a real float is still "a float"
+    for ok in [
+        r#"{"target":1000000000}"#,
+        r#"{"scopa_value":1000000000}"#,
+        r#"{"special_cards":{"Kd":1000000000}}"#,
+        r#"{"max_deals":1000000000}"#,
+    ] {
+        EscobaGame::from_json_options(ok).unwrap();
+    }
+    assert!(option_error(r#"{"target":1.5}"#).contains("a float"));
+    assert!(option_error(r#"{"target":1e30}"#).contains("a float"));
+    // bounded options keep their own ranges
+    assert!(option_error(r#"{"initial_table_cards":37}"#).contains("0..36"));
+    assert!(option_error(r#"{"void_deal_min_kings":99999999999999999999}"#).contains("1..4"));
+    // with every option at most 1e9 the largest award fits easily: no overflow in a playout
+    let big = json!({"target": 1_000_000_000, "scopa_value": 1_000_000_000, "cards": 1_000_000_000,
+                     "coins": 1_000_000_000, "settebello": 1_000_000_000, "primiera": 1_000_000_000,
+                     "coin_card_points": 1_000_000_000, "all_sevens_bonus": 1_000_000_000,
+                     "all_oros_bonus": 1_000_000_000, "special_cards": {"Kd": 1_000_000_000},
+                     "max_deals": 3});
+    let g = EscobaGame::new(&big).unwrap();
+    let r = crate::play::simulate(&g, 16, 1, 1).unwrap();
+    assert!(r.deals.iter().all(|&d| d >= 1));
+}
+
+#[test]
+fn milan_tiebreak_takes_upper_case_ranks_only() {
+    for bad in [
+        r#"["a"]"#,
+        r#"["7","a"]"#,
+        r#"["j"]"#,
+        r#"["k"]"#,
+        r#"["q"]"#,
+        r#"["AA"]"#,
+        r#"[8]"#,
+    ] {
+        let m = option_error(&format!("{{\"milan_tiebreak\":{bad}}}"));
+        assert!(m.contains("milan_tiebreak"), "{m}");
+    }
+    let o = opts(json!({"primiera_mode": "milan", "milan_tiebreak": ["A", "J", "Q", "K", 7, "2"]}));
+    assert_eq!(o.milan_tiebreak, vec![1, 11, 12, 13, 7, 2]);
+}
+
+#[test]
+fn every_deal_void_is_refused_with_the_reason() {
+    let m = option_error(
+        r#"{"void_deal_min_kings":1,"void_deal_min_aces":1,"initial_table_cards":36,"cards_per_hand":2}"#,
+    );
+    assert!(m.contains("every deal would be void"), "{m}");
+    assert!(m.contains("initial_table_cards=36"), "{m}");
+    // 32 + (k-1) + (a-1) cards can avoid both: allowed
+    EscobaGame::new(&json!({"void_deal_min_kings": 2, "void_deal_min_aces": 2,
+                            "initial_table_cards": 34, "cards_per_hand": 3}))
+    .unwrap();
+    assert!(option_error(
+        r#"{"void_deal_min_kings":1,"void_deal_min_aces":2,"initial_table_cards":34,"cards_per_hand":3}"#
+    )
+    .contains("every deal would be void"));
+    // one minimum alone never makes every deal void (the other counts as 5)
+    EscobaGame::new(
+        &json!({"void_deal_min_kings": 1, "initial_table_cards": 36, "cards_per_hand": 2}),
+    )
+    .unwrap();
+}
+
+fn state_error(r: Result<EscobaState>) -> String {
+    match r {
+        Err(GameError::InvalidState(m)) => m,
+        other => panic!(
+            "expected InvalidState, got {:?}",
+            other.map(|s| s.to_json())
+        ),
+    }
+}
+
+#[test]
+fn setup_scores_and_scope_are_bounded() {
+    let g = EscobaGame::new(&json!({})).unwrap();
+    let spec = |extra: Value| {
+        let mut v = json!({"hands": [["7d"], ["7c"]]});
+        for (k, x) in extra.as_object().unwrap() {
+            v[k] = x.clone();
+        }
+        v
+    };
+    // negative scores are allowed (rules §1.9), down to -10^15
+    let s = g.setup(&spec(json!({"scores": [-5, 3]}))).unwrap();
+    assert_eq!(s.scores(), vec![-5, 3]);
+    let lim = 1_000_000_000_000_000i64;
+    let s = g.setup(&spec(json!({"scores": [-lim, lim]}))).unwrap();
+    assert_eq!(
+        g.state_from_json(&s.to_json()).unwrap().scores(),
+        vec![-lim, lim]
+    );
+    for bad in [
+        json!([lim + 1, 0]),
+        json!([0, -lim - 1]),
+        json!([i64::MAX, 0]),
+        json!([u64::MAX, 0]),
+    ] {
+        state_error(g.setup(&spec(json!({"scores": bad}))));
+    }
+    let huge = format!("1{}", "0".repeat(400));
+    state_error(g.setup_json(&format!(
+        r#"{{"hands":[["7d"],["7c"]],"scores":[{huge},0]}}"#
+    )));
+    // scope: at most 40 sweeps in all
+    let s = g.setup(&spec(json!({"scope": [30, 10]}))).unwrap();
+    assert_eq!(s.sweeps().len(), 40);
+    assert_eq!(g.state_from_json(&s.to_json()).unwrap().sweeps().len(), 40);
+    for bad in [json!([30, 11]), json!([41, 0]), json!([0, 1000])] {
+        let m = state_error(g.setup(&spec(json!({"scope": bad}))));
+        assert!(m.contains("40"), "{m}");
+    }
+}
+
+#[test]
+fn state_json_scores_deal_points_and_sweeps_are_bounded() {
+    let g = EscobaGame::new(&json!({"target": 1000})).unwrap();
+    // play into deal 2, so that deal_points holds an entry
+    let mut s = g.new_state(4);
+    let mut bot = SplitMix64::new(4);
+    while s.deal() < 2 {
+        let legal = s.legal_actions();
+        s.apply(legal[(bot.next_u64() % legal.len() as u64) as usize])
+            .unwrap();
+    }
+    let v: Value = serde_json::from_str(&s.to_json()).unwrap();
+    let lim = 1_000_000_000_000_000i64;
+    let with = |f: &dyn Fn(&mut Value)| {
+        let mut w = v.clone();
+        f(&mut w);
+        w.to_string()
+    };
+    // in range, negative included: accepted
+    g.state_from_json(&with(&|w| w["scores"] = json!([-lim, lim])))
+        .unwrap();
+    g.state_from_json(&with(&|w| w["deal_points"][0] = json!([-lim, lim])))
+        .unwrap();
+    // 40 sweeps from setup plus the 42 a deal can make (contract §8)
+    g.state_from_json(&with(&|w| w["sweeps"] = json!(vec![1; 82])))
+        .unwrap();
+    for bad in [
+        with(&|w| w["scores"] = json!([lim + 1, 0])),
+        with(&|w| w["scores"] = json!([0, -lim - 1])),
+        with(&|w| w["scores"] = json!([u64::MAX, 0])),
+        with(&|w| w["deal_points"][0] = json!([lim + 1, 0])),
+        with(&|w| w["deal_points"][0] = json!([i64::MIN, 0])),
+        with(&|w| w["sweeps"] = json!(vec![1; 83])),
+    ] {
+        state_error(g.state_from_json(&bad));
+    }
+}
+
+#[test]
+fn simulate_rejects_huge_batches() {
+    let g = EscobaGame::new(&json!({})).unwrap();
+    for (games, threads, what) in [
+        ((1usize << 32) + 1, 1, "games must be at most 4294967296"),
+        (1usize << 60, 0, "games must be at most 4294967296"),
+        (usize::MAX, 0, "games must be at most"),
+        (1, 1025, "threads must be at most 1024"),
+        (1, 1usize << 40, "threads must be at most 1024"),
+    ] {
+        match crate::play::simulate(&g, games, 0, threads) {
+            Err(GameError::InvalidOption(m)) => assert!(m.contains(what), "{m}"),
+            other => panic!("games={games} threads={threads}: {:?}", other.map(|_| ())),
+        }
+    }
+    let r = crate::play::simulate(&g, 0, 0, 1024).unwrap();
+    assert!(r.returns.is_empty() && r.deals.is_empty());
+    let r = crate::play::simulate(&g, 3, 0, 2).unwrap();
+    assert_eq!(r.returns.len(), 6);
+    assert_eq!(r.scores.len(), 6);
 }
