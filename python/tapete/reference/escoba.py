@@ -187,16 +187,21 @@ def string_to_action(text: Any) -> int:
     )
 
 
-def _as_action_id(action: Any) -> int:
-    if isinstance(action, bool):
-        raise IllegalActionError(f"{action!r} is not an action: expected an int id 0..218 or notation text")
+def _index_in(value: Any, stop: int, error: type, what: str) -> int:
+    """``value`` as an int in ``0..stop-1`` (numpy ints welcome, bools not), else ``error``."""
+    if isinstance(value, bool):
+        raise error(f"{value!r} is not {what}: expected an int 0..{stop - 1}")
     try:
-        a = operator.index(action)
+        index = operator.index(value)
     except TypeError:
-        raise IllegalActionError(f"{action!r} is not an action: expected an int id 0..218 or notation text") from None
-    if not 0 <= a < NUM_DISTINCT_ACTIONS:
-        raise IllegalActionError(f"action id {a} is out of range: expected 0..218")
-    return a
+        raise error(f"{value!r} is not {what}: expected an int 0..{stop - 1}") from None
+    if not 0 <= index < stop:
+        raise error(f"{what} {index} is out of range: expected 0..{stop - 1}")
+    return index
+
+
+def _as_action_id(action: Any) -> int:
+    return _index_in(action, NUM_DISTINCT_ACTIONS, IllegalActionError, "an action id")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1319,15 +1324,7 @@ class EscobaState:
     # -- what a seat sees (contract §10) -------------------------------------------------------
 
     def _check_player(self, player: Any) -> int:
-        if isinstance(player, bool):
-            raise InvalidPlayerError(f"{player!r} is not a seat: expected 0..{self.game.num_players - 1}")
-        try:
-            p = operator.index(player)
-        except TypeError:
-            raise InvalidPlayerError(f"{player!r} is not a seat: expected 0..{self.game.num_players - 1}") from None
-        if not 0 <= p < self.game.num_players:
-            raise InvalidPlayerError(f"seat {p} does not exist: expected 0..{self.game.num_players - 1}")
-        return p
+        return _index_in(player, self.game.num_players, InvalidPlayerError, "a seat")
 
     def _scope(self) -> list[int]:
         return [self._sweeps.count(s) for s in range(self.game.num_sides)]
