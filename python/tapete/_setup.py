@@ -1,4 +1,4 @@
-"""Argument checks shared by the game fronts (native and reference)."""
+"""Argument checks shared by the native game fronts (``tapete.escoba`` and the games to come)."""
 
 from __future__ import annotations
 

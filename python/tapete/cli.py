@@ -88,10 +88,9 @@ def _simulate(args: argparse.Namespace) -> int:
             done += count
             progress.update(task, completed=done)
     elapsed = time.perf_counter() - start
-    result = {key: np.concatenate([p[key] for p in parts]) for key in ("returns", "scores", "deals", "decisions")} if parts else {
-        "returns": np.zeros((0, game.num_players)), "scores": np.zeros((0, game.num_players)),
-        "deals": np.zeros(0), "decisions": np.zeros(0),
-    }
+    if not parts:
+        parts.append(simulate(game, games=0, seed=args.seed))
+    result = {key: np.concatenate([p[key] for p in parts]) for key in ("returns", "scores", "deals", "decisions")}
     summary = summarize(game, result)
     decisions = int(result["decisions"].sum())
     timing = {
@@ -141,6 +140,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.games < 0:
         parser.error("--games must be >= 0")
+    if not 0 <= args.seed < 2**64:
+        parser.error("--seed must be in 0..2**64-1")
     try:
         return _simulate(args)
     except TapeteError as error:

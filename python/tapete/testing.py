@@ -18,6 +18,8 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 
 import numpy as np
 
+from .reference.escoba import VARIANTS as ESCOBA_PRESETS
+
 __all__ = ["Divergence", "compare_engines", "assert_engines_agree", "escoba_options", "seeds"]
 
 
@@ -153,10 +155,6 @@ def seeds() -> Any:
     return st.one_of(st.integers(0, 1000), st.integers(0, 2**64 - 1))
 
 
-ESCOBA_PRESETS = (
-    "scopa", "escoba", "scopa_15", "scopa_11", "asso_piglia_tutto", "scopa_d_assi", "sbarazzina",
-    "scopone_9", "scopone_10",
-)
 
 _ESCOBA_PLAYERS = {"scopone_9": (4,), "scopone_10": (4,)}
 

@@ -18,6 +18,3 @@ pub fn to_py(e: GameError) -> PyErr {
         GameError::InvalidPlayer(m) => InvalidPlayerError::new_err(m),
     }
 }
-
-/// `?`-friendly: `result.map_err(to_py)` everywhere else.
-pub type PyGameResult<T> = Result<T, PyErr>;

@@ -11,7 +11,7 @@ use tapete_core::games::escoba::{self as core, rules, EscobaGame, EscobaState, N
 use tapete_core::play;
 use tapete_core::GameError;
 
-use crate::errors::{to_py, PyGameResult};
+use crate::errors::to_py;
 
 type Bad = fn(String) -> GameError;
 
@@ -536,7 +536,3 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(simulate_escoba, m)?)?;
     Ok(())
 }
-
-// The pure-Rust PyGameResult alias keeps signatures short where it helps.
-#[allow(dead_code)]
-fn _uses(_: PyGameResult<()>) {}

@@ -384,25 +384,6 @@ pub fn for_each_outcome<F: FnMut(Outcome)>(
     }
 }
 
-/// Writes `O(p)` into `buf` (as many as fit) and returns how many outcomes there are.
-pub fn outcomes_into(
-    o: &EscobaOptions,
-    p: Card,
-    table: CardSet,
-    hand: CardSet,
-    first_play: bool,
-    buf: &mut [Outcome],
-) -> usize {
-    let mut n = 0usize;
-    for_each_outcome(o, p, table, hand, first_play, |x| {
-        if let Some(slot) = buf.get_mut(n) {
-            *slot = x;
-        }
-        n += 1;
-    });
-    n
-}
-
 /// `capture_options(card, table)` of contract §7: every outcome with hand `{card}` as its
 /// ascending card list (trail `[]`, self-capture `[card]`), sorted by those lists.
 pub fn capture_options(o: &EscobaOptions, card: Card, table: CardSet) -> Vec<Vec<Card>> {

@@ -471,7 +471,8 @@ fn tv29_three_players_ties() {
 }
 
 #[test]
-fn tv30_teams_pool_cards() {
+fn tv30_team_sides_and_the_cards_point() {
+    // seat-to-team pooling through play is tested in tests/rules/test_escoba.py::test_tv30 via setup
     let o = opts(json!({"players": 4}));
     assert_eq!(o.num_sides(), 2);
     assert_eq!(
@@ -688,7 +689,7 @@ fn new_state_with_deck_deals_in_order() {
     let eldest = (d + 1) % 2;
     // one card at a time from the eldest: deck[0], deck[2], deck[4] to the eldest
     let top3: CardSet = [deck[0], deck[2], deck[4]].into_iter().collect();
-    // the top 6 cards include Kings (Ks Qs Js 7s 6s 5s ...) — table = deck[6..10]
+    // the table is deck[6..10] = 4s 3s 2s As: no King, so the deal is not void
     assert_eq!(s.hand(eldest), top3);
     assert_eq!(s.table(), deck[6..10].iter().copied().collect());
     assert!(g.new_state_with_deck(5, Some(&deck[..39])).is_err());
