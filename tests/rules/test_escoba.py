@@ -1151,21 +1151,14 @@ def test_protocol_unique_outcome_resolves_at_once(engine):
 def test_protocol_full_move_equals_steps(engine):
     """Contract §4: play("Qh x Ah 3s 5d") = PLAY(Qh), TAKE(5d) (the move resolves after it);
     play("Qh x 4c 5d") = PLAY(Qh), TAKE(4c). Same JSON (history included) as the step form."""
-    steps = _tv02_state(engine)
-    steps.apply(37)
-    steps.apply(69)
-    full = _tv02_state(engine)
-    full.play("Qh x Ah 3s 5d")
-    assert full.to_json() == steps.to_json()
-    assert state_json(full)["history"] == [37, 69]
-
-    steps2 = _tv02_state(engine)
-    steps2.apply(37)
-    steps2.apply(55)
-    full2 = _tv02_state(engine)
-    full2.play("Qh x 4c 5d")
-    assert full2.to_json() == steps2.to_json()
-    assert state_json(full2)["history"] == [37, 55]
+    for move, actions in (("Qh x Ah 3s 5d", [37, 69]), ("Qh x 4c 5d", [37, 55])):
+        steps = _tv02_state(engine)
+        for action in actions:
+            steps.apply(action)
+        full = _tv02_state(engine)
+        full.play(move)
+        assert full.to_json() == steps.to_json()
+        assert state_json(full)["history"] == actions
 
 
 def test_protocol_full_move_with_done(engine):
