@@ -46,14 +46,14 @@ def batch(game: Any, games: int, seed: int, threads: int) -> tuple[float, int, i
     return elapsed, int(result["decisions"].sum()), games
 
 
-def open_spiel_anchor(name: str, games: int) -> dict[str, Callable[[], tuple[float, int, int]]]:
+def open_spiel_anchor(name: str, games: int, params: dict[str, Any] | None = None) -> dict[str, Callable[[], tuple[float, int, int]]]:
     try:
         import numpy as np
         import pyspiel
         from open_spiel.python.algorithms import evaluate_bots  # noqa: F401
     except ImportError:
         return {}
-    game = pyspiel.load_game(name)
+    game = pyspiel.load_game(name, params or {})
 
     def py_loop() -> tuple[float, int, int]:
         rng = random.Random(1)
@@ -104,47 +104,62 @@ def measure(runs: int, jobs: dict[str, Callable[[], tuple[float, int, int]]]) ->
     return table
 
 
-def escoba(args: argparse.Namespace) -> None:
-    threads = os.cpu_count() or 1
-    presets = ESCOBA_PRESETS if args.all_presets else ("scopa",)
+def header(args: argparse.Namespace) -> None:
     from importlib.metadata import version
 
-    print(f"tapete {version('tapete')}, Python {sys.version.split()[0]}, {threads} cores, median of {args.runs} interleaved runs\n")
+    cores = os.cpu_count() or 1
+    print(f"tapete {version('tapete')}, Python {sys.version.split()[0]}, {cores} cores, median of {args.runs} interleaved runs\n")
+
+
+def report(args: argparse.Namespace, native: Any, ref: Any, anchors: dict[str, Callable[[], tuple[float, int, int]]] | None = None) -> dict[str, dict[str, float]]:
+    """One table for one game configuration: native batch (1 and all threads), native stepped from
+    Python, the reference engine, and any peer anchors, all interleaved in the same run."""
+    threads = os.cpu_count() or 1
+    jobs = {
+        "native batch, 1 thread": lambda: batch(native, args.games, 1, 1),
+        f"native batch, {threads} threads": lambda: batch(native, args.games, 1, threads),
+        "stepped from Python (native)": lambda: stepped(native, args.stepped_games, 1),
+        "reference (pure Python)": lambda: stepped(ref, args.reference_games, 1),
+    }
+    jobs.update(anchors or {})
+    table = measure(args.runs, jobs)
+    print(str(native))
+    print(f"  {'':38} {'ns/decision':>12} {'decisions/s':>14} {'games/s':>12}")
+    for name, row in table.items():
+        print(f"  {name:38} {row['ns_per_decision']:12.1f} {row['decisions_per_s']:14,.0f} {row['games_per_s']:12,.1f}")
+    one = table["native batch, 1 thread"]
+    many = table[f"native batch, {threads} threads"]
+    step = table["stepped from Python (native)"]
+    pure = table["reference (pure Python)"]
+    print(f"  native 1 thread vs reference: {pure['ns_per_decision'] / one['ns_per_decision']:,.0f}x")
+    print(f"  stepped native vs reference:  {pure['ns_per_decision'] / step['ns_per_decision']:,.1f}x")
+    print(f"  {threads} threads vs 1 thread:       {many['decisions_per_s'] / one['decisions_per_s']:.2f}x\n")
+    return table
+
+
+def escoba(args: argparse.Namespace) -> None:
+    header(args)
+    presets = ESCOBA_PRESETS if args.all_presets else ("scopa",)
     for variant in presets:
         players = 4 if variant.startswith("scopone") else 2
         native, ref = tapete.Escoba(variant=variant, players=players), reference.Escoba(variant=variant, players=players)
-        jobs = {
-            "native batch, 1 thread": lambda: batch(native, args.games, 1, 1),
-            f"native batch, {threads} threads": lambda: batch(native, args.games, 1, threads),
-            "stepped from Python (native)": lambda: stepped(native, args.stepped_games, 1),
-            "reference (pure Python)": lambda: stepped(ref, args.reference_games, 1),
-        }
-        if variant == "scopa":
-            jobs.update(open_spiel_anchor("go_fish", args.stepped_games // 4 or 1))
-        table = measure(args.runs, jobs)
-        print(f"escoba(variant={variant},players={players})")
-        print(f"  {'':38} {'ns/decision':>12} {'decisions/s':>14} {'games/s':>12}")
-        for name, row in table.items():
-            print(f"  {name:38} {row['ns_per_decision']:12.1f} {row['decisions_per_s']:14,.0f} {row['games_per_s']:12,.1f}")
-        one = table["native batch, 1 thread"]
-        many = table[f"native batch, {threads} threads"]
-        step = table["stepped from Python (native)"]
-        pure = table["reference (pure Python)"]
-        print(f"  native 1 thread vs reference: {pure['ns_per_decision'] / one['ns_per_decision']:,.0f}x")
-        print(f"  stepped native vs reference:  {pure['ns_per_decision'] / step['ns_per_decision']:,.1f}x")
-        print(f"  {threads} threads vs 1 thread:       {many['decisions_per_s'] / one['decisions_per_s']:.2f}x\n")
+        anchors = open_spiel_anchor("go_fish", args.stepped_games // 4 or 1) if variant == "scopa" else None
+        report(args, native, ref, anchors)
+
+
+GAMES: dict[str, Callable[[argparse.Namespace], None]] = {"escoba": escoba}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("game", choices=["escoba"])
+    parser.add_argument("game", choices=sorted(GAMES))
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--games", type=int, default=20_000, help="games per native batch run")
     parser.add_argument("--stepped-games", type=int, default=400)
     parser.add_argument("--reference-games", type=int, default=20)
     parser.add_argument("--all-presets", action="store_true", help="every preset, not only scopa")
     args = parser.parse_args()
-    {"escoba": escoba}[args.game](args)
+    GAMES[args.game](args)
 
 
 if __name__ == "__main__":

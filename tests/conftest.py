@@ -1,9 +1,8 @@
 """Shared pytest configuration for the tapete test suite.
 
-* ``engine``: a fixture parametrized over the two Escoba engines, with ids ``native`` and
-  ``reference``. Each param is a namespace with ``.Escoba`` (the game class) and ``.escoba`` (the
-  module holding the rule primitives ``capture_options`` and ``score_deal``). The engines are
-  imported lazily inside the fixture, so a missing or broken engine fails only its own tests.
+* ``engine``: a fixture parametrized over the two engines, with ids ``native`` and ``reference``.
+  ``engine.Escoba`` is the game class and ``engine.escoba`` the module of rule primitives (likewise
+  ``engine.Mosca`` / ``engine.mosca`` and every other game), resolved lazily on first use.
 * Hypothesis profiles: ``ci`` (the default) and ``deep`` (more examples), the latter selected with
   the environment variable ``TAPETE_DEEP=1``.
 """
@@ -12,7 +11,6 @@ from __future__ import annotations
 
 import importlib
 import os
-from types import SimpleNamespace
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -42,24 +40,28 @@ def _module_attr(package: str, name: str):
     return getattr(pkg, name)
 
 
-def _native_escoba() -> SimpleNamespace:
-    return SimpleNamespace(
-        name="native", Escoba=_module_attr("tapete", "Escoba"), escoba=_module_attr("tapete", "escoba")
-    )
+class Engine:
+    """One engine of every game: ``engine.Mosca`` is ``tapete.Mosca`` or ``tapete.reference.Mosca``,
+    ``engine.mosca`` the module of rule primitives. Attributes resolve on first use, so a missing or
+    broken engine fails only the tests that touch it."""
+
+    def __init__(self, name: str, package: str) -> None:
+        self.name = name
+        self._package = package
+
+    def __getattr__(self, attribute: str):
+        if attribute.startswith("_"):
+            raise AttributeError(attribute)
+        return _module_attr(self._package, attribute)
+
+    def __repr__(self) -> str:
+        return f"Engine({self.name})"
 
 
-def _reference_escoba() -> SimpleNamespace:
-    return SimpleNamespace(
-        name="reference",
-        Escoba=_module_attr("tapete.reference", "Escoba"),
-        escoba=_module_attr("tapete.reference", "escoba"),
-    )
-
-
-_ENGINES = {"native": _native_escoba, "reference": _reference_escoba}
+_PACKAGES = {"native": "tapete", "reference": "tapete.reference"}
 
 
 @pytest.fixture(params=["native", "reference"], ids=["native", "reference"])
-def engine(request) -> SimpleNamespace:
-    """The Escoba engine under test: ``.Escoba`` (game class) and ``.escoba`` (rule primitives)."""
-    return _ENGINES[request.param]()
+def engine(request) -> Engine:
+    """The engine under test: ``engine.Escoba`` (a game class), ``engine.escoba`` (its rule primitives)."""
+    return Engine(request.param, _PACKAGES[request.param])
