@@ -8,12 +8,13 @@ tests.
 from typing import Any
 
 from .._gamestring import parse_game
-from . import escoba
+from . import escoba, mosca
 from .escoba import Escoba
+from .mosca import Mosca
 
-__all__ = ["Escoba", "escoba", "load", "GAMES"]
+__all__ = ["Escoba", "escoba", "Mosca", "mosca", "load", "GAMES"]
 
-GAMES = {"escoba": Escoba}
+GAMES = {"escoba": Escoba, "mosca": Mosca}
 
 
 def load(text: str) -> Any:
