@@ -667,7 +667,7 @@ class MoscaState:
             t = (s + i) % n
             if not self._eliminated[t]:
                 return t
-        return s  # pragma: no cover (some seat is always in the match)
+        return s  # every seat eliminated (a finished match): next(s) is s itself
 
     def _order_from(self, start: int) -> list[int]:
         """The seats in the match, in seat order from ``start`` (itself in the match)."""
@@ -1289,8 +1289,8 @@ def _state_from_json(game: Mosca, text: Any) -> MoscaState:
             raise bad(f"eliminated seat {s} takes no part in a deal")
     if terminal != (phase == END) or (to_move == -1) != terminal:
         raise bad("terminal, phase end and to_move -1 go together")
-    if sum(1 for e in eliminated if not e) < 1:
-        raise bad("at least one seat is in the match")
+    if not terminal and sum(1 for e in eliminated if not e) < 2:
+        raise bad("a match in play has at least two seats in it")
 
     s = MoscaState(game)
     s._rng = SplitMix64(int(rng))
