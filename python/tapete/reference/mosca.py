@@ -1280,9 +1280,13 @@ def _state_from_json(game: Mosca, text: Any) -> MoscaState:
         raise bad("a taken turn-up is in the dealer's hand until he plays it")
     if any(c not in played for c in trick):
         raise bad("the current trick's cards must be among the played cards")
+    if turnup_taken and turnup_discard not in discarded[dealer]:
+        raise bad("the card given up for the turn-up is among the dealer's discarded cards")
     for s in range(n):
-        if exchanged[s] != len([c for c in discarded[s] if c != turnup_discard]):
-            raise bad(f"exchanged[{s}] must count the cards seat {s} exchanged")
+        # discarded: the cards exchanged, and for the dealer the one given up for the turn-up
+        given_up = exchanged[s] + (1 if turnup_taken and s == dealer else 0)
+        if len(discarded[s]) != given_up:
+            raise bad(f"discarded[{s}] must hold the {given_up} cards seat {s} gave up")
         if exchanged[s] and declarations[s] != PLAYED:
             raise bad(f"seat {s} exchanged cards without choosing play")
         if eliminated[s] and (hands[s] or declarations[s] != UNDECLARED) and phase != END:
