@@ -344,15 +344,18 @@ impl MoscaState {
 
     // ----- seats -----
 
-    /// The next seat after `s` still in the match.
+    /// The next seat after `s` still in the match; `s` itself when no other seat is left.
     #[inline]
     fn next_seat(&self, s: usize) -> usize {
         let n = self.cfg.n;
         let mut t = (s + 1) % n;
-        while self.eliminated[t] {
+        for _ in 0..n {
+            if !self.eliminated[t] {
+                return t;
+            }
             t = (t + 1) % n;
         }
-        t
+        s
     }
     #[inline]
     fn next_active(&self, s: usize) -> usize {
