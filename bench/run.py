@@ -1,11 +1,11 @@
-"""Benchmarks, measured side by side in one run: ``python bench/run.py escoba``.
+"""Benchmarks, measured side by side in one run: ``python bench/run.py escoba`` (or ``mosca``).
 
 For each configuration it times, interleaved, ``--runs`` times (median reported):
   native batch   tapete.simulate (Rust loop, random bot), 1 thread and all threads
   stepped        a Python loop of state.legal_actions() + state.apply(a) on the native engine
   reference      the same loop on the pure-Python reference engine
 and prints ns per decision, decisions/s, games/s and the ratios. If ``open_spiel`` is installed,
-OpenSpiel's go_fish is timed in the same run as an anchor (stepped from Python, and its C++ loop
+OpenSpiel's go_fish (escoba) or euchre and oh_hell (mosca) are timed in the same run as anchors (stepped from Python, and its C++ loop
 through ``evaluate_bots``). These are reports, not tests: nothing here asserts a time.
 """
 
@@ -147,7 +147,17 @@ def escoba(args: argparse.Namespace) -> None:
         report(args, native, ref, anchors)
 
 
-GAMES: dict[str, Callable[[argparse.Namespace], None]] = {"escoba": escoba}
+def mosca(args: argparse.Namespace) -> None:
+    header(args)
+    for players in ((4,) if not args.all_presets else (3, 4, 5, 6)):
+        native, ref = tapete.Mosca(players=players), reference.Mosca(players=players)
+        anchors = None
+        if players == 4:  # trick-taking peers: one euchre / oh_hell hand per game
+            anchors = {**open_spiel_anchor("euchre", args.stepped_games), **open_spiel_anchor("oh_hell", args.stepped_games // 2 or 1)}
+        report(args, native, ref, anchors)
+
+
+GAMES: dict[str, Callable[[argparse.Namespace], None]] = {"escoba": escoba, "mosca": mosca}
 
 
 def main() -> None:
@@ -157,7 +167,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20_000, help="games per native batch run")
     parser.add_argument("--stepped-games", type=int, default=400)
     parser.add_argument("--reference-games", type=int, default=20)
-    parser.add_argument("--all-presets", action="store_true", help="every preset, not only scopa")
+    parser.add_argument("--all-presets", action="store_true", help="every preset (escoba) or player count 3..6 (mosca)")
     args = parser.parse_args()
     GAMES[args.game](args)
 

@@ -26,6 +26,8 @@ from .errors import (
 __all__ = [
     "Escoba",
     "escoba",
+    "Mosca",
+    "mosca",
     "load",
     "simulate",
     "reference",
@@ -43,6 +45,8 @@ __all__ = [
 _LAZY = {
     "Escoba": (".escoba", "Escoba"),
     "escoba": (".escoba", None),
+    "Mosca": (".mosca", "Mosca"),
+    "mosca": (".mosca", None),
     "load": (".games", "load"),
     "simulate": (".games", "simulate"),
     "reference": (".reference", None),

@@ -11,12 +11,13 @@ from ._gamestring import parse_game
 from ._setup import seed_value
 from .errors import InvalidOptionError
 from .escoba import Escoba
+from .mosca import Mosca
 
 __all__ = ["GAMES", "load", "simulate"]
 
-GAMES: dict[str, Callable[..., Any]] = {"escoba": Escoba}
+GAMES: dict[str, Callable[..., Any]] = {"escoba": Escoba, "mosca": Mosca}
 
-_SIMULATORS = {Escoba: _core.simulate_escoba}
+_SIMULATORS = {Escoba: _core.simulate_escoba, Mosca: _core.simulate_mosca}
 
 
 def load(text: str) -> Any:
@@ -35,7 +36,7 @@ def simulate(game: Any, games: int = 1000, seed: int = 0, bots: str = "random", 
         game = load(game)
     simulator = _SIMULATORS.get(type(game))
     if simulator is None:
-        raise InvalidOptionError(f"cannot simulate {game!r}: expected a native game such as tapete.Escoba()")
+        raise InvalidOptionError(f"cannot simulate {game!r}: expected a native game such as tapete.Escoba() or tapete.Mosca()")
     if bots != "random":
         raise InvalidOptionError(f"unknown bots {bots!r}: expected 'random'")
     # games and threads are checked by the native call; 0 threads is rayon's pool of all cores
