@@ -217,7 +217,7 @@ def escoba_options(variant: str | None = None) -> Any:
 
 def mosca_options(players: int | None = None) -> Any:
     """Option sets for ``Mosca``: a player count (3..6 unless given), a few overrides of the rule
-    options and a short match (1 to 3 deals) so that a differential example stays quick."""
+    options and a short match (1 or 2 deals) so that a differential example stays quick."""
     from hypothesis import strategies as st
 
     @st.composite
@@ -251,7 +251,7 @@ def mosca_options(players: int | None = None) -> Any:
         chosen = draw(st.lists(st.sampled_from(sorted(overrides)), max_size=6, unique=True))
         for name in chosen:
             options[name] = draw(overrides[name])
-        options["match_deals"] = draw(st.integers(1, 3))
+        options["match_deals"] = draw(st.integers(1, 2))
         return options
 
     return build()

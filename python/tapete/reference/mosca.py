@@ -85,6 +85,10 @@ def deck_cards(size: int) -> list[int]:
     return [c for c in range(52) if c % 13 + 1 in ranks]
 
 
+#: The text of every card id (DESIGN §4), looked up by the views.
+CARD_TEXT: tuple[str, ...] = tuple(card_str(c) for c in range(52))
+
+
 def _suit(card: int) -> int:
     return card // 13
 
@@ -671,12 +675,8 @@ class MoscaState:
 
     def _order_from(self, start: int) -> list[int]:
         """The seats in the match, in seat order from ``start`` (itself in the match)."""
-        order = [start]
-        s = self._next(start)
-        while s != start:
-            order.append(s)
-            s = self._next(s)
-        return order
+        n = self.game.num_players
+        return [start] + [t for t in ((start + i) % n for i in range(1, n)) if not self._eliminated[t]]
 
     def _mano(self) -> int:
         return self._next(self._dealer)
@@ -1053,7 +1053,10 @@ class MoscaState:
         }
 
     def to_json(self) -> str:
-        return json.dumps(self._as_dict(), sort_keys=True, separators=(",", ":"))
+        d = self._as_dict()
+        d["options"] = None  # spliced in below: the game encodes its options once
+        text = json.dumps(d, sort_keys=True, separators=(",", ":"))
+        return text.replace('"options":null', '"options":' + self.game.options_json(), 1)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, MoscaState) and other.to_json() == self.to_json()
@@ -1069,7 +1072,7 @@ class MoscaState:
         p = self._check_player(player)
 
         def text(cards: Iterable[int]) -> list[str]:
-            return [card_str(c) for c in sorted(cards)]
+            return [CARD_TEXT[c] for c in sorted(cards)]
 
         words = {UNDECLARED: None, PASSED: "pass", PLAYED: "play"}
         return {
@@ -1081,14 +1084,14 @@ class MoscaState:
             "deals_played": self._deals_played,
             "hand": text(self._hands[p]),
             "hand_sizes": [len(h) for h in self._hands],
-            "turnup": card_str(self._turnup),
+            "turnup": CARD_TEXT[self._turnup],
             "trump": SUITS[self._trump],
             "turnup_taken": self._turnup_taken,
             "declarations": [words[d] for d in self._declarations],
             "exchanged": list(self._exchanged),
             "discards": text(self._discarded[p]),
             "talon_size": len(self._talon),
-            "trick": [card_str(c) for c in self._trick],
+            "trick": [CARD_TEXT[c] for c in self._trick],
             "trick_seats": self._trick_seats(),
             "leader": self._leader,
             "trick_number": self._trick_number,
@@ -1103,8 +1106,9 @@ class MoscaState:
     def observation(self, player: Any) -> np.ndarray:
         p = self._check_player(player)
         n = self.game.num_players
-        obs = np.zeros(self.game.observation_shape, dtype=np.float32)
+        obs = [0.0] * self.game.observation_shape[0]
         seat_at = [(p + j) % n for j in range(n)]  # entry j describes seat (p + j) mod n
+        entry = {s: j for j, s in enumerate(seat_at)}
 
         def cards_at(offset: int, cards: Iterable[int]) -> None:
             for c in cards:
@@ -1120,19 +1124,18 @@ class MoscaState:
             obs[161 + 3 * j + 1] = float(self._declarations[s] == PASSED)
             obs[161 + 3 * j + 2] = float(self._eliminated[s])
             obs[161 + 3 * n + j] = self._exchanged[s]
-        obs[161 + 4 * n] = len(self._talon)
-        for s, c in zip(self._trick_seats(), self._trick):
-            obs[162 + 4 * n + 52 * seat_at.index(s) + c] = 1.0
-        if self._phase == TRICK:
-            obs[162 + 56 * n + seat_at.index(self._leader)] = 1.0
-        cards_at(162 + 57 * n, self._played)
-        for j, s in enumerate(seat_at):
             obs[214 + 57 * n + j] = self._tricks_won[s]
             obs[215 + 58 * n + j] = self._balances[s]
+        obs[161 + 4 * n] = len(self._talon)
+        for s, c in zip(self._trick_seats(), self._trick):
+            obs[162 + 4 * n + 52 * entry[s] + c] = 1.0
+        if self._phase == TRICK:
+            obs[162 + 56 * n + entry[self._leader]] = 1.0
+        cards_at(162 + 57 * n, self._played)
         obs[214 + 58 * n] = self._pot
-        obs[215 + 59 * n + seat_at.index(self._dealer)] = 1.0
+        obs[215 + 59 * n + entry[self._dealer]] = 1.0
         obs[215 + 60 * n] = self._deals_played
-        return obs
+        return np.array(obs, dtype=np.float32)
 
     # -- for people ------------------------------------------------------------------------------
 
