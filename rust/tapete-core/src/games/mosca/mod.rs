@@ -51,6 +51,28 @@ impl Phase {
     }
 }
 
+/// Declare-phase legal actions by exchange limit 0..=5: PASS, then PLAY(mask) for every mask of
+/// at most that many cards, ascending (no popcount at run time).
+const DECLARE_ACTIONS: [([u8; 33], u8); 6] = {
+    let mut t = [([0u8; 33], 0u8); 6];
+    let mut lim = 0;
+    while lim < 6 {
+        t[lim].0[0] = PASS as u8;
+        let mut k = 1;
+        let mut m = 0u32;
+        while m < 32 {
+            if m.count_ones() as usize <= lim {
+                t[lim].0[k] = (PLAY0 + m) as u8;
+                k += 1;
+            }
+            m += 1;
+        }
+        t[lim].1 = k as u8;
+        lim += 1;
+    }
+    t
+};
+
 /// Options plus everything derived from them once.
 #[derive(Debug)]
 pub struct Config {
@@ -90,6 +112,8 @@ pub struct MoscaState {
     trick: [u8; MAX_SEATS],
     trick_seats: [u8; MAX_SEATS],
     trick_len: u8,
+    /// Index in `trick` of the card winning it so far (meaningful when `trick_len > 0`).
+    trick_win: u8,
     n_active: u8,
     leader: i8,
     trick_number: u8,
@@ -173,6 +197,7 @@ impl MoscaGame {
             trick: [0; MAX_SEATS],
             trick_seats: [0; MAX_SEATS],
             trick_len: 0,
+            trick_win: 0,
             n_active: 0,
             leader: -1,
             trick_number: 0,
@@ -737,12 +762,9 @@ impl MoscaState {
     pub fn for_each_legal<F: FnMut(Action)>(&self, mut f: F) {
         match self.phase {
             Phase::Declare => {
-                f(PASS);
-                let lim = self.exchange_limit();
-                for m in 0..32u32 {
-                    if m.count_ones() <= lim {
-                        f(PLAY0 + m);
-                    }
+                let (acts, k) = &DECLARE_ACTIONS[self.exchange_limit() as usize];
+                for &a in &acts[..*k as usize] {
+                    f(a as Action);
                 }
             }
             Phase::Turnup => {
@@ -766,17 +788,15 @@ impl MoscaState {
         if self.trick_len == 0 {
             return hand;
         }
-        let trick: [Card; MAX_SEATS] = self.trick.map(Card);
-        let t = &trick[..self.trick_len as usize];
-        let trump = self.trump();
-        let w = t[self.cfg.strength.trick_winner(t, trump)];
+        let w = Card(self.trick[self.trick_win as usize]);
+        let led = Card(self.trick[0]).suit();
         rules::legal_cards(
             &self.cfg.strength,
             self.cfg.duties,
             hand,
-            t[0].suit(),
+            led,
             Some(w),
-            trump,
+            self.trump(),
         )
     }
 
@@ -799,9 +819,8 @@ impl MoscaState {
     pub fn is_legal(&self, a: Action) -> bool {
         match self.phase {
             Phase::Declare => {
-                a == PASS
-                    || (PLAY0..PLAY0 + 32).contains(&a)
-                        && (a - PLAY0).count_ones() <= self.exchange_limit()
+                let (acts, k) = &DECLARE_ACTIONS[self.exchange_limit() as usize];
+                a < 256 && acts[..*k as usize].contains(&(a as u8))
             }
             Phase::Turnup => (TAKE0..=LEAVE).contains(&a),
             Phase::Trick => a < 52 && self.legal_cards().contains(Card(a as u8)),
@@ -919,13 +938,16 @@ impl MoscaState {
                 self.trick[k] = c.0;
                 self.trick_seats[k] = s as u8;
                 self.trick_len += 1;
+                if k == 0 {
+                    self.trick_win = 0;
+                } else {
+                    let w = Card(self.trick[self.trick_win as usize]);
+                    if self.cfg.strength.beating(w, self.trump()) >> c.0 & 1 != 0 {
+                        self.trick_win = k as u8;
+                    }
+                }
                 if self.trick_len == self.n_active {
-                    let trick: [Card; MAX_SEATS] = self.trick.map(Card);
-                    let w = self
-                        .cfg
-                        .strength
-                        .trick_winner(&trick[..self.trick_len as usize], self.trump());
-                    let ws = self.trick_seats[w] as usize;
+                    let ws = self.trick_seats[self.trick_win as usize] as usize;
                     self.tricks_won[ws] += 1;
                     self.trick_len = 0;
                     if self.trick_number == 5 {

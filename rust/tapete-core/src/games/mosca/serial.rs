@@ -617,6 +617,9 @@ pub(super) fn state_from_json(game: &MoscaGame, text: &str) -> Result<MoscaState
             seat = s.next_active(seat);
         }
         s.trick_len = trick.len() as u8;
+        if !trick.is_empty() {
+            s.trick_win = s.cfg.strength.trick_winner(&trick, s.trump()) as u8;
+        }
         if seat as i8 != s.to_move {
             return Err(st("to_move is not the next seat of the trick".into()));
         }

@@ -470,3 +470,26 @@ fn json_round_trip_and_options() {
     assert!(MoscaGame::new(&json!({"bogus": 1})).is_err());
     assert_eq!(game(json!({"players": 6})).options().match_deals, 12);
 }
+
+#[test]
+fn every_seat_eliminated_at_once_ends_the_match() {
+    // hand calculation: initial_chips 0, dealer 0 antes 3 and everyone passes (throw-in):
+    // balances -3, 0, 0 are all <= 0, so every seat is eliminated and the match ends
+    let g = game(json!({"players": 3, "initial_chips": 0, "bankruptcy": "eliminate_at_zero"}));
+    let mut s = g
+        .setup(&json!({"hands": [["Kc","Qc","Jd","9h","Js"],["Ks","7h","Ac","9d","Td"],["Jc","Tc","Th","Qs","9s"]],
+                      "turnup": "Qd", "dealer": 0}))
+        .unwrap();
+    for _ in 0..3 {
+        act(&mut s, "pass");
+    }
+    assert!(s.is_terminal());
+    assert_eq!(s.balances(), &[-3, 0, 0]);
+    assert_eq!(s.pot(), 3);
+    // next(s) is total: the view (which names the mano) does not hang; mano = dealer
+    let v: Value = serde_json::from_str(&s.view_json(1).unwrap()).unwrap();
+    assert_eq!(v["mano"], 0);
+    let back = g.state_from_json(&s.to_json()).unwrap();
+    assert_eq!(back.to_json(), s.to_json());
+    assert_eq!(s.returns(), vec![-3.0 + 1.0, 1.0, 1.0]);
+}
