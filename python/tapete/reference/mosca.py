@@ -32,6 +32,9 @@ ids        action                  notation               meaning
                                                           takes the turn-up
 90         ``LEAVE_TURNUP``        ``leave turnup``       the dealer leaves the turn-up
 =========  ======================  =====================  =========================================
+
+Outside the phase that gives the slots a hand, ``play slots 0 1 4`` and ``take turnup slot 1``
+name the slots instead of the cards (contract §5).
 """
 
 from __future__ import annotations
