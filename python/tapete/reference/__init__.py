@@ -8,12 +8,13 @@ tests.
 from typing import Any
 
 from .._gamestring import parse_game
-from . import escoba
+from . import burako, escoba
+from .burako import Burako
 from .escoba import Escoba
 
-__all__ = ["Escoba", "escoba", "load", "GAMES"]
+__all__ = ["Burako", "Escoba", "burako", "escoba", "load", "GAMES"]
 
-GAMES = {"escoba": Escoba}
+GAMES = {"escoba": Escoba, "burako": Burako}
 
 
 def load(text: str) -> Any:
