@@ -596,7 +596,12 @@ def _counts(tiles: Iterable[int]) -> list[int]:
 
 
 def _listed(counts: Sequence[int]) -> list[int]:
-    return [t for t in range(NUM_TYPES) for _ in range(counts[t])]
+    """The tiles of a count vector, ascending."""
+    out = []
+    for t, k in enumerate(counts):
+        if k:
+            out += [t] * k
+    return out
 
 
 class Burako:
@@ -710,6 +715,7 @@ class BurakoState:
         self._must_use = -1  # pozo_take_requirement = must_use_top_tile_now (§7)
         self._terminal = False
         self._winner = -1
+        self._cache: dict[str, Any] = {}  # legal actions and JSON of this position (cleared by _step)
 
     # -- dealing (contract §8) -----------------------------------------------------------------
 
@@ -873,6 +879,11 @@ class BurakoState:
         return False
 
     def legal_actions(self) -> list[int]:
+        if "legal" not in self._cache:
+            self._cache["legal"] = self._legal_actions()
+        return list(self._cache["legal"])
+
+    def _legal_actions(self) -> list[int]:
         if self._terminal:
             return []
         if self._phase == DRAW:
@@ -933,6 +944,7 @@ class BurakoState:
         self._step(a)
 
     def _step(self, a: int) -> None:
+        self._cache = {}
         p = self._to_move
         rack = self._racks[p]
         team = self._team(p)
@@ -1101,6 +1113,7 @@ class BurakoState:
 
     def clone(self) -> "BurakoState":
         s = copy.copy(self)
+        s._cache = dict(self._cache)
         s._rng = self._rng.clone()
         s._history = list(self._history)
         s._hand_scores = [list(x) for x in self._hand_scores]
@@ -1154,7 +1167,9 @@ class BurakoState:
         }
 
     def to_json(self) -> str:
-        return json.dumps(self._as_dict(), sort_keys=True, separators=(",", ":"))
+        if "json" not in self._cache:
+            self._cache["json"] = json.dumps(self._as_dict(), sort_keys=True, separators=(",", ":"))
+        return self._cache["json"]
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, BurakoState) and other.to_json() == self.to_json()
