@@ -104,6 +104,7 @@ def random_position(rng: random.Random, players: int) -> dict:
 def test_setup_positions_agree(players, data):
     options = data.draw(burako_options(players, max_turns=(2, 12)), label="options")
     position = random_position(random.Random(data.draw(st.integers(0, 2**32), label="position")), players)
+    position["turns"] = min(position["turns"], options["max_turns"] - 1)  # a turn still to play
     choices = data.draw(st.lists(st.integers(0, 2**16), min_size=1, max_size=64), label="choices")
     ref_game, native_game = reference.Burako(**options), tapete.Burako(**options)
     try:
