@@ -490,6 +490,10 @@ def score_team(melds: Iterable[Iterable[Any]], racks: Iterable[Iterable[Any]], c
             raise InvalidStateError(f"melds[{i}] = {[tile_str(t) for t in ids]} is not a valid meld")
         kinded.append((facts[0], ids))
     rack_tiles = [t for i, rack in enumerate(racks) for t in _tiles_of(rack, f"racks[{i}]")]
+    overall = Counter(rack_tiles + [t for _, tiles in kinded for t in tiles])
+    for t, k in overall.items():
+        if k > 2:
+            raise InvalidStateError(f"{tile_str(t)} appears {k} times in the melds and racks: there are only 2 of each tile")
     return _team_score(kinded, rack_tiles, closed, muerto_taken, opts)
 
 
@@ -1531,7 +1535,7 @@ def _state_from_json(game: Burako, text: Any) -> BurakoState:
             if not isinstance(m, dict) or set(m) != {"kind", "tiles"} or m["kind"] not in ("run", "pierna"):
                 raise bad(f'melds[{team}][{i}] must be {{"kind": "run" | "pierna", "tiles": [...]}}')
             tiles = tile_list(m["tiles"], f"melds[{team}][{i}].tiles", True)
-            if _meld_facts(tiles, o, m["kind"]) is None or _meld_facts(tiles, o)[0] != m["kind"]:  # type: ignore[index]
+            if _meld_facts(tiles, o, m["kind"]) is None:
                 raise bad(f"melds[{team}][{i}] is not a valid {m['kind']}")
             melds[team].append((m["kind"], list(tiles)))
     rng = d["rng"]
