@@ -89,7 +89,8 @@ def tile_id(tile: Any, error: type = InvalidNotationError) -> int:
         text = tile.strip().upper()
         if text == "J*":
             return JOKER
-        if len(text) >= 2 and text[0] in COLOURS and text[1:].isdigit() and text[1] != "0":
+        digits = text[1:]
+        if text[:1] in tuple(COLOURS) and 1 <= len(digits) <= 2 and digits.isascii() and digits.isdigit() and digits[0] != "0":
             n = int(text[1:])
             if 1 <= n <= 13:
                 return 13 * COLOURS.index(text[0]) + n - 1
@@ -174,7 +175,8 @@ def string_to_action(text: Any) -> int:
             return NEW_ADD0 + tile_id(words[1])
         if len(words) == 2 and words[0] == "discard":
             return DISCARD0 + tile_id(words[1])
-        if len(words) == 3 and words[0] == "extend" and words[1].isdigit() and int(words[1]) < M_MAX:
+        slot = words[1] if len(words) == 3 else ""
+        if words[0] == "extend" and 1 <= len(slot) <= 2 and slot.isascii() and slot.isdigit() and int(slot) < M_MAX:
             return EXTEND0 + NUM_TYPES * int(words[1]) + tile_id(words[2])
     except InvalidNotationError:
         pass
