@@ -589,3 +589,91 @@ def test_tv_b40_equal_totals_at_max_hands_draw(engine):
     s.apply("discard K13")
     assert s.is_terminal()
     assert s.returns() == [0.0, 0.0, 0.0, 0.0]
+
+
+# --------------------------------------------------------------------------------------------------
+# Options of rules §10 on the vectors' positions (hand-derived from §5.4, §5.1, §6.2)
+
+
+def test_close_mode_discard_required_forbids_melding_out(engine):
+    # §5.4 discard_required: h' = 0 is illegal once the muerto is taken (TV-B33's position).
+    s = _single(engine, close_mode="discard_required").setup(
+        racks=[T("B5 B6 B7"), T("K3"), T("K4"), T("K6")],
+        melds=[[run_of("R", 3, 9)], []], muerto_status=[1, 0], phase="meld",
+    )
+    for a in ("add B5", "add B6", "add B7"):
+        s.apply(a)
+    assert s.legal_actions() == [CANCEL]
+
+
+def test_close_mode_meld_required(engine):
+    # §5.4 meld_required: h' = 1 needs a last tile that can extend a team meld (closing), and the
+    # last tile may not be discarded. TV-B32's position: R9 fits no team meld -> EXTEND Y5 illegal.
+    melds = [[run_of("R", 3, 9), T("Y6 Y7 Y8")], []]
+    s = _single(engine, close_mode="meld_required").setup(
+        racks=[T("R9 Y5"), T("K3"), T("K4"), T("K6")], melds=melds, muerto_status=[1, 0], phase="meld"
+    )
+    assert_illegal(s, EXTEND(1, "Y5"))
+    assert s.legal_actions() == [ADD("R9"), ADD("Y5"), DISCARD("R9"), DISCARD("Y5")]
+    # with R10 instead of R9 the last tile extends R3..R9: EXTEND Y5 is legal, then the discard of
+    # R10 is not, and EXTEND R10 closes.
+    s = _single(engine, close_mode="meld_required").setup(
+        racks=[T("R10 Y5"), T("K3"), T("K4"), T("K6")], melds=melds, muerto_status=[1, 0], phase="meld"
+    )
+    s.apply("extend 1 Y5")
+    assert DISCARD("R10") not in s.legal_actions()
+    assert EXTEND(0, "R10") in s.legal_actions()
+    s.apply("extend 0 R10")
+    assert s.is_terminal()
+
+
+def test_muerto_becomes_stock(engine):
+    # §6.2 muerto_becomes_stock: the stock runs out at a TURN_END with both muertos untaken ->
+    # muerto #1 becomes the stock in its dealt order and play goes on.
+    game = engine.Burako(players=2, match="single_hand", stock_exhausted="muerto_becomes_stock")
+    s = game.setup(racks=[T("R3 R10"), T("Y5 Y6")], stock=T("K12"), to_move=1)
+    muerto_1 = doc(s)["muertos"][0]
+    s.apply("draw")
+    s.apply("discard K12")
+    assert not s.is_terminal()
+    d = doc(s)
+    assert d["stock"] == muerto_1 and len(d["muertos"]) == 1
+    assert s.current_player() == 0 and s.legal_actions() == [DRAW, TAKE_POZO]
+
+
+def test_single_tile_pozo_rediscard_forbidden(engine):
+    # §10 single_tile_pozo_rediscard = forbidden: after taking a one-tile pozo its type may not be
+    # discarded this turn.
+    game = engine.Burako(players=4, single_tile_pozo_rediscard="forbidden")
+    s = game.setup(racks=[T("R3 K9"), T("K3"), T("K4"), T("K6")], pozo=T("Y3"))
+    s.apply("take pozo")
+    assert_illegal(s, DISCARD("Y3"))
+    assert DISCARD("R3") in s.legal_actions() and DISCARD("K9") in s.legal_actions()
+    # a rack made only of that type cannot take it
+    s = game.setup(racks=[T("Y3"), T("K3"), T("K4"), T("K6")], pozo=T("Y3"))
+    assert s.legal_actions() == [DRAW]
+
+
+def test_must_use_top_tile_now(engine):
+    # §5.1 must_use_top_tile_now: TAKE_POZO only if the top tile's type can be melded right away;
+    # until it is, DISCARD is illegal and NEW_COMMIT must use it.
+    game = engine.Burako(players=4, pozo_take_requirement="must_use_top_tile_now")
+    s = game.setup(racks=[T("R4 R5 K9 K11"), T("K3"), T("K4"), T("K6")], pozo=T("B2 R6"))
+    assert s.legal_actions() == [DRAW, TAKE_POZO]
+    s.apply("take pozo")
+    assert all(not 58 <= a < 111 for a in s.legal_actions())
+    for a in ("add R4", "add R5", "add R6"):
+        s.apply(a)
+    s.apply("meld")
+    assert DISCARD("K9") in s.legal_actions()
+    # no meld with the top tile Y13 is possible: TAKE_POZO is illegal
+    s = game.setup(racks=[T("R4 R5 K9 K11"), T("K3"), T("K4"), T("K6")], pozo=T("R6 Y13"))
+    assert s.legal_actions() == [DRAW]
+
+
+def test_no_redraw_without_the_privilege(engine):
+    # §10 first_player_redraw = false: REDRAW is never legal.
+    game = engine.Burako(players=4, first_player_redraw=False)
+    s = game.setup(racks=[T("B9 Y12"), T("K1"), T("K2"), T("K4")], stock=T("R7 K3"), turns=0)
+    s.apply("draw")
+    assert REDRAW not in s.legal_actions()
