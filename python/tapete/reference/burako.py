@@ -859,10 +859,20 @@ class BurakoState:
         new_rack = list(self._racks[p])
         for t in self._pozo:
             new_rack[t] += 1
-        if any(self._extend_legal(m, u, new_rack) for m in range(len(self._melds[team]))):
-            return True
+        # the take may also forbid leaving only tiles of its type (single_tile_pozo_rediscard)
+        no_discard = u if self._o["single_tile_pozo_rediscard"] == "forbidden" and len(self._pozo) == 1 else -1
+
+        def leaves_only_no_discard(after: Sequence[int]) -> bool:
+            return no_discard != -1 and sum(after) >= 1 and sum(after) == after[no_discard]
+
+        for m in range(len(self._melds[team])):
+            after = list(new_rack)
+            after[u] -= 1
+            if self._extend_legal(m, u, new_rack) and not leaves_only_no_discard(after):
+                return True
         N = sum(new_rack)
-        # small melds leave h' >= 2: legal whatever the team holds
+        # small melds leave h' >= 2: legal whatever the team holds (and, holding at most two
+        # tiles of type u, never only tiles of type u)
         if any(L <= N - 2 for L in _melds_containing(u, new_rack, self._o)):
             return True
         # melds of the whole rack or all of it but one tile: check each exactly
@@ -880,6 +890,8 @@ class BurakoState:
             if facts is None:
                 continue
             after = [a - b for a, b in zip(new_rack, meld_counts)]
+            if leaves_only_no_discard(after):
+                continue
             if self._invariant(team, after, self._melds[team] + [(facts[0], tiles)]):
                 return True
         return False
