@@ -134,6 +134,83 @@ fn candidates(c: TileCounts) -> u64 {
     m & ((1u64 << 53) - 1)
 }
 
+/// For each colour and window of positions, the run holding `u` that uses the rack's naturals
+/// wherever it can and wilds elsewhere (`u` forced in as a wild when it is one).
+fn greedy_runs(rack: TileCounts, u: TileType, r: &options::MeldRules) -> Vec<TileCounts> {
+    use crate::tiles::{is_two, tile, JOKER};
+    let mut out = Vec::new();
+    let u_wild = u == JOKER || (r.twos_wild && is_two(u));
+    let max_len = if r.ace_to_ace { 14u8 } else { 13 };
+    for col in 0..4u8 {
+        if !u_wild && u / 13 != col {
+            continue;
+        }
+        for a in 1..=14u8 {
+            for b in a + 2..=14u8 {
+                if b - a + 1 > max_len {
+                    break;
+                }
+                let mut sub = TileCounts::EMPTY;
+                let mut avail = rack;
+                let mut missing = 0u32;
+                for pos in a..=b {
+                    let nat = match pos {
+                        1 if r.ace != options::AcePos::HighOnly => Some(tile(col, 1)),
+                        14 if r.ace != options::AcePos::LowOnly => Some(tile(col, 1)),
+                        1 | 14 => None,
+                        n => Some(tile(col, n)),
+                    };
+                    match nat {
+                        Some(x) if avail.contains(x) => {
+                            avail.remove(x);
+                            sub.add(x);
+                        }
+                        _ => missing += 1,
+                    }
+                }
+                if !u_wild && !sub.contains(u) {
+                    continue;
+                }
+                // the wild pool: jokers, then 2s (u first when it is a wild)
+                let mut pool: Vec<TileType> = Vec::new();
+                if u_wild && avail.contains(u) {
+                    pool.push(u);
+                    avail.remove(u);
+                }
+                for x in [JOKER, tile(0, 2), tile(1, 2), tile(2, 2), tile(3, 2)] {
+                    if x == JOKER || r.twos_wild {
+                        for _ in 0..avail.get(x) {
+                            pool.push(x);
+                        }
+                    }
+                }
+                if (pool.len() as u32) < missing {
+                    continue;
+                }
+                for &x in &pool[..missing as usize] {
+                    sub.add(x);
+                }
+                if u_wild && !sub.contains(u) {
+                    // replace one natural by u (same length)
+                    if !pool.first().is_some_and(|&x| x == u) {
+                        continue;
+                    }
+                    let nat = sub.types() & !(1u64 << JOKER);
+                    let Some(x) = (0..53u8).find(|&x| {
+                        nat & (1 << x) != 0 && x != JOKER && !(r.twos_wild && is_two(x))
+                    }) else {
+                        continue;
+                    };
+                    sub.remove(x);
+                    sub.add(u);
+                }
+                out.push(sub);
+            }
+        }
+    }
+    out
+}
+
 #[derive(Clone, Debug)]
 pub struct BurakoState {
     cfg: Arc<Config>,
@@ -679,7 +756,10 @@ impl BurakoState {
     }
 
     /// `must_use_top_tile_now`: after the take, some `extend m top` or some `meld` of a valid
-    /// sub-multiset holding `top` would be legal (contract §7).
+    /// sub-multiset holding `top` would be legal (contract §7). A meld leaving ≥ 2 tiles is
+    /// always legal, so the search covers: every 3-tile set (a pierna holding `top` always has
+    /// a 3-tile sub-pierna holding it), the greedy run of every window (fewest wilds for that
+    /// window), and exactly every set of size N−1 and N.
     fn take_usable(&self, top: TileType) -> bool {
         let mut s = self.clone();
         s.do_take();
@@ -692,13 +772,10 @@ impl BurakoState {
         }
         let rack = s.racks[p];
         let n = rack.len();
-        let mut rest = rack;
-        rest.remove(top);
-        // candidate sub-multisets: top plus 2 more tiles; when the rack is small, every size
-        let mut found = false;
-        let mut try_set = |sub: TileCounts, s: &mut BurakoState| {
-            if found || rules::classify(sub, &s.opts().meld).is_none() {
-                return;
+        let r = s.opts().meld;
+        let try_set = |sub: TileCounts, s: &mut BurakoState| -> bool {
+            if !sub.contains(top) || sub.len() < 3 || rules::classify(sub, &r).is_none() {
+                return false;
             }
             let saved = (
                 s.racks[p],
@@ -711,9 +788,7 @@ impl BurakoState {
             s.rack_len[p] = (n - sub.len()) as u8;
             s.buffer = sub;
             s.buffer_len = sub.len() as u8;
-            if s.commit_ok() {
-                found = true;
-            }
+            let ok = s.commit_ok();
             (
                 s.racks[p],
                 s.rack_len[p],
@@ -721,32 +796,40 @@ impl BurakoState {
                 s.buffer_len,
                 s.buffer_max,
             ) = saved;
+            ok
         };
-        let types: Vec<TileType> = rest.to_vec();
-        if n <= 8 {
-            // every sub-multiset of the other tiles (as index subsets; duplicates harmless)
-            let k = types.len();
-            for mask in 0u32..(1 << k) {
-                if mask.count_ones() < 2 {
-                    continue;
-                }
-                let mut sub = TileCounts::EMPTY.with(top);
-                for (i, &x) in types.iter().enumerate() {
-                    if mask & (1 << i) != 0 {
-                        sub.add(x);
-                    }
-                }
-                try_set(sub, &mut s);
-            }
-        } else {
-            for i in 0..types.len() {
-                for j in i + 1..types.len() {
-                    let sub = TileCounts::EMPTY.with(top).with(types[i]).with(types[j]);
-                    try_set(sub, &mut s);
+        let mut rest = rack;
+        rest.remove(top);
+        let others = rest.to_vec();
+        for i in 0..others.len() {
+            for j in i + 1..others.len() {
+                if try_set(
+                    TileCounts::EMPTY.with(top).with(others[i]).with(others[j]),
+                    &mut s,
+                ) {
+                    return true;
                 }
             }
         }
-        found
+        if try_set(rack, &mut s) {
+            return true;
+        }
+        let mut ty = rack.types();
+        while ty != 0 {
+            let x = ty.trailing_zeros() as TileType;
+            ty &= ty - 1;
+            let mut sub = rack;
+            sub.remove(x);
+            if try_set(sub, &mut s) {
+                return true;
+            }
+        }
+        for sub in greedy_runs(rack, top, &r) {
+            if sub.len() as u32 + 2 <= n && try_set(sub, &mut s) {
+                return true;
+            }
+        }
+        false
     }
 
     // ----- legal actions -----

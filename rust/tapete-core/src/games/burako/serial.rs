@@ -478,6 +478,15 @@ fn read_state(game: &BurakoGame, m: &Map<String, Value>) -> Result<BurakoState> 
         ]);
     }
     let tt = array_len(&m["totals"], "totals", 2)?;
+    if s.hand_scores.len() + 1
+        != s.hand as usize + m["terminal"].as_bool().unwrap_or(false) as usize
+    {
+        return Err(st(format!(
+            "hand_scores must hold one entry per finished hand: {} for hand {}",
+            s.hand_scores.len(),
+            s.hand
+        )));
+    }
     s.totals = [
         int_in(&tt[0], "totals[0]", -MAX_SCORE, MAX_SCORE)?,
         int_in(&tt[1], "totals[1]", -MAX_SCORE, MAX_SCORE)?,
@@ -710,6 +719,7 @@ pub(super) fn setup(game: &BurakoGame, spec: &Value) -> Result<BurakoState> {
         Some(v) => int_in(v, "hand", 1, game.options().max_hands as i64)? as u32,
         None => 1,
     };
+    s.hand_scores = vec![[0, 0]; s.hand as usize - 1];
     if let Some(v) = get("totals") {
         let a = array_len(v, "totals", 2)?;
         s.totals = [
@@ -784,8 +794,13 @@ pub(super) fn setup(game: &BurakoGame, spec: &Value) -> Result<BurakoState> {
             let size = game.options().muerto_size;
             let mut ms = Vec::new();
             for _ in 0..k {
-                let take = size.min(left.len());
-                ms.push(left.drain(..take).collect::<Vec<_>>());
+                if left.len() < size {
+                    return Err(st(format!(
+                        "only {} tiles are left for {k} untaken muerto(s) of {size}: list fewer tiles or give muertos",
+                        left.len()
+                    )));
+                }
+                ms.push(left.drain(..size).collect::<Vec<_>>());
             }
             if stock.is_some() && !left.is_empty() {
                 match ms.last_mut() {

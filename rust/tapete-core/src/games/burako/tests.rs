@@ -439,3 +439,24 @@ fn json_round_trip_and_census() {
         assert_eq!(back.legal_actions_vec(), s.legal_actions_vec());
     }
 }
+
+#[test]
+fn must_use_top_searches_every_size() {
+    // reviewer's case: {R3, J*, J*, R6, R7} is the only meld holding R3 (w=2 < 3 naturals)
+    let g = game(
+        json!({"max_wilds_per_meld": "fewer_than_naturals", "pozo_take_requirement": "must_use_top_tile_now"}),
+    );
+    let s = setup(
+        &g,
+        json!({"racks": [["J*", "J*", "R6", "R7", "K9", "B11", "Y13", "K1"],
+        ["B9", "Y9", "R9"], ["K4", "K5", "B6"], ["Y4", "Y5", "B7"]], "pozo": ["R3"], "to_move": 0}),
+    );
+    assert!(s.legal_actions_vec().contains(&A_TAKE));
+    // without the jokers no meld holds R3: take illegal
+    let s = setup(
+        &g,
+        json!({"racks": [["B1", "B3", "R6", "R7", "K9", "B11", "Y13", "K1"],
+        ["B9", "Y9", "R9"], ["K4", "K5", "B6"], ["Y4", "Y5", "B7"]], "pozo": ["R3"], "to_move": 0}),
+    );
+    assert!(!s.legal_actions_vec().contains(&A_TAKE));
+}
