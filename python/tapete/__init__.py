@@ -26,6 +26,8 @@ from .errors import (
 __all__ = [
     "Escoba",
     "escoba",
+    "Burako",
+    "burako",
     "load",
     "simulate",
     "reference",
@@ -43,6 +45,8 @@ __all__ = [
 _LAZY = {
     "Escoba": (".escoba", "Escoba"),
     "escoba": (".escoba", None),
+    "Burako": (".burako", "Burako"),
+    "burako": (".burako", None),
     "load": (".games", "load"),
     "simulate": (".games", "simulate"),
     "reference": (".reference", None),

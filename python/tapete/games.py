@@ -10,13 +10,14 @@ from . import _core
 from ._gamestring import parse_game
 from ._setup import seed_value
 from .errors import InvalidOptionError
+from .burako import Burako
 from .escoba import Escoba
 
 __all__ = ["GAMES", "load", "simulate"]
 
-GAMES: dict[str, Callable[..., Any]] = {"escoba": Escoba}
+GAMES: dict[str, Callable[..., Any]] = {"escoba": Escoba, "burako": Burako}
 
-_SIMULATORS = {Escoba: _core.simulate_escoba}
+_SIMULATORS = {Escoba: _core.simulate_escoba, Burako: _core.simulate_burako}
 
 
 def load(text: str) -> Any:

@@ -3,6 +3,7 @@
 
 use pyo3::prelude::*;
 
+mod burako;
 mod errors;
 mod escoba;
 
@@ -10,5 +11,6 @@ mod escoba;
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     escoba::register(m)?;
+    burako::register(m)?;
     Ok(())
 }
