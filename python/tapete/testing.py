@@ -268,7 +268,7 @@ def burako_options(players: int | None = None, single_hand: bool = True, max_tur
 def compare_positions(a: Any, b: Any, choices: Sequence[int], max_steps: int = 100_000, check_errors: bool = True) -> Divergence | None:
     """Step two given states (e.g. the same ``setup`` in two engines) in lockstep, choosing
     ``legal[choice % len(legal)]`` with ``choices`` cycled; the first divergence or None."""
-    seats, num_actions = a.game.num_players, a.game.num_distinct_actions
+    seats, num_actions = len(a.scores()), len(a.legal_mask())
     actions: list[int] = []
     for step in range(max_steps + 1):
         diff = _compare_state(a, b, seats)
