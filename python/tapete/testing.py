@@ -265,9 +265,19 @@ def burako_options(players: int | None = None, single_hand: bool = True, max_tur
     return build()
 
 
-def compare_positions(a: Any, b: Any, choices: Sequence[int], max_steps: int = 100_000, check_errors: bool = True) -> Divergence | None:
+def compare_positions(
+    a: Any,
+    b: Any,
+    choices: Sequence[int],
+    max_steps: int = 100_000,
+    check_errors: bool = True,
+    prefer: Callable[[list[int]], list[int]] | None = None,
+) -> Divergence | None:
     """Step two given states (e.g. the same ``setup`` in two engines) in lockstep, choosing
-    ``legal[choice % len(legal)]`` with ``choices`` cycled; the first divergence or None."""
+    ``legal[choice % len(legal)]`` with ``choices`` cycled; the first divergence or None.
+
+    ``prefer(legal)`` may name a subset of the legal actions to favour: when it is non-empty, three
+    choices in four pick from it (to steer random play towards rare events)."""
     seats, num_actions = len(a.scores()), len(a.legal_mask())
     actions: list[int] = []
     for step in range(max_steps + 1):
@@ -285,7 +295,10 @@ def compare_positions(a: Any, b: Any, choices: Sequence[int], max_steps: int = 1
         if a.is_terminal():
             return None
         legal = a.legal_actions()
-        action = legal[choices[step % len(choices)] % len(legal)]
+        choice = choices[step % len(choices)]
+        favoured = prefer(legal) if prefer is not None else []
+        pool = favoured if favoured and choice % 4 else legal
+        action = pool[(choice // 4) % len(pool)]
         actions.append(action)
         a.apply(action)
         b.apply(action)
