@@ -27,7 +27,6 @@ valid run when *some* assignment of positions to its tiles fits, so wilds move f
 
 from __future__ import annotations
 
-import copy
 import json
 import operator
 from collections import Counter
@@ -176,7 +175,7 @@ def string_to_action(text: Any) -> int:
         if len(words) == 2 and words[0] == "discard":
             return DISCARD0 + tile_id(words[1])
         slot = words[1] if len(words) == 3 else ""
-        if words[0] == "extend" and 1 <= len(slot) <= 2 and slot.isascii() and slot.isdigit() and int(slot) < M_MAX:
+        if len(words) == 3 and words[0] == "extend" and 1 <= len(slot) <= 2 and slot.isascii() and slot.isdigit() and int(slot) < M_MAX:
             return EXTEND0 + NUM_TYPES * int(words[1]) + tile_id(words[2])
     except InvalidNotationError:
         pass
@@ -1130,7 +1129,8 @@ class BurakoState:
         return string_to_action(text)
 
     def clone(self) -> "BurakoState":
-        s = copy.copy(self)
+        s = BurakoState.__new__(BurakoState)
+        s.__dict__.update(self.__dict__)  # scalars and the shared game; the containers below are copied
         s._cache = dict(self._cache)
         s._rng = self._rng.clone()
         s._history = list(self._history)
