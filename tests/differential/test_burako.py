@@ -43,6 +43,16 @@ def test_dealt_hands_agree(players, data):
     assert_engines_agree(tapete.Burako(**options), reference.Burako(**options), games=1, seed=seed, choices=choices)
 
 
+@settings(max_examples=max(EXAMPLES // 5, 20), **SETTINGS)
+@given(data=st.data())
+def test_short_matches_agree(data):
+    # several hands: scoring into totals, the next mano, a fresh shuffle from the same stream
+    options = data.draw(burako_options(single_hand=False, max_turns=(1, 6)), label="options")
+    seed = data.draw(seeds(), label="seed")
+    choices = data.draw(st.lists(st.integers(0, 2**16), min_size=1, max_size=64), label="choices")
+    assert_engines_agree(tapete.Burako(**options), reference.Burako(**options), games=1, seed=seed, choices=choices)
+
+
 def random_position(rng: random.Random, players: int) -> dict:
     """A ``setup`` description: short racks, a few natural team melds, random muerto status."""
     pool = [t for t in range(53) for _ in range(2)]
