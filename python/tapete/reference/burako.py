@@ -21,6 +21,21 @@ The game in brief
   closing, +/-100 for the muerto; a team without a canasta counts its melds negative. Hands are
   played until a team reaches 3000.
 
+Actions (a fixed space of 1966 ids, rules §11)
+----------------------------------------------
+==========  ===================  ================  ===========================================
+ids         action               notation          meaning
+==========  ===================  ================  ===========================================
+0           ``DRAW_STOCK``       ``draw``          take the top stock tile
+1           ``TAKE_POZO``        ``take pozo``     take the whole pozo
+2           ``REDRAW``           ``redraw``        the mano's privilege: reject the first draw
+3..55       ``NEW_ADD(t)``       ``add R5``        move a tile to the new-meld buffer
+56          ``NEW_COMMIT``       ``meld``          the buffer becomes a team meld
+57          ``NEW_CANCEL``       ``cancel``        the buffer goes back to the rack
+58..110     ``DISCARD(t)``       ``discard K13``   discard a tile; ends the turn
+111..1965   ``EXTEND(m, t)``     ``extend 3 B7``   add a tile to the team's meld slot m
+==========  ===================  ================  ===========================================
+
 Melds are stored as tile multisets only (the "existence semantics" of rules §3.4): a multiset is a
 valid run when *some* assignment of positions to its tiles fits, so wilds move freely inside a meld.
 """
