@@ -11,76 +11,8 @@ use tapete_core::play;
 use tapete_core::tiles::{parse_tile, TileCounts, TileType};
 use tapete_core::GameError;
 
+use crate::args::{int_like, player_arg, seed_arg, text_arg, Bad};
 use crate::errors::to_py;
-
-type Bad = fn(String) -> GameError;
-
-/// User text: a `str` that encodes to UTF-8. Anything else (None, bytes, an int) or a str with
-/// lone surrogates is the typed error `bad`, never a TypeError or UnicodeEncodeError.
-fn text_arg<'a, 'py>(v: &'a Bound<'py, PyAny>, what: &str, bad: Bad) -> Result<&'a str, GameError> {
-    let s = v.cast::<PyString>().map_err(|_| {
-        let ty = v
-            .get_type()
-            .name()
-            .map(|n| n.to_string())
-            .unwrap_or_else(|_| "?".into());
-        bad(format!("{what} must be a str, got {ty}"))
-    })?;
-    s.to_str().map_err(|_| {
-        bad(format!(
-            "{what} is not valid text (it holds lone surrogates)"
-        ))
-    })
-}
-
-/// Any Python int, reduced mod 2^64 (negative seeds wrap).
-fn seed_arg(v: &Bound<'_, PyAny>) -> PyResult<u64> {
-    if !v.is_instance_of::<PyInt>() || v.is_instance_of::<PyBool>() {
-        return Err(to_py(GameError::InvalidState(format!(
-            "seed must be an int, got {}",
-            v.repr().map(|r| r.to_string()).unwrap_or_default()
-        ))));
-    }
-    v.bitand(u64::MAX)?.extract::<u64>()
-}
-
-/// An int, or an integer-like object such as a numpy integer (via `__index__`); bools are not.
-fn int_like<'py>(v: &Bound<'py, PyAny>) -> Option<Bound<'py, PyAny>> {
-    if v.is_instance_of::<PyBool>() {
-        return None;
-    }
-    if v.is_instance_of::<PyInt>() {
-        return Some(v.clone());
-    }
-    if v.is_instance_of::<PyString>() || v.is_instance_of::<pyo3::types::PyFloat>() {
-        return None;
-    }
-    let type_name = v
-        .get_type()
-        .name()
-        .map(|n| n.to_string())
-        .unwrap_or_default();
-    if type_name.starts_with("bool") {
-        return None;
-    }
-    v.call_method0("__index__")
-        .ok()
-        .filter(|i| i.is_instance_of::<PyInt>())
-}
-
-/// A seat number; anything else is `InvalidPlayer`.
-fn player_arg(v: &Bound<'_, PyAny>, n: usize) -> Result<i64, GameError> {
-    if let Some(i) = int_like(v) {
-        if let Ok(i) = i.extract::<i64>() {
-            return Ok(i);
-        }
-    }
-    Err(GameError::InvalidPlayer(format!(
-        "{} is not a seat of this game: expected an int in 0..{}",
-        v.repr().map(|r| r.to_string()).unwrap_or_default(),
-        n - 1
-    )))
-}
 
 /// An action id; non-ints, bools and out-of-range ints are `IllegalAction`.
 fn action_id(v: &Bound<'_, PyAny>) -> Result<Action, GameError> {
@@ -105,7 +37,9 @@ fn action_id(v: &Bound<'_, PyAny>) -> Result<Action, GameError> {
 /// A tile as text or id 0..52; unreadable input is `bad`.
 fn tile_arg(v: &Bound<'_, PyAny>, what: &str, bad: Bad) -> Result<TileType, GameError> {
     if let Ok(s) = v.cast::<PyString>() {
-        let text = s.to_str().map_err(|_| bad(format!("{what}: not valid text")))?;
+        let text = s
+            .to_str()
+            .map_err(|_| bad(format!("{what}: not valid text")))?;
         return parse_tile(text).map_err(|e| bad(format!("{what}: {e}")));
     }
     if v.is_instance_of::<PyInt>() && !v.is_instance_of::<PyBool>() {
@@ -113,7 +47,9 @@ fn tile_arg(v: &Bound<'_, PyAny>, what: &str, bad: Bad) -> Result<TileType, Game
         if (0..=52).contains(&i) {
             return Ok(i as TileType);
         }
-        return Err(bad(format!("{what}: tile id {v} is out of range: expected 0..52")));
+        return Err(bad(format!(
+            "{what}: tile id {v} is out of range: expected 0..52"
+        )));
     }
     Err(bad(format!(
         "{what}: {} is not a tile: expected text like 'R5' or 'J*', or an id 0..52",
@@ -124,10 +60,15 @@ fn tile_arg(v: &Bound<'_, PyAny>, what: &str, bad: Bad) -> Result<TileType, Game
 /// A list of items (a bare string is not a list); `InvalidState` otherwise.
 fn list_arg<'py>(v: &Bound<'py, PyAny>, what: &str) -> Result<Vec<Bound<'py, PyAny>>, GameError> {
     let bad = || GameError::InvalidState(format!("{what} must be a list"));
-    if v.is_instance_of::<PyString>() || v.is_instance_of::<pyo3::types::PyBytes>() || v.is_instance_of::<PyDict>() {
+    if v.is_instance_of::<PyString>()
+        || v.is_instance_of::<pyo3::types::PyBytes>()
+        || v.is_instance_of::<PyDict>()
+    {
         return Err(bad());
     }
-    v.try_iter().and_then(|it| it.collect::<PyResult<Vec<_>>>()).map_err(|_| bad())
+    v.try_iter()
+        .and_then(|it| it.collect::<PyResult<Vec<_>>>())
+        .map_err(|_| bad())
 }
 
 /// A list of tiles; unreadable tiles are `InvalidNotation`.
@@ -167,7 +108,9 @@ pub struct PyBurakoGame {
 impl PyBurakoGame {
     #[new]
     fn new(options_json: &Bound<'_, PyAny>) -> PyResult<Self> {
-        Ok(PyBurakoGame { game: options_game(options_json).map_err(to_py)? })
+        Ok(PyBurakoGame {
+            game: options_game(options_json).map_err(to_py)?,
+        })
     }
     #[getter]
     fn name(&self) -> &'static str {
@@ -191,7 +134,11 @@ impl PyBurakoGame {
     }
 
     #[pyo3(signature = (seed = None, deck = None))]
-    fn new_state(&self, seed: Option<&Bound<'_, PyAny>>, deck: Option<&Bound<'_, PyAny>>) -> PyResult<PyBurakoState> {
+    fn new_state(
+        &self,
+        seed: Option<&Bound<'_, PyAny>>,
+        deck: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyBurakoState> {
         let seed = match seed {
             Some(s) => seed_arg(s)?,
             None => 0,
@@ -213,12 +160,16 @@ impl PyBurakoGame {
 
     fn setup(&self, spec_json: &Bound<'_, PyAny>) -> PyResult<PyBurakoState> {
         let text = text_arg(spec_json, "setup", GameError::InvalidState).map_err(to_py)?;
-        Ok(PyBurakoState { s: self.game.setup_json(text).map_err(to_py)? })
+        Ok(PyBurakoState {
+            s: self.game.setup_json(text).map_err(to_py)?,
+        })
     }
 
     fn state_from_json(&self, text: &Bound<'_, PyAny>) -> PyResult<PyBurakoState> {
         let text = text_arg(text, "state JSON", GameError::InvalidState).map_err(to_py)?;
-        Ok(PyBurakoState { s: self.game.state_from_json(text).map_err(to_py)? })
+        Ok(PyBurakoState {
+            s: self.game.state_from_json(text).map_err(to_py)?,
+        })
     }
 
     fn __repr__(&self) -> String {
@@ -249,7 +200,8 @@ impl PyBurakoState {
 
     fn apply(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
         let r = if action.is_instance_of::<PyString>() {
-            text_arg(action, "action text", GameError::InvalidNotation).and_then(|t| self.s.apply_str(t))
+            text_arg(action, "action text", GameError::InvalidNotation)
+                .and_then(|t| self.s.apply_str(t))
         } else {
             action_id(action).and_then(|a| self.s.apply(a))
         };
@@ -294,13 +246,21 @@ impl PyBurakoState {
         self.s.history()
     }
 
-    fn view<'py>(&self, py: Python<'py>, player: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    fn view<'py>(
+        &self,
+        py: Python<'py>,
+        player: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let p = player_arg(player, self.s.game().num_players()).map_err(to_py)?;
         let text = self.s.view_json(p).map_err(to_py)?;
         py.import("json")?.call_method1("loads", (text,))
     }
 
-    fn observation<'py>(&self, py: Python<'py>, player: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyArray1<f32>>> {
+    fn observation<'py>(
+        &self,
+        py: Python<'py>,
+        player: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
         let n = self.s.game().num_players();
         let p = player_arg(player, n).map_err(to_py)?;
         if !(0..n as i64).contains(&p) {
@@ -326,7 +286,11 @@ impl PyBurakoState {
             self.s.mano(),
             self.current_player(),
             self.s.totals(),
-            if self.s.is_terminal() { " terminal" } else { "" }
+            if self.s.is_terminal() {
+                " terminal"
+            } else {
+                ""
+            }
         )
     }
 }
@@ -341,7 +305,8 @@ fn burako_classify_meld(
     let ts = tiles_arg(tiles, "tiles").map_err(to_py)?;
     let mut census = TileCounts::EMPTY;
     let c = census_add(&mut census, &ts).map_err(to_py)?;
-    Ok(rules::classify_meld(c, &game.options().meld).map(|m| (m.kind.as_str(), m.pure, m.canasta, m.value)))
+    Ok(rules::classify_meld(c, &game.options().meld)
+        .map(|m| (m.kind.as_str(), m.pure, m.canasta, m.value)))
 }
 
 /// `score_team` (contract §9).
@@ -359,19 +324,27 @@ fn burako_score_team(
         if v.is_instance_of::<PyBool>() {
             Ok(v.extract::<bool>()?)
         } else {
-            Err(to_py(GameError::InvalidState(format!("{what} must be a bool"))))
+            Err(to_py(GameError::InvalidState(format!(
+                "{what} must be a bool"
+            ))))
         }
     };
     let closed = flag(closed, "closed")?;
     let taken = flag(muerto_taken, "muerto_taken")?;
     let mut census = TileCounts::EMPTY;
-    let mut tally = rules::TeamTally { meld_points: 0, pure_canastas: 0, impure_canastas: 0 };
+    let mut tally = rules::TeamTally {
+        meld_points: 0,
+        pure_canastas: 0,
+        impure_canastas: 0,
+    };
     for (i, m) in list_arg(melds, "melds").map_err(to_py)?.iter().enumerate() {
         let what = format!("melds[{i}]");
         let ts = tiles_arg(m, &what).map_err(to_py)?;
         let c = census_add(&mut census, &ts).map_err(to_py)?;
         let info = rules::classify_meld(c, &o.meld).ok_or_else(|| {
-            to_py(GameError::InvalidState(format!("{what} is not a valid meld")))
+            to_py(GameError::InvalidState(format!(
+                "{what} is not a valid meld"
+            )))
         })?;
         tally.meld_points += info.value as i64;
         if info.canasta {
@@ -388,7 +361,13 @@ fn burako_score_team(
         let c = census_add(&mut census, &ts).map_err(to_py)?;
         rack_points += rules::counts_value(c, &o.meld) as i64;
     }
-    Ok(rules::team_score(&tally, rack_points, closed, taken, o.no_canasta_negative))
+    Ok(rules::team_score(
+        &tally,
+        rack_points,
+        closed,
+        taken,
+        o.no_canasta_negative,
+    ))
 }
 
 #[pyfunction]
