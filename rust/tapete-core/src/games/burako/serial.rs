@@ -246,12 +246,27 @@ fn tile_list(v: &Value, what: &str, allow_text: bool) -> Result<Vec<TileType>> {
     a.iter().map(|x| tile_of(x, what, allow_text)).collect()
 }
 
+/// A multiset from a list, refusing a type more than twice (2 bits per type cannot hold more).
+fn counts_of(l: &[TileType], what: &str) -> Result<TileCounts> {
+    let mut c = TileCounts::EMPTY;
+    for &t in l {
+        if c.get(t) >= 2 {
+            return Err(st(format!(
+                "{what} holds the tile {} more than twice",
+                tile_text(t)
+            )));
+        }
+        c.add(t);
+    }
+    Ok(c)
+}
+
 fn ascending(v: &Value, what: &str) -> Result<TileCounts> {
     let l = tile_list(v, what, false)?;
     if l.windows(2).any(|w| w[0] > w[1]) {
         return Err(st(format!("{what} must be in ascending type order")));
     }
-    Ok(TileCounts::from_slice(&l))
+    counts_of(&l, what)
 }
 
 fn bool_of(v: &Value, what: &str) -> Result<bool> {
@@ -298,7 +313,7 @@ fn build_meld(
     game: &BurakoGame,
     what: &str,
 ) -> Result<Meld> {
-    let c = TileCounts::from_slice(tiles);
+    let c = counts_of(tiles, what)?;
     let r = &game.options().meld;
     let (kind, fit) = match kind {
         Some(k) => (k, rules::fit_kind(k, c, c.len(), r)),
@@ -364,10 +379,29 @@ impl BurakoState {
         self.buffer_len = b.len() as u8;
         self.buffer_max = b.to_vec().last().map_or(-1, |&t| t as i8);
     }
+    /// Counts every tile one by one (no 2-bit packing, so a list with a type 4 times is seen).
     fn add_census(&self, c: &mut [u8; 53]) {
-        let census = self.tile_census();
-        for (t, x) in c.iter_mut().enumerate() {
-            *x = census.get(t as u8);
+        let mut put =
+            |m: TileCounts| m.for_each(|t| c[t as usize] = c[t as usize].saturating_add(1));
+        put(self.buffer);
+        for p in 0..self.n() {
+            put(self.racks[p]);
+        }
+        for t in 0..2 {
+            for m in self.team_melds(t) {
+                put(m.tiles);
+            }
+        }
+        let lists = self
+            .pozo()
+            .iter()
+            .chain(&self.stock[..self.stock_len as usize])
+            .chain(
+                (self.muerto_first as usize..2)
+                    .flat_map(|i| &self.muertos[i][..self.muerto_len[i] as usize]),
+            );
+        for &t in lists {
+            c[t as usize] = c[t as usize].saturating_add(1);
         }
     }
 }
@@ -534,7 +568,7 @@ fn common(
     let racks = array_len(&m["racks"], "racks", n)?;
     for (p, r) in racks.iter().enumerate() {
         let c = if text {
-            TileCounts::from_slice(&tile_list(r, &format!("racks[{p}]"), true)?)
+            counts_of(&tile_list(r, &format!("racks[{p}]"), true)?, "a rack")?
         } else {
             ascending(r, &format!("racks[{p}]"))?
         };
@@ -545,7 +579,7 @@ fn common(
         s.rack_len[p] = c.len() as u8;
     }
     let buffer = if text {
-        TileCounts::from_slice(&tile_list(&m["buffer"], "buffer", true)?)
+        counts_of(&tile_list(&m["buffer"], "buffer", true)?, "buffer")?
     } else {
         ascending(&m["buffer"], "buffer")?
     };

@@ -460,3 +460,142 @@ fn must_use_top_searches_every_size() {
     );
     assert!(!s.legal_actions_vec().contains(&A_TAKE));
 }
+
+/// TV-B32's closing position (team 0 scores 460 by hand; team 1: no melds, U = −100, racks
+/// Y1 + K3 = 20 → −120), with the given totals before the hand.
+fn closing_position(g: &BurakoGame, totals: [i64; 2]) -> BurakoState {
+    let canasta = json!(["B5", "B6", "B7", "B8", "B9", "B10", "B11"]);
+    let mut s = setup(
+        g,
+        json!({"racks": [["R9", "Y5"], ["Y1"], ["Y2"], ["K3"]], "phase": "meld",
+        "melds": [[["Y6", "Y7", "Y8"], canasta], []], "muerto_status": [1, 0], "totals": totals}),
+    );
+    act(&mut s, "extend 0 Y5");
+    act(&mut s, "discard R9");
+    s
+}
+
+#[test]
+fn match_end() {
+    // TV-B40 with this hand's scores (+460, −120): A 2950 → 3410, B 3100 → 2980 → A wins
+    let g = game(json!({}));
+    let s = closing_position(&g, [2950, 3100]);
+    assert!(s.is_terminal());
+    assert_eq!(s.totals(), [3410, 2980]);
+    assert_eq!(s.returns(), vec![1.0, -1.0, 1.0, -1.0]);
+    // equal totals at or above the target: another hand is dealt (TV-B40)
+    let s = closing_position(&g, [2550, 3130]);
+    assert!(!s.is_terminal());
+    assert_eq!(s.hand_number(), 2);
+    assert_eq!(s.tile_census(), TileCounts::FULL);
+    // ... unless that was hand max_hands: a draw, returns 0
+    let g = game(json!({"max_hands": 1}));
+    let s = closing_position(&g, [2550, 3130]);
+    assert!(s.is_terminal());
+    assert_eq!(s.returns(), vec![0.0; 4]);
+}
+
+#[test]
+fn next_mano_options() {
+    // rotate: mano 0 → 1; loser_starts: team 1 lost (−120 < 460), first seat of team 1 from seat 1 → 1;
+    // with mano 1 the first seat of team 1 counting from seat 2 is 3
+    let s = closing_position(&game(json!({})), [0, 0]);
+    assert_eq!(s.mano(), 1);
+    let g = game(json!({"next_mano": "loser_starts"}));
+    let canasta = json!(["B5", "B6", "B7", "B8", "B9", "B10", "B11"]);
+    let mut s = setup(
+        &g,
+        json!({"racks": [["R9", "Y5"], ["Y1"], ["Y2"], ["K3"]], "phase": "meld",
+        "melds": [[["Y6", "Y7", "Y8"], canasta], []], "muerto_status": [1, 0], "mano": 1}),
+    );
+    act(&mut s, "extend 0 Y5");
+    act(&mut s, "discard R9");
+    assert_eq!(s.mano(), 3);
+}
+
+#[test]
+fn close_requirement_and_modes() {
+    // §10 close_requirement = pure_canasta: an impure canasta does not allow going out
+    let g = game(json!({"close_requirement": "pure_canasta", "match": "single_hand"}));
+    let s = setup(
+        &g,
+        json!({"racks": [["R9", "Y5"], ["Y1"], ["Y2"], ["K3"]], "phase": "meld",
+        "melds": [[["Y6", "Y7", "Y8"], ["B5", "B6", "B7", "B8", "B9", "B10", "J*"]], []], "muerto_status": [1, 0]}),
+    );
+    assert!(!legal_texts(&s).contains(&"extend 0 Y5".to_string()));
+    // discard_required: melding out (h' = 0) is illegal once the muerto is taken (TV-B33 position)
+    let g = game(json!({"close_mode": "discard_required", "match": "single_hand"}));
+    let mut s = setup(
+        &g,
+        json!({"racks": [["B5", "B6", "B7"], ["Y1"], ["Y2"], ["K3"]], "phase": "meld",
+        "melds": [[["R5", "R6", "R7", "R8", "R9", "R10", "R11"]], []], "muerto_status": [1, 0]}),
+    );
+    for t in ["add B5", "add B6", "add B7"] {
+        act(&mut s, t);
+    }
+    assert!(!s.legal_actions_vec().contains(&A_MELD));
+    // meld_required: the last discard is illegal; h' = 1 only if the last tile then extends
+    let g = game(json!({"close_mode": "meld_required", "match": "single_hand"}));
+    let s = setup(
+        &g,
+        json!({"racks": [["R12", "Y5"], ["Y1"], ["Y2"], ["K3"]], "phase": "meld",
+        "melds": [[["Y6", "Y7", "Y8"], ["R5", "R6", "R7", "R8", "R9", "R10", "R11"]], []], "muerto_status": [1, 0]}),
+    );
+    let l = legal_texts(&s);
+    assert!(l.contains(&"extend 0 Y5".to_string())); // leaves R12, which extends the canasta
+    assert!(l.contains(&"extend 1 R12".to_string())); // leaves Y5, which extends Y6-Y8
+    let s = setup(
+        &g,
+        json!({"racks": [["K1", "Y5"], ["Y1"], ["Y2"], ["K3"]], "phase": "meld",
+        "melds": [[["Y6", "Y7", "Y8"], ["R5", "R6", "R7", "R8", "R9", "R10", "R11"]], []], "muerto_status": [1, 0]}),
+    );
+    assert!(!legal_texts(&s).contains(&"extend 0 Y5".to_string())); // K1 could not follow
+    let s = setup(
+        &g,
+        json!({"racks": [["K1"], ["Y1"], ["Y2"], ["K3"]], "phase": "meld",
+        "melds": [[["R5", "R6", "R7", "R8", "R9", "R10", "R11"]], []], "muerto_status": [1, 0]}),
+    );
+    assert!(!legal_texts(&s).contains(&"discard K1".to_string()));
+}
+
+#[test]
+fn muerto_becomes_stock() {
+    // §6.2 option: the stock runs out, the untaken muerto #1 becomes the stock, in dealt order
+    let g = game(
+        json!({"players": 2, "stock_exhausted": "muerto_becomes_stock", "match": "single_hand"}),
+    );
+    let mut s = setup(
+        &g,
+        json!({"racks": [["R3", "R4"], ["K4", "K9"]], "to_move": 1, "stock": ["B9"],
+        "muerto_status": [0, 1]}),
+    );
+    // contract §12: the one untaken muerto is filled with the leftover tiles in ascending order
+    act(&mut s, "draw");
+    act(&mut s, "discard B9");
+    assert!(!s.is_terminal());
+    assert_eq!(s.stock()[..3], [0, 0, 1]); // R1 R1 R2, the muerto's dealt order
+    assert!(s.muertos().is_empty());
+    // seat 0's team has no muerto left to buy: it can no longer empty its rack
+    act(&mut s, "draw");
+    let l = legal_texts(&s);
+    assert!(l.contains(&"discard R3".to_string()));
+}
+
+#[test]
+fn single_tile_rediscard_forbidden() {
+    let g = game(json!({"single_tile_pozo_rediscard": "forbidden"}));
+    let mut s = setup(
+        &g,
+        json!({"racks": [["R3", "K9"], ["Y1"], ["Y2"], ["K3"]], "pozo": ["B7"]}),
+    );
+    act(&mut s, "take pozo");
+    let l = legal_texts(&s);
+    assert!(!l.contains(&"discard B7".to_string()));
+    assert!(l.contains(&"discard R3".to_string()));
+    // every rack tile of the pozo's type: taking it would leave nothing to discard
+    let s = setup(
+        &g,
+        json!({"racks": [["B7"], ["Y1"], ["Y2"], ["K3"]], "pozo": ["B7"]}),
+    );
+    assert_eq!(legal_texts(&s), vec!["draw"]);
+}
