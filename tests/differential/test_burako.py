@@ -100,6 +100,10 @@ def random_position(rng: random.Random, players: int) -> dict:
                 take(t)
             racks[seat] += [text(t) for t in ready]
     pozo = [text(t) for t in pool if rng.random() < 0.03 and take(t)]
+    status = [rng.choice([0, 0, 1, 2]) for _ in range(2)]
+    stock = None
+    if 0 in status and rng.random() < 0.3:  # a short stock: exhaustion (or a muerto as stock) soon
+        stock = [text(t) for t in pool if left[t] and rng.random() < 0.05 and take(t)][:3] or None
     to_move = rng.randrange(players)
     phase = rng.choice(["draw", "meld"])
     if phase == "meld" and len(racks[to_move]) < 2:  # after a draw a rack holds at least 2 tiles
@@ -108,7 +112,8 @@ def random_position(rng: random.Random, players: int) -> dict:
         "racks": racks,
         "melds": melds,
         "pozo": pozo,
-        "muerto_status": [rng.choice([0, 0, 1, 2]) for _ in range(2)],
+        "stock": stock,
+        "muerto_status": status,
         "to_move": to_move,
         "phase": phase,
         "turns": rng.choice([0, 1, 5]),
