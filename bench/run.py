@@ -165,7 +165,17 @@ def mosca(args: argparse.Namespace) -> None:
         report(args, native, ref, anchors)
 
 
-GAMES: dict[str, Callable[[argparse.Namespace], None]] = {"escoba": escoba, "mosca": mosca}
+def burako(args: argparse.Namespace) -> None:
+    # single hands: random play rarely reaches the 3000 target, so a default match runs 50 hands
+    header(args)
+    for players in (4, 2):
+        options = {"players": players, "match": "single_hand"}
+        native, ref = tapete.Burako(**options), reference.Burako(**options)
+        anchors = open_spiel_anchor("gin_rummy", max(1, args.stepped_games // 40)) if players == 4 else None
+        report(args, native, ref, anchors)
+
+
+GAMES: dict[str, Callable[[argparse.Namespace], None]] = {"escoba": escoba, "mosca": mosca, "burako": burako}
 
 
 def main() -> None:

@@ -116,3 +116,43 @@ def test_cli_mosca_prints_chip_results_per_seat(capsys):
     assert abs(sum(seat["mean_return"] for seat in summary["seats"])) < 1e-9
     assert main(["simulate", "mosca", "--games", "10", "--players", "9", "--quiet"]) == 2
     assert "players" in capsys.readouterr().err
+
+
+def test_simulate_burako_is_deterministic_and_matches_stepping():
+    game = tapete.Burako(players=4, match="single_hand", max_turns=40)
+    one = tapete.simulate(game, games=60, seed=3, threads=1)
+    two = tapete.simulate(game, games=60, seed=3, threads=2)
+    for key in ("returns", "scores", "deals", "decisions"):
+        assert np.array_equal(one[key], two[key])
+    assert one["returns"].shape == (60, 4)
+    assert np.allclose(one["returns"].sum(axis=1), 0.0)
+    # partners share the result and the score (rules §1: teams {0,2} and {1,3})
+    assert np.array_equal(one["returns"][:, 0], one["returns"][:, 2])
+    assert np.array_equal(one["scores"][:, 1], one["scores"][:, 3])
+    assert (one["deals"] == 1).all()
+    for i in range(3):
+        state = game.new_state(seed=3 + i)
+        rng = (3 + i) ^ 0xD1B54A32D192ED03  # the bot's SplitMix64 (rust/tapete-core/src/play.rs)
+        decisions = 0
+        while not state.is_terminal():
+            rng = (rng + 0x9E3779B97F4A7C15) % 2**64
+            z = rng
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) % 2**64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) % 2**64
+            z ^= z >> 31
+            legal = state.legal_actions()
+            state.apply(legal[z % len(legal)])
+            decisions += 1
+        assert one["decisions"][i] == decisions
+        assert list(one["returns"][i]) == state.returns()
+        assert list(one["scores"][i]) == state.scores()
+
+
+def test_simulate_burako_matches_and_cli(capsys):
+    game = tapete.load("burako(variant=standard,players=2,max_hands=3,max_turns=30)")
+    result = tapete.simulate(game, games=40, seed=1)
+    assert (result["deals"] >= 1).all() and (result["deals"] <= 3).all()
+    assert main(["simulate", "burako", "--players", "4", "--games", "50", "--quiet"]) == 0
+    assert "win rate" in capsys.readouterr().out
+    with pytest.raises(InvalidOptionError):
+        tapete.simulate(tapete.reference.Burako(), games=10)

@@ -10,14 +10,15 @@ from . import _core
 from ._gamestring import parse_game
 from ._setup import seed_value
 from .errors import InvalidOptionError
+from .burako import Burako
 from .escoba import Escoba
 from .mosca import Mosca
 
 __all__ = ["GAMES", "load", "simulate"]
 
-GAMES: dict[str, Callable[..., Any]] = {"escoba": Escoba, "mosca": Mosca}
+GAMES: dict[str, Callable[..., Any]] = {"escoba": Escoba, "mosca": Mosca, "burako": Burako}
 
-_SIMULATORS = {Escoba: _core.simulate_escoba, Mosca: _core.simulate_mosca}
+_SIMULATORS = {Escoba: _core.simulate_escoba, Mosca: _core.simulate_mosca, Burako: _core.simulate_burako}
 
 
 def load(text: str) -> Any:

@@ -255,3 +255,93 @@ def mosca_options(players: int | None = None) -> Any:
         return options
 
     return build()
+
+
+# ---------------------------------------------------------------------------------------------
+# Burako
+
+
+def burako_options(players: int | None = None, single_hand: bool = True, max_turns: tuple[int, int] = (1, 16)) -> Any:
+    """Option sets for ``Burako``: a player count, single hands bounded by a small ``max_turns``
+    (so that a random hand stays short), and a few overrides of the rule options of rules §10."""
+    from hypothesis import strategies as st
+
+    @st.composite
+    def build(draw: Any) -> dict[str, Any]:
+        options: dict[str, Any] = {"players": players or draw(st.sampled_from([2, 4]))}
+        overrides = {
+            "first_mano": st.sampled_from(["random", 0, 1]),
+            "two_player_hand": st.sampled_from([12, 15, 22]),
+            "muerto_size": st.sampled_from([11, "hand_size"]),
+            "twos_wild": st.booleans(),
+            "two_value": st.sampled_from(["always_20", "natural_5_wild_20"]),
+            "joker_value": st.sampled_from([50, 30]),
+            "max_wilds_per_meld": st.sampled_from([1, 2, "fewer_than_naturals"]),
+            "pierna_of_twos": st.sampled_from(["forbidden", "allowed_as_naturals"]),
+            "ace_position": st.sampled_from(["low_or_high", "high_only", "low_only"]),
+            "ace_to_ace_run": st.sampled_from(["allowed", "forbidden"]),
+            "canasta_min": st.integers(3, 8),
+            "close_requirement": st.sampled_from(["any_canasta", "pure_canasta"]),
+            "close_mode": st.sampled_from(["meld_or_discard", "discard_required", "meld_required"]),
+            "first_player_redraw": st.booleans(),
+            "pozo_take_requirement": st.sampled_from(["none", "must_use_top_tile_now"]),
+            "single_tile_pozo_rediscard": st.sampled_from(["allowed", "forbidden"]),
+            "pozo_visibility": st.sampled_from(["all_tiles", "top_only"]),
+            "no_canasta_melds_negative": st.booleans(),
+            "indirect_muerto_unplayed": st.sampled_from(["counts_as_taken", "counts_as_not_taken"]),
+            "stock_exhausted": st.sampled_from(["end_hand_after_turn", "muerto_becomes_stock"]),
+            "max_cancels_per_turn": st.integers(1, 5),
+            "next_mano": st.sampled_from(["rotate", "loser_starts"]),
+        }
+        chosen = draw(st.lists(st.sampled_from(sorted(overrides)), max_size=6, unique=True))
+        for name in chosen:
+            options[name] = draw(overrides[name])
+        if single_hand:
+            options["match"] = "single_hand"
+        else:
+            options["max_hands"] = draw(st.integers(1, 3))
+            options["target"] = draw(st.sampled_from([300, 1000, 3000]))
+        options["max_turns"] = draw(st.integers(*max_turns))
+        return options
+
+    return build()
+
+
+def compare_positions(
+    a: Any,
+    b: Any,
+    choices: Sequence[int],
+    max_steps: int = 100_000,
+    check_errors: bool = True,
+    prefer: Callable[[list[int]], list[int]] | None = None,
+) -> Divergence | None:
+    """Step two given states (e.g. the same ``setup`` in two engines) in lockstep, choosing
+    ``legal[choice % len(legal)]`` with ``choices`` cycled; the first divergence or None.
+
+    ``prefer(legal)`` may name a subset of the legal actions to favour: when it is non-empty, three
+    choices in four pick from it (to steer random play towards rare events)."""
+    seats, num_actions = len(a.scores()), len(a.legal_mask())
+    actions: list[int] = []
+    for step in range(max_steps + 1):
+        diff = _compare_state(a, b, seats)
+        if diff:
+            return Divergence(0, step, diff[0], diff[1], diff[2], tuple(actions))
+        if check_errors:
+            for label, call in _bad_inputs(a, num_actions):
+                before_a, before_b = a.to_json(), b.to_json()
+                error_a, error_b = _error_of(lambda: call(a)), _error_of(lambda: call(b))
+                if error_a != error_b:
+                    return Divergence(0, step, f"error of {label}", error_a, error_b, tuple(actions))
+                if a.to_json() != before_a or b.to_json() != before_b:
+                    return Divergence(0, step, f"state changed by {label}", error_a, error_b, tuple(actions))
+        if a.is_terminal():
+            return None
+        legal = a.legal_actions()
+        choice = choices[step % len(choices)]
+        favoured = prefer(legal) if prefer is not None else []
+        pool = favoured if favoured and choice % 4 else legal
+        action = pool[(choice // 4) % len(pool)]
+        actions.append(action)
+        a.apply(action)
+        b.apply(action)
+    return Divergence(0, max_steps, "not terminal after max_steps", None, None, tuple(actions))

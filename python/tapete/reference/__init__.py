@@ -8,13 +8,14 @@ tests.
 from typing import Any
 
 from .._gamestring import parse_game
-from . import escoba, mosca
+from . import burako, escoba, mosca
+from .burako import Burako
 from .escoba import Escoba
 from .mosca import Mosca
 
-__all__ = ["Escoba", "escoba", "Mosca", "mosca", "load", "GAMES"]
+__all__ = ["Escoba", "escoba", "Mosca", "mosca", "Burako", "burako", "load", "GAMES"]
 
-GAMES = {"escoba": Escoba, "mosca": Mosca}
+GAMES = {"escoba": Escoba, "mosca": Mosca, "burako": Burako}
 
 
 def load(text: str) -> Any:

@@ -6,6 +6,7 @@ pub mod game;
 pub mod games;
 pub mod play;
 pub mod rng;
+pub mod tiles;
 
 pub use cards::{Card, CardSet};
 pub use error::GameError;

@@ -2,7 +2,7 @@
 //! `GameError` the contracts name, never a TypeError.
 
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyFloat, PyInt, PyString};
+use pyo3::types::{PyBool, PyBytes, PyDict, PyFloat, PyInt, PyString};
 
 use tapete_core::game::Action;
 use tapete_core::GameError;
@@ -99,4 +99,22 @@ pub fn action_id(v: &Bound<'_, PyAny>, num: Action) -> Result<Action, GameError>
         repr(v),
         num - 1
     )))
+}
+
+/// The items of a list (or any iterable but a str, bytes or dict); anything else is `bad`.
+pub fn list_arg<'py>(
+    v: &Bound<'py, PyAny>,
+    what: &str,
+    bad: Bad,
+) -> Result<Vec<Bound<'py, PyAny>>, GameError> {
+    let not_list = || bad(format!("{what} must be a list"));
+    if v.is_instance_of::<PyString>()
+        || v.is_instance_of::<PyBytes>()
+        || v.is_instance_of::<PyDict>()
+    {
+        return Err(not_list());
+    }
+    v.try_iter()
+        .and_then(|it| it.collect::<PyResult<Vec<_>>>())
+        .map_err(|_| not_list())
 }

@@ -4,6 +4,7 @@
 use pyo3::prelude::*;
 
 mod args;
+mod burako;
 mod errors;
 mod escoba;
 mod mosca;
@@ -13,5 +14,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     escoba::register(m)?;
     mosca::register(m)?;
+    burako::register(m)?;
     Ok(())
 }

@@ -1,4 +1,5 @@
 //! One module per game.
 
+pub mod burako;
 pub mod escoba;
 pub mod mosca;
