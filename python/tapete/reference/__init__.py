@@ -8,12 +8,13 @@ tests.
 from typing import Any
 
 from .._gamestring import parse_game
-from . import escoba
+from . import escoba, musta_maija
 from .escoba import Escoba
+from .musta_maija import MustaMaija
 
-__all__ = ["Escoba", "escoba", "load", "GAMES"]
+__all__ = ["Escoba", "escoba", "MustaMaija", "musta_maija", "load", "GAMES"]
 
-GAMES = {"escoba": Escoba}
+GAMES = {"escoba": Escoba, "musta_maija": MustaMaija}
 
 
 def load(text: str) -> Any:
