@@ -1,3 +1,4 @@
 //! One module per game.
 
 pub mod escoba;
+pub mod musta_maija;
