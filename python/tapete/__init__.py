@@ -26,6 +26,8 @@ from .errors import (
 __all__ = [
     "Escoba",
     "escoba",
+    "MustaMaija",
+    "musta_maija",
     "load",
     "simulate",
     "reference",
@@ -43,6 +45,8 @@ __all__ = [
 _LAZY = {
     "Escoba": (".escoba", "Escoba"),
     "escoba": (".escoba", None),
+    "MustaMaija": (".musta_maija", "MustaMaija"),
+    "musta_maija": (".musta_maija", None),
     "load": (".games", "load"),
     "simulate": (".games", "simulate"),
     "reference": (".reference", None),

@@ -11,12 +11,13 @@ from ._gamestring import parse_game
 from ._setup import seed_value
 from .errors import InvalidOptionError
 from .escoba import Escoba
+from .musta_maija import MustaMaija
 
 __all__ = ["GAMES", "load", "simulate"]
 
-GAMES: dict[str, Callable[..., Any]] = {"escoba": Escoba}
+GAMES: dict[str, Callable[..., Any]] = {"escoba": Escoba, "musta_maija": MustaMaija}
 
-_SIMULATORS = {Escoba: _core.simulate_escoba}
+_SIMULATORS = {Escoba: _core.simulate_escoba, MustaMaija: _core.simulate_musta_maija}
 
 
 def load(text: str) -> Any:

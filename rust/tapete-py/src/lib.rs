@@ -3,12 +3,15 @@
 
 use pyo3::prelude::*;
 
+mod args;
 mod errors;
 mod escoba;
+mod musta_maija;
 
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     escoba::register(m)?;
+    musta_maija::register(m)?;
     Ok(())
 }
