@@ -147,7 +147,16 @@ def escoba(args: argparse.Namespace) -> None:
         report(args, native, ref, anchors)
 
 
-GAMES: dict[str, Callable[[argparse.Namespace], None]] = {"escoba": escoba}
+def musta_maija(args: argparse.Namespace) -> None:
+    header(args)
+    for players in ((2, 3, 4, 5, 6) if args.all_presets else (4,)):
+        native, ref = tapete.MustaMaija(players=players), reference.MustaMaija(players=players)
+        # crazy_eights: OpenSpiel's closest shedding game, same seat count
+        anchors = open_spiel_anchor("crazy_eights", args.stepped_games // 4 or 1, {"players": players}) if players == 4 else None
+        report(args, native, ref, anchors)
+
+
+GAMES: dict[str, Callable[[argparse.Namespace], None]] = {"escoba": escoba, "musta_maija": musta_maija}
 
 
 def main() -> None:
@@ -157,7 +166,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20_000, help="games per native batch run")
     parser.add_argument("--stepped-games", type=int, default=400)
     parser.add_argument("--reference-games", type=int, default=20)
-    parser.add_argument("--all-presets", action="store_true", help="every preset, not only scopa")
+    parser.add_argument("--all-presets", action="store_true", help="every preset (escoba) or player count (musta_maija)")
     args = parser.parse_args()
     GAMES[args.game](args)
 
