@@ -311,8 +311,9 @@ def _card(card: Any, error: type = InvalidNotationError) -> int:
 
 
 def _card_list(cards: Any, what: str, error: type = InvalidNotationError) -> list[int]:
+    """Card ids of a list; a non-list is an ``InvalidStateError``, bad card text ``error``."""
     if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
-        raise error(f"{what} must be a list of cards")
+        raise InvalidStateError(f"{what} must be a list of cards, not {type(cards).__name__}")
     return [_card(c, error) for c in cards]
 
 
@@ -531,6 +532,8 @@ class MustaMaija:
         s._losses = list(loss_list)
         s._attacks = attacks
         s._attacker = attacker
+        if stock_ids and not all(hand_ids):
+            raise InvalidStateError("while the stock is not empty every seat must hold cards")
         if not s._hands[attacker]:
             raise InvalidStateError(f"the attacker (seat {attacker}) must hold cards")
         s._defender = s._next_active(attacker)
@@ -827,12 +830,12 @@ class MustaMaijaState:
         if verb == "take" and rest == ["all"]:
             steps = [TAKE_ALL]
             where = self._phase == DEFEND and not self._beaten and not self._left
+        elif verb in ("attack", "defend") and not rest:
+            raise InvalidNotationError(f"{move!r} is not a move: {verb} needs at least one token; {usage}")
         elif verb == "attack":
-            cards = [card_id(w) for w in rest]  # InvalidNotationError on bad card text
+            cards = [card_id(w) for w in rest]  # InvalidNotationError on bad card text (or '-')
             steps = sorted(cards) + [DONE]
-            where = (
-                self._phase == ATTACK and not self._attack and bool(cards) and len(set(cards)) == len(cards)
-            )
+            where = self._phase == ATTACK and not self._attack and len(set(cards)) == len(cards)
         elif verb == "defend":
             tokens = [-1 if w == "-" else card_id(w) for w in rest]
             steps = [DONE if x == -1 else x for x in tokens]
@@ -1177,8 +1180,12 @@ def _state_from_json(game: MustaMaija, text: Any) -> MustaMaijaState:
         return s
     if to_move != (attacker if phase == ATTACK else defender):
         raise bad("to_move must be the attacker in attack and the defender in defend")
-    if attacker == defender or (phase == ATTACK and defender != s._next_active(attacker)):
+    if phase == ATTACK and defender != s._next_active(attacker):
         raise bad("the defender must be the next active seat after the attacker")
+    # in defend the defender may have used his last card, so he need not be active any more
+    between = [(attacker + i) % n for i in range(1, (defender - attacker) % n)]
+    if attacker == defender or any(s._active(x) for x in between):
+        raise bad("the defender must be the first active seat after the attacker")
     if cap is not None and attacks >= cap and phase == ATTACK:
         raise bad("attacks must be below max_attacks at an attack")
     if phase == ATTACK:
