@@ -679,3 +679,61 @@ def test_match_of_several_hands(engine):
     assert doc["dealer"] == 0 and s.current_player() == 1
     assert s.returns() == [0.0, 0.0, 0.0]
     assert sum(len(h) for h in doc["hands"]) == 15 and len(doc["stock"]) == 37
+
+
+def test_tv_mm16_with_the_defender_drawing_first(engine):
+    """TV-MM16's position with §7 draw_order=defender_then_attacker: the attacker does not refill
+    after committing (2 cards left); at resolution the defender (5 - 2 + 1 = 4) draws Ad, then the
+    attacker draws 2d and the face-up trump card 3d."""
+    hands = [["2h", "3h", "4h", "Ac", "Kc"], ["5h", "6h", "7c", "8c", "9c"], ["Qs", "Jd"]]
+    game = engine.MustaMaija(players=3, draw_order="defender_then_attacker")
+    s = game.setup(hands=hands, stock=["Ad", "2d", "3d"], attacker=0)
+    attack(s, "2h", "3h", "4h")
+    v = s.view(0)
+    assert v["hand"] == ["Ac", "Kc"] and v["stock_size"] == 3
+    s.play("defend 5h 6h -")
+    v = s.view(0)
+    assert v["hand"] == by_id(["Ac", "Kc", "2d", "3d"])
+    assert v["known"][0] == ["3d"]
+    assert s.view(1)["hand"] == by_id(["7c", "8c", "9c", "4h", "Ad"])
+    assert v["stock_size"] == 0
+
+
+def test_fixed_hands_losers_share_the_loss(engine):
+    """§5 match=fixed_hands: after match_hands hands the seats with the most losses lose and share
+    -1; the others share +1. N=3, match_hands=2, losses [1,0,0] before hand 2; in hand 2 seat 1
+    ends with Qs (TV-MM25's pattern) -> losses [1,1,0] -> losers 0 and 1: [-1/2, -1/2, +1]."""
+    game = engine.MustaMaija(players=3, match="fixed_hands", match_hands=2)
+    s = game.setup(hands=[["4h"], ["Qs"], []], trump="Kd", attacker=0, losses=[1, 0, 0])
+    assert state_json(s)["hand"] == 2
+    attack(s, "4h")
+    s.apply(DONE)
+    assert s.is_terminal()
+    assert s.scores() == [1, 1, 0]
+    assert s.returns() == [-0.5, -0.5, 1.0]
+    assert s.view(2)["losers"] == [0, 1]
+
+
+def test_every_seat_losing_the_match_gives_zero_returns(engine):
+    """§5: if every seat loses the match (fixed_hands, equal loss counts) the returns are all 0."""
+    game = engine.MustaMaija(players=2, match="fixed_hands", match_hands=2)
+    s = game.setup(hands=[["4h"], ["Qs"]], trump="Kd", attacker=0, losses=[1, 0])
+    attack(s, "4h")
+    s.apply(DONE)
+    assert s.is_terminal()
+    assert s.scores() == [1, 1]
+    assert s.returns() == [0.0, 0.0]
+    assert s.view(0)["losers"] == [0, 1]
+
+
+def test_next_dealer_rotates_left(engine):
+    """§5 next_dealer=rotate_left: the next dealer is next(previous dealer), not the loser. The
+    setup dealer defaults to attacker - 1 = seat 1 (contract §7), so hand 2 is dealt by seat 2 and
+    seat 0 attacks first."""
+    game = engine.MustaMaija(players=3, match="first_to_losses", match_losses=2, next_dealer="rotate_left")
+    s = game.setup(hands=[["Qs"], [], ["4h"]], trump="Kd", attacker=2)
+    attack(s, "4h")
+    s.apply(DONE)  # seat 0 loses the hand
+    doc = state_json(s)
+    assert doc["losses"] == [1, 0, 0]
+    assert doc["dealer"] == 2 and s.current_player() == 0
