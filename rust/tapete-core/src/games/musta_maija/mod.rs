@@ -522,26 +522,35 @@ impl MustaMaijaState {
                     f(DONE);
                     f(TAKE_ALL);
                 } else {
-                    let tr = self.trump_suit();
-                    let need = max_matching(self.attack, hand.union(self.beaten_c), tr);
-                    let b = self.n_pairs as u32;
-                    let later = CardSet(self.attack.0 & !((2u64 << t.0) - 1));
-                    while m != 0 {
-                        let c = m.trailing_zeros();
-                        m &= m - 1;
-                        let h = CardSet(hand.0 & !(1u64 << c));
-                        if b + 1 + max_matching(later, h, tr) >= need {
-                            f(c);
-                        }
-                    }
-                    if b + max_matching(later, hand, tr) >= need {
-                        f(DONE);
-                    }
-                    if b >= need {
-                        f(TAKE_ALL);
-                    }
+                    self.mandatory_defence(t, m, &mut f);
                 }
             }
+        }
+    }
+
+    /// DEFEND legality with `beat_optional=false` (contract §3): the beaten count must still be
+    /// able to reach the maximum matching. Kept out of line: the default path never comes here.
+    #[cold]
+    #[inline(never)]
+    fn mandatory_defence<F: FnMut(Action)>(&self, t: Card, mut m: u64, f: &mut F) {
+        let hand = self.hands[self.defender as usize];
+        let tr = self.trump_suit();
+        let need = max_matching(self.attack, hand.union(self.beaten_c), tr);
+        let b = self.n_pairs as u32;
+        let later = CardSet(self.attack.0 & !((2u64 << t.0) - 1));
+        while m != 0 {
+            let c = m.trailing_zeros();
+            m &= m - 1;
+            let h = CardSet(hand.0 & !(1u64 << c));
+            if b + 1 + max_matching(later, h, tr) >= need {
+                f(c);
+            }
+        }
+        if b + max_matching(later, hand, tr) >= need {
+            f(DONE);
+        }
+        if b >= need {
+            f(TAKE_ALL);
         }
     }
 
