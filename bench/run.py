@@ -1,11 +1,12 @@
-"""Benchmarks, measured side by side in one run: ``python bench/run.py escoba``.
+"""Benchmarks, measured side by side in one run: ``python bench/run.py escoba`` (or ``mosca``).
 
 For each configuration it times, interleaved, ``--runs`` times (median reported):
   native batch   tapete.simulate (Rust loop, random bot), 1 thread and all threads
   stepped        a Python loop of state.legal_actions() + state.apply(a) on the native engine
   reference      the same loop on the pure-Python reference engine
-and prints ns per decision, decisions/s, games/s and the ratios. If ``open_spiel`` is installed,
-OpenSpiel's go_fish is timed in the same run as an anchor (stepped from Python, and its C++ loop
+and prints ns per decision (wall clock, and CPU time summed over threads: the fair figure on a
+shared machine), decisions/s, games/s and the ratios. If ``open_spiel`` is installed,
+OpenSpiel's go_fish (escoba) or euchre and oh_hell (mosca) are timed in the same run as anchors (stepped from Python, and its C++ loop
 through ``evaluate_bots``). These are reports, not tests: nothing here asserts a time.
 """
 
@@ -87,9 +88,12 @@ def open_spiel_anchor(name: str, games: int, params: dict[str, Any] | None = Non
 
 def measure(runs: int, jobs: dict[str, Callable[[], tuple[float, int, int]]]) -> dict[str, dict[str, float]]:
     samples: dict[str, list[tuple[float, int, int]]] = {name: [] for name in jobs}
+    cpu: dict[str, list[float]] = {name: [] for name in jobs}
     for _ in range(runs):  # interleaved, so that noise hits every job alike
         for name, job in jobs.items():
+            start = time.process_time()  # CPU time of every thread: robust on a shared machine
             samples[name].append(job())
+            cpu[name].append(time.process_time() - start)
     table = {}
     for name, rows in samples.items():
         seconds = statistics.median(r[0] for r in rows)
@@ -98,6 +102,7 @@ def measure(runs: int, jobs: dict[str, Callable[[], tuple[float, int, int]]]) ->
             "seconds": seconds,
             "decisions": decisions,
             "ns_per_decision": seconds / decisions * 1e9 if decisions > 0 else float("nan"),
+            "cpu_ns_per_decision": statistics.median(cpu[name]) / decisions * 1e9 if decisions > 0 else float("nan"),
             "decisions_per_s": decisions / seconds if decisions > 0 else float("nan"),
             "games_per_s": games / seconds,
         }
@@ -124,9 +129,12 @@ def report(args: argparse.Namespace, native: Any, ref: Any, anchors: dict[str, C
     jobs.update(anchors or {})
     table = measure(args.runs, jobs)
     print(str(native))
-    print(f"  {'':38} {'ns/decision':>12} {'decisions/s':>14} {'games/s':>12}")
+    print(f"  {'':38} {'ns/decision':>12} {'CPU ns/dec.':>12} {'decisions/s':>14} {'games/s':>12}")
     for name, row in table.items():
-        print(f"  {name:38} {row['ns_per_decision']:12.1f} {row['decisions_per_s']:14,.0f} {row['games_per_s']:12,.1f}")
+        print(
+            f"  {name:38} {row['ns_per_decision']:12.1f} {row['cpu_ns_per_decision']:12.1f}"
+            f" {row['decisions_per_s']:14,.0f} {row['games_per_s']:12,.1f}"
+        )
     one = table["native batch, 1 thread"]
     many = table[f"native batch, {threads} threads"]
     step = table["stepped from Python (native)"]
@@ -156,7 +164,17 @@ def musta_maija(args: argparse.Namespace) -> None:
         report(args, native, ref, anchors)
 
 
-GAMES: dict[str, Callable[[argparse.Namespace], None]] = {"escoba": escoba, "musta_maija": musta_maija}
+def mosca(args: argparse.Namespace) -> None:
+    header(args)
+    for players in ((4,) if not args.all_presets else (3, 4, 5, 6)):
+        native, ref = tapete.Mosca(players=players), reference.Mosca(players=players)
+        anchors = None
+        if players == 4:  # trick-taking peers: one euchre / oh_hell hand per game
+            anchors = {**open_spiel_anchor("euchre", args.stepped_games), **open_spiel_anchor("oh_hell", args.stepped_games // 2 or 1)}
+        report(args, native, ref, anchors)
+
+
+GAMES: dict[str, Callable[[argparse.Namespace], None]] = {"escoba": escoba, "mosca": mosca, "musta_maija": musta_maija}
 
 
 def main() -> None:
@@ -166,7 +184,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20_000, help="games per native batch run")
     parser.add_argument("--stepped-games", type=int, default=400)
     parser.add_argument("--reference-games", type=int, default=20)
-    parser.add_argument("--all-presets", action="store_true", help="every preset (escoba) or player count (musta_maija)")
+    parser.add_argument("--all-presets", action="store_true", help="every preset (escoba) or player count (mosca 3..6, musta_maija 2..6)")
     args = parser.parse_args()
     GAMES[args.game](args)
 

@@ -127,3 +127,42 @@ def test_cli_musta_maija_table_shows_how_often_each_seat_loses(capsys):
     assert "loss rate" in capsys.readouterr().out
     with pytest.raises(InvalidOptionError):
         tapete.simulate(tapete.reference.MustaMaija(), games=10)
+
+
+def test_simulate_mosca_conserves_chips_and_matches_stepping():
+    game = tapete.Mosca(players=5)
+    one = tapete.simulate(game, games=200, seed=3, threads=1)
+    two = tapete.simulate(game, games=200, seed=3, threads=2)
+    for key in ("returns", "scores", "deals", "decisions"):
+        assert np.array_equal(one[key], two[key])
+    assert one["returns"].shape == (200, 5)
+    assert np.allclose(one["returns"].sum(axis=1), 0.0)
+    # rules §6: returns = net chips + an equal share of the pot left, so the pot left is
+    # 5 * (return - (balance - 100)) and never negative
+    pot = 5 * (one["returns"] - (one["scores"] - 100))
+    assert np.allclose(pot, pot[:, :1]) and (pot[:, 0] > -1e-9).all()
+    assert (one["deals"] == 10).all()  # match_deals = 2N
+    state = game.new_state(seed=3)
+    rng = 3 ^ 0xD1B54A32D192ED03
+    while not state.is_terminal():
+        rng = (rng + 0x9E3779B97F4A7C15) % 2**64
+        z = rng
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) % 2**64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) % 2**64
+        z ^= z >> 31
+        legal = state.legal_actions()
+        state.apply(legal[z % len(legal)])
+    assert list(one["scores"][0]) == state.scores()
+    assert list(one["returns"][0]) == state.returns()
+
+
+def test_cli_mosca_prints_chip_results_per_seat(capsys):
+    assert main(["simulate", "mosca", "--games", "300", "--players", "5", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "mean chips" in out and "mean net chips" in out and "decisions/s" in out
+    assert main(["simulate", "mosca", "--games", "300", "--players", "3", "--json", "--seed", "4"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["game"] == "mosca(players=3)" and len(summary["seats"]) == 3
+    assert abs(sum(seat["mean_return"] for seat in summary["seats"])) < 1e-9
+    assert main(["simulate", "mosca", "--games", "10", "--players", "9", "--quiet"]) == 2
+    assert "players" in capsys.readouterr().err

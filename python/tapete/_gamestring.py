@@ -70,12 +70,18 @@ def _format_value(value: Any) -> str:
 
 
 def format_game(name: str, options: Mapping[str, Any], factory: Callable[..., Any]) -> str:
-    """``name(variant=...,k=v,...)``: the variant, ``players`` when it is not the preset's default,
-    then every option that differs from what the preset resolves to with the same players."""
-    variant = options.get("variant")
-    default_players = factory(variant=variant).options["players"]
-    preset = factory(variant=variant, players=options["players"]).options
-    parts = [f"variant={_format_value(variant)}"]
+    """``name(variant=...,k=v,...)``: the variant (for games with presets), ``players`` when it is not
+    the preset's default, then every option that differs from what the preset resolves to with the
+    same players."""
+    if "variant" in options:
+        variant = options["variant"]
+        default_players = factory(variant=variant).options["players"]
+        preset = factory(variant=variant, players=options["players"]).options
+        parts = [f"variant={_format_value(variant)}"]
+    else:  # a game without presets: name(k=v,...)
+        default_players = factory().options["players"]
+        preset = factory(players=options["players"]).options
+        parts = []
     if options["players"] != default_players:
         parts.append(f"players={_format_value(options['players'])}")
     for key in sorted(options):

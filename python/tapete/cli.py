@@ -104,7 +104,10 @@ def _simulate(args: argparse.Namespace) -> int:
         return 0
     out = Console()
     table = Table(title=f"{summary['game']}: {summary['games']:,} random games, seed {args.seed}")
-    for column in ("seat", "mean points", "mean return", "win rate", "95% interval", "loss rate"):
+    # chip games (mosca): scores are chip balances, returns the net chips (pot share included)
+    chips = getattr(game, "name", "") == "mosca"
+    points, ret = ("mean chips", "mean net chips") if chips else ("mean points", "mean return")
+    for column in ("seat", points, ret, "win rate", "95% interval", "loss rate"):
         table.add_column(column, justify="right")
     for seat in summary["seats"]:
         low, high = seat["win_rate_95"]

@@ -11,13 +11,18 @@ from ._gamestring import parse_game
 from ._setup import seed_value
 from .errors import InvalidOptionError
 from .escoba import Escoba
+from .mosca import Mosca
 from .musta_maija import MustaMaija
 
 __all__ = ["GAMES", "load", "simulate"]
 
-GAMES: dict[str, Callable[..., Any]] = {"escoba": Escoba, "musta_maija": MustaMaija}
+GAMES: dict[str, Callable[..., Any]] = {"escoba": Escoba, "mosca": Mosca, "musta_maija": MustaMaija}
 
-_SIMULATORS = {Escoba: _core.simulate_escoba, MustaMaija: _core.simulate_musta_maija}
+_SIMULATORS = {
+    Escoba: _core.simulate_escoba,
+    Mosca: _core.simulate_mosca,
+    MustaMaija: _core.simulate_musta_maija,
+}
 
 
 def load(text: str) -> Any:
@@ -36,7 +41,7 @@ def simulate(game: Any, games: int = 1000, seed: int = 0, bots: str = "random", 
         game = load(game)
     simulator = _SIMULATORS.get(type(game))
     if simulator is None:
-        raise InvalidOptionError(f"cannot simulate {game!r}: expected a native game such as tapete.Escoba()")
+        raise InvalidOptionError(f"cannot simulate {game!r}: expected a native game such as tapete.Escoba() or tapete.Mosca()")
     if bots != "random":
         raise InvalidOptionError(f"unknown bots {bots!r}: expected 'random'")
     # games and threads are checked by the native call; 0 threads is rayon's pool of all cores

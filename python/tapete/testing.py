@@ -215,6 +215,48 @@ def escoba_options(variant: str | None = None) -> Any:
     return build()
 
 
+def mosca_options(players: int | None = None) -> Any:
+    """Option sets for ``Mosca``: a player count (3..6 unless given), a few overrides of the rule
+    options and a short match (1 or 2 deals) so that a differential example stays quick."""
+    from hypothesis import strategies as st
+
+    @st.composite
+    def build(draw: Any) -> dict[str, Any]:
+        n = players if players is not None else draw(st.integers(3, 6))
+        options: dict[str, Any] = {"players": n}
+        overrides = {
+            "first_dealer": st.sampled_from(["random", *range(n)]),
+            "deck": st.sampled_from(["auto", *[d for d in (32, 36, 40, 44, 48, 52) if d >= 5 * n + 1]]),
+            "ace_rank": st.sampled_from(["between_jack_and_ten", "high", "low"]),
+            "initial_chips": st.sampled_from([100, 0, 3, 10]),
+            "bankruptcy": st.sampled_from(["allow_negative", "eliminate_at_zero"]),
+            "ante": st.sampled_from(["dealer_pays_N", "each_player_pays_1", "dealer_pays_5"]),
+            "deal_packets": st.sampled_from(["2_then_3", "3_then_2", "1_at_a_time"]),
+            "dealer_may_take_turnup": st.booleans(),
+            "exchange_limit": st.sampled_from(["talon", "max_3", "reshuffle_discards_when_empty"]),
+            "mosca_after_exchange": st.booleans(),
+            "mosca_tie": st.sampled_from(["split", "eldest_wins"]),
+            "mosca_bonus": st.sampled_from(["none", "each_other_player_pays_penalty"]),
+            "lone_player": st.sampled_from(["wins_pot", "pot_carries", "must_play_tricks"]),
+            "must_head": st.booleans(),
+            "must_trump": st.booleans(),
+            "must_overtrump": st.booleans(),
+            "must_undertrump": st.booleans(),
+            "no_trick_penalty": st.sampled_from([2, 0, 5, "pot"]),
+            "penalty_timing": st.sampled_from(["before_award", "next_pot"]),
+            "pot_award": st.sampled_from(["most_tricks", "per_trick"]),
+            "trick_tie": st.sampled_from(["carry_over", "split_equally"]),
+            "leftover_pot": st.sampled_from(["ignored", "split_equally_among_all"]),
+        }
+        chosen = draw(st.lists(st.sampled_from(sorted(overrides)), max_size=6, unique=True))
+        for name in chosen:
+            options[name] = draw(overrides[name])
+        options["match_deals"] = draw(st.integers(1, 2))
+        return options
+
+    return build()
+
+
 # musta_maija -----------------------------------------------------------------------------------
 
 from .reference.musta_maija import VARIANTS as MUSTA_MAIJA_PRESETS  # noqa: E402

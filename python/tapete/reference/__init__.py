@@ -8,13 +8,14 @@ tests.
 from typing import Any
 
 from .._gamestring import parse_game
-from . import escoba, musta_maija
+from . import escoba, mosca, musta_maija
 from .escoba import Escoba
+from .mosca import Mosca
 from .musta_maija import MustaMaija
 
-__all__ = ["Escoba", "escoba", "MustaMaija", "musta_maija", "load", "GAMES"]
+__all__ = ["Escoba", "escoba", "Mosca", "mosca", "MustaMaija", "musta_maija", "load", "GAMES"]
 
-GAMES = {"escoba": Escoba, "musta_maija": MustaMaija}
+GAMES = {"escoba": Escoba, "mosca": Mosca, "musta_maija": MustaMaija}
 
 
 def load(text: str) -> Any:

@@ -27,7 +27,7 @@ pub fn random_playout<S: State>(
         if buf.is_empty() {
             break;
         }
-        let a = buf[(rng.next_u64() % buf.len() as u64) as usize];
+        let a = buf[crate::rng::mod_small(rng.next_u64(), buf.len() as u64) as usize];
         state.apply_unchecked(a);
         n += 1;
     }

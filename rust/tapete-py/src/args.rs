@@ -1,8 +1,8 @@
-//! Python argument readers shared by the game bindings: every bad argument becomes a typed
-//! `GameError` (never a TypeError). Games with a partial pack check membership themselves.
+//! Python argument checks shared by every game's bindings: each bad input becomes the typed
+//! `GameError` the contracts name, never a TypeError.
 
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyInt, PyString};
+use pyo3::types::{PyBool, PyFloat, PyInt, PyString};
 
 use tapete_core::cards::Card;
 use tapete_core::game::Action;
@@ -12,13 +12,99 @@ use crate::errors::to_py;
 
 pub type Bad = fn(String) -> GameError;
 
-/// The repr of a Python object, for messages.
 pub fn repr(v: &Bound<'_, PyAny>) -> String {
     v.repr().map(|r| r.to_string()).unwrap_or_default()
 }
 
-/// A card of the 52-card space given as text or id; anything else is `bad`.
-pub fn card52(v: &Bound<'_, PyAny>, what: &str, bad: Bad) -> Result<Card, GameError> {
+/// User text: a `str` that encodes to UTF-8, else the typed error `bad`.
+pub fn text_arg<'a>(v: &'a Bound<'_, PyAny>, what: &str, bad: Bad) -> Result<&'a str, GameError> {
+    let s = v.cast::<PyString>().map_err(|_| {
+        let ty = v
+            .get_type()
+            .name()
+            .map(|n| n.to_string())
+            .unwrap_or_else(|_| "?".into());
+        bad(format!("{what} must be a str, got {ty}"))
+    })?;
+    s.to_str().map_err(|_| {
+        bad(format!(
+            "{what} is not valid text (it holds lone surrogates)"
+        ))
+    })
+}
+
+/// Any Python int, reduced mod 2^64 (negative seeds wrap).
+pub fn seed_arg(v: &Bound<'_, PyAny>) -> PyResult<u64> {
+    if !v.is_instance_of::<PyInt>() || v.is_instance_of::<PyBool>() {
+        return Err(to_py(GameError::InvalidState(format!(
+            "seed must be an int, got {}",
+            repr(v)
+        ))));
+    }
+    v.bitand(u64::MAX)?.extract::<u64>()
+}
+
+/// An int, or an integer-like object such as a numpy integer (via `__index__`); bools are not.
+pub fn int_like<'py>(v: &Bound<'py, PyAny>) -> Option<Bound<'py, PyAny>> {
+    if v.is_instance_of::<PyBool>() {
+        return None;
+    }
+    if v.is_instance_of::<PyInt>() {
+        return Some(v.clone());
+    }
+    if v.is_instance_of::<PyString>() || v.is_instance_of::<PyFloat>() {
+        return None;
+    }
+    let type_name = v
+        .get_type()
+        .name()
+        .map(|n| n.to_string())
+        .unwrap_or_default();
+    if type_name.starts_with("bool") {
+        return None;
+    }
+    v.call_method0("__index__")
+        .ok()
+        .filter(|i| i.is_instance_of::<PyInt>())
+}
+
+/// A seat number; anything else is `InvalidPlayer` (the range is checked by the engine).
+pub fn player_arg(v: &Bound<'_, PyAny>, n: usize) -> Result<i64, GameError> {
+    if let Some(i) = int_like(v) {
+        if let Ok(i) = i.extract::<i64>() {
+            return Ok(i);
+        }
+    }
+    Err(GameError::InvalidPlayer(format!(
+        "{} is not a seat of this game: expected an int in 0..{}",
+        repr(v),
+        n - 1
+    )))
+}
+
+/// An action id of `0..num`; non-ints, bools and out-of-range ints are `IllegalAction`.
+pub fn action_id(v: &Bound<'_, PyAny>, num: Action) -> Result<Action, GameError> {
+    if let Some(v) = int_like(v) {
+        if let Ok(i) = v.extract::<i64>() {
+            if (0..num as i64).contains(&i) {
+                return Ok(i as Action);
+            }
+        }
+        return Err(GameError::IllegalAction(format!(
+            "action id {v} is out of range: expected 0..{}",
+            num - 1
+        )));
+    }
+    Err(GameError::IllegalAction(format!(
+        "{} is not an action: expected an int id 0..{} or notation text",
+        repr(v),
+        num - 1
+    )))
+}
+
+/// A card of the 52-card space given as text or id; anything else is `bad`. (Games with a
+/// partial pack check membership on top of this.)
+pub fn card52_arg(v: &Bound<'_, PyAny>, what: &str, bad: Bad) -> Result<Card, GameError> {
     if let Ok(s) = v.cast::<PyString>() {
         let text = s
             .to_str()
@@ -39,8 +125,9 @@ pub fn card52(v: &Bound<'_, PyAny>, what: &str, bad: Bad) -> Result<Card, GameEr
     )))
 }
 
-/// A list (or tuple) of 52-space cards; a bare string is not a list.
-pub fn cards52(
+/// A list (or tuple) of 52-space cards; a bare string or a non-iterable is `not_list`, a bad
+/// card is `bad`.
+pub fn cards52_arg(
     v: &Bound<'_, PyAny>,
     what: &str,
     bad: Bad,
@@ -55,102 +142,11 @@ pub fn cards52(
         .try_iter()
         .and_then(|it| it.collect::<PyResult<Vec<_>>>())
         .map_err(|_| not_list(format!("{what} must be a list of cards")))?;
-    items.iter().map(|x| card52(x, what, bad)).collect()
+    items.iter().map(|x| card52_arg(x, what, bad)).collect()
 }
 
-/// User text: a `str` that encodes to UTF-8, else `bad`.
-pub fn text<'a>(v: &'a Bound<'_, PyAny>, what: &str, bad: Bad) -> Result<&'a str, GameError> {
-    let s = v.cast::<PyString>().map_err(|_| {
-        let ty = v
-            .get_type()
-            .name()
-            .map(|n| n.to_string())
-            .unwrap_or_else(|_| "?".into());
-        bad(format!("{what} must be a str, got {ty}"))
-    })?;
-    s.to_str().map_err(|_| {
-        bad(format!(
-            "{what} is not valid text (it holds lone surrogates)"
-        ))
-    })
-}
-
-/// An int seed in 0..2^64-1 (`InvalidStateError` otherwise).
-pub fn seed(v: &Bound<'_, PyAny>) -> PyResult<u64> {
-    if !v.is_instance_of::<PyInt>() || v.is_instance_of::<PyBool>() {
-        return Err(to_py(GameError::InvalidState(format!(
-            "seed must be an int, got {}",
-            repr(v)
-        ))));
-    }
-    v.extract::<u64>().map_err(|_| {
-        to_py(GameError::InvalidState(format!(
-            "seed {} is not valid: expected an int in 0..2**64-1",
-            repr(v)
-        )))
-    })
-}
-
-/// An int or integer-like object (numpy integers, via `__index__`); bools are not.
-pub fn int_like<'py>(v: &Bound<'py, PyAny>) -> Option<Bound<'py, PyAny>> {
-    if v.is_instance_of::<PyBool>() {
-        return None;
-    }
-    if v.is_instance_of::<PyInt>() {
-        return Some(v.clone());
-    }
-    if v.is_instance_of::<PyString>() || v.is_instance_of::<pyo3::types::PyFloat>() {
-        return None;
-    }
-    let type_name = v
-        .get_type()
-        .name()
-        .map(|n| n.to_string())
-        .unwrap_or_default();
-    if type_name.starts_with("bool") {
-        return None;
-    }
-    v.call_method0("__index__")
-        .ok()
-        .filter(|i| i.is_instance_of::<PyInt>())
-}
-
-/// A seat number, checked by the engine; anything not an int is `InvalidPlayer`.
-pub fn player(v: &Bound<'_, PyAny>, n: usize) -> Result<i64, GameError> {
-    if let Some(i) = int_like(v) {
-        if let Ok(i) = i.extract::<i64>() {
-            return Ok(i);
-        }
-    }
-    Err(GameError::InvalidPlayer(format!(
-        "{} is not a seat of this game: expected an int in 0..{}",
-        repr(v),
-        n - 1
-    )))
-}
-
-/// An action id in `0..num_actions`; non-ints, bools and out-of-range ints are `IllegalAction`.
-pub fn action_id(v: &Bound<'_, PyAny>, num_actions: u32) -> Result<Action, GameError> {
-    if let Some(v) = int_like(v) {
-        if let Ok(i) = v.extract::<i64>() {
-            if (0..num_actions as i64).contains(&i) {
-                return Ok(i as Action);
-            }
-        }
-        return Err(GameError::IllegalAction(format!(
-            "action id {v} is out of range: expected 0..{}",
-            num_actions - 1
-        )));
-    }
-    Err(GameError::IllegalAction(format!(
-        "{} is not an action: expected an int id 0..{} or notation text",
-        repr(v),
-        num_actions - 1
-    )))
-}
-
-/// A count in `0..=max` for batch calls (`InvalidOptionError` otherwise).
-pub fn count(v: &Bound<'_, PyAny>, what: &str, max: u64) -> PyResult<usize> {
+/// A count in `0..=max` for batch calls (`games`, `threads`); anything else is `InvalidOptionError`.
+pub fn count_arg(v: &Bound<'_, PyAny>, what: &str, max: u64) -> PyResult<usize> {
     let bad = || {
         to_py(GameError::InvalidOption(format!(
             "{what} must be an int in 0..{max}, got {}",

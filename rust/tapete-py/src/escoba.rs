@@ -11,9 +11,8 @@ use tapete_core::games::escoba::{self as core, rules, EscobaGame, EscobaState, N
 use tapete_core::play;
 use tapete_core::GameError;
 
+use crate::args::{action_id, player_arg, seed_arg, text_arg, Bad};
 use crate::errors::to_py;
-
-type Bad = fn(String) -> GameError;
 
 /// A card given as text or id. `bad` picks the error class for unreadable input; a readable
 /// card outside the 40-card pack is `pack_err`.
@@ -62,93 +61,6 @@ fn cards_arg(
         .iter()
         .map(|x| card_arg(x, what, bad, pack_err))
         .collect()
-}
-
-/// User text: a `str` that encodes to UTF-8. Anything else (None, bytes, an int) or a str with
-/// lone surrogates is the typed error `bad`, never a TypeError or UnicodeEncodeError.
-fn text_arg<'a, 'py>(v: &'a Bound<'py, PyAny>, what: &str, bad: Bad) -> Result<&'a str, GameError> {
-    let s = v.cast::<PyString>().map_err(|_| {
-        let ty = v
-            .get_type()
-            .name()
-            .map(|n| n.to_string())
-            .unwrap_or_else(|_| "?".into());
-        bad(format!("{what} must be a str, got {ty}"))
-    })?;
-    s.to_str().map_err(|_| {
-        bad(format!(
-            "{what} is not valid text (it holds lone surrogates)"
-        ))
-    })
-}
-
-/// Any Python int, reduced mod 2^64 (negative seeds wrap).
-fn seed_arg(v: &Bound<'_, PyAny>) -> PyResult<u64> {
-    if !v.is_instance_of::<PyInt>() || v.is_instance_of::<PyBool>() {
-        return Err(to_py(GameError::InvalidState(format!(
-            "seed must be an int, got {}",
-            v.repr().map(|r| r.to_string()).unwrap_or_default()
-        ))));
-    }
-    v.bitand(u64::MAX)?.extract::<u64>()
-}
-
-/// An int, or an integer-like object such as a numpy integer (via `__index__`); bools are not.
-fn int_like<'py>(v: &Bound<'py, PyAny>) -> Option<Bound<'py, PyAny>> {
-    if v.is_instance_of::<PyBool>() {
-        return None;
-    }
-    if v.is_instance_of::<PyInt>() {
-        return Some(v.clone());
-    }
-    if v.is_instance_of::<PyString>() || v.is_instance_of::<pyo3::types::PyFloat>() {
-        return None;
-    }
-    let type_name = v
-        .get_type()
-        .name()
-        .map(|n| n.to_string())
-        .unwrap_or_default();
-    if type_name.starts_with("bool") {
-        return None;
-    }
-    v.call_method0("__index__")
-        .ok()
-        .filter(|i| i.is_instance_of::<PyInt>())
-}
-
-/// A seat number; anything else is `InvalidPlayer`.
-fn player_arg(v: &Bound<'_, PyAny>, n: usize) -> Result<i64, GameError> {
-    if let Some(i) = int_like(v) {
-        if let Ok(i) = i.extract::<i64>() {
-            return Ok(i);
-        }
-    }
-    Err(GameError::InvalidPlayer(format!(
-        "{} is not a seat of this game: expected an int in 0..{}",
-        v.repr().map(|r| r.to_string()).unwrap_or_default(),
-        n - 1
-    )))
-}
-
-/// An action id; non-ints, bools and out-of-range ints are `IllegalAction`.
-fn action_id(v: &Bound<'_, PyAny>) -> Result<Action, GameError> {
-    if let Some(v) = int_like(v) {
-        if let Ok(i) = v.extract::<i64>() {
-            if (0..NUM_ACTIONS as i64).contains(&i) {
-                return Ok(i as Action);
-            }
-        }
-        return Err(GameError::IllegalAction(format!(
-            "action id {v} is out of range: expected 0..{}",
-            NUM_ACTIONS - 1
-        )));
-    }
-    Err(GameError::IllegalAction(format!(
-        "{} is not an action: expected an int id 0..{} or notation text",
-        v.repr().map(|r| r.to_string()).unwrap_or_default(),
-        NUM_ACTIONS - 1
-    )))
 }
 
 /// Options JSON text (`InvalidOptionError` for a non-str or unencodable str) resolved to a game.
@@ -252,7 +164,7 @@ impl PyEscobaState {
             let t = text_arg(action, "action text", GameError::InvalidNotation)?;
             return self.s.apply_str(t);
         }
-        let a = action_id(action)?;
+        let a = action_id(action, NUM_ACTIONS)?;
         self.s.apply(a)
     }
 }
@@ -288,7 +200,7 @@ impl PyEscobaState {
     }
 
     fn action_to_string(&self, a: &Bound<'_, PyAny>) -> PyResult<String> {
-        let id = action_id(a).map_err(to_py)?;
+        let id = action_id(a, NUM_ACTIONS).map_err(to_py)?;
         core::action_to_string(id).map_err(to_py)
     }
 

@@ -14,11 +14,13 @@ use tapete_core::play;
 use tapete_core::rng::SplitMix64;
 use tapete_core::GameError;
 
-use crate::args;
+use crate::args::{
+    action_id, card52_arg, cards52_arg, count_arg, player_arg, repr, seed_arg, text_arg,
+};
 use crate::errors::to_py;
 
 fn options_game(v: &Bound<'_, PyAny>) -> Result<MustaMaijaGame, GameError> {
-    MustaMaijaGame::from_json_options(args::text(v, "options JSON", GameError::InvalidOption)?)
+    MustaMaijaGame::from_json_options(text_arg(v, "options JSON", GameError::InvalidOption)?)
 }
 
 #[pyclass(module = "tapete._core", name = "MustaMaijaGame", frozen)]
@@ -67,13 +69,13 @@ impl PyMustaMaijaGame {
         deck: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyMustaMaijaState> {
         let seed = match seed {
-            Some(s) => args::seed(s)?,
+            Some(s) => seed_arg(s)?,
             None => 0,
         };
         let s = match deck {
             Some(d) if !d.is_none() => {
                 let st = GameError::InvalidState;
-                let cards = args::cards52(d, "deck", st, st).map_err(to_py)?;
+                let cards = cards52_arg(d, "deck", st, st).map_err(to_py)?;
                 self.game
                     .new_state_with_deck(seed, Some(&cards))
                     .map_err(to_py)?
@@ -85,14 +87,14 @@ impl PyMustaMaijaGame {
 
     /// A position from a partial description (contract §7), given as JSON.
     fn setup(&self, spec_json: &Bound<'_, PyAny>) -> PyResult<PyMustaMaijaState> {
-        let text = args::text(spec_json, "setup", GameError::InvalidState).map_err(to_py)?;
+        let text = text_arg(spec_json, "setup", GameError::InvalidState).map_err(to_py)?;
         Ok(PyMustaMaijaState {
             s: self.game.setup_json(text).map_err(to_py)?,
         })
     }
 
     fn state_from_json(&self, text: &Bound<'_, PyAny>) -> PyResult<PyMustaMaijaState> {
-        let text = args::text(text, "state JSON", GameError::InvalidState).map_err(to_py)?;
+        let text = text_arg(text, "state JSON", GameError::InvalidState).map_err(to_py)?;
         Ok(PyMustaMaijaState {
             s: self.game.state_from_json(text).map_err(to_py)?,
         })
@@ -133,27 +135,27 @@ impl PyMustaMaijaState {
     /// Applies an action id or its notation; the state is unchanged on error.
     fn apply(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
         let r = if action.is_instance_of::<PyString>() {
-            args::text(action, "action text", GameError::InvalidNotation)
+            text_arg(action, "action text", GameError::InvalidNotation)
                 .and_then(|t| self.s.apply_str(t))
         } else {
-            args::action_id(action, NUM_ACTIONS).and_then(|a| self.s.apply(a))
+            action_id(action, NUM_ACTIONS).and_then(|a| self.s.apply(a))
         };
         r.map_err(to_py)
     }
 
     /// A full move: `attack 5h 9h`, `defend 6h -`, `take all`; atomic.
     fn play(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
-        let text = args::text(r#move, "move", GameError::InvalidNotation).map_err(to_py)?;
+        let text = text_arg(r#move, "move", GameError::InvalidNotation).map_err(to_py)?;
         self.s.play_move(text).map_err(to_py)
     }
 
     fn action_to_string(&self, a: &Bound<'_, PyAny>) -> PyResult<String> {
-        let id = args::action_id(a, NUM_ACTIONS).map_err(to_py)?;
+        let id = action_id(a, NUM_ACTIONS).map_err(to_py)?;
         core::action_to_string(id).map_err(to_py)
     }
 
     fn string_to_action(&self, s: &Bound<'_, PyAny>) -> PyResult<Action> {
-        let text = args::text(s, "action text", GameError::InvalidNotation).map_err(to_py)?;
+        let text = text_arg(s, "action text", GameError::InvalidNotation).map_err(to_py)?;
         core::string_to_action(text).map_err(to_py)
     }
 
@@ -198,7 +200,7 @@ impl PyMustaMaijaState {
         py: Python<'py>,
         player: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let p = args::player(player, self.s.game().num_players()).map_err(to_py)?;
+        let p = player_arg(player, self.s.game().num_players()).map_err(to_py)?;
         let text = self.s.view_json(p).map_err(to_py)?;
         py.import("json")?.call_method1("loads", (text,))
     }
@@ -209,7 +211,7 @@ impl PyMustaMaijaState {
         player: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
         let n = self.s.game().num_players();
-        let p = args::player(player, n).map_err(to_py)?;
+        let p = player_arg(player, n).map_err(to_py)?;
         if p < 0 || p as usize >= n {
             return Err(to_py(GameError::InvalidPlayer(format!(
                 "{p} is not a seat of this game: expected an int in 0..{}",
@@ -242,7 +244,7 @@ impl PyMustaMaijaState {
 /// A set of distinct cards for the primitives (a repeat is `InvalidStateError`).
 fn distinct(v: &Bound<'_, PyAny>, what: &str) -> Result<Vec<Card>, GameError> {
     let inv = GameError::InvalidNotation;
-    let cards = args::cards52(v, what, inv, GameError::InvalidState)?;
+    let cards = cards52_arg(v, what, inv, GameError::InvalidState)?;
     let mut seen = CardSet::EMPTY;
     for c in &cards {
         if seen.contains(*c) {
@@ -265,12 +267,12 @@ fn musta_maija_can_beat(
 ) -> PyResult<bool> {
     options_game(options_json).map_err(to_py)?;
     let inv = GameError::InvalidNotation;
-    let t = args::card52(attack, "attack_card", inv).map_err(to_py)?;
-    let c = args::card52(defence, "defence_card", inv).map_err(to_py)?;
+    let t = card52_arg(attack, "attack_card", inv).map_err(to_py)?;
+    let c = card52_arg(defence, "defence_card", inv).map_err(to_py)?;
     let bad = || {
         to_py(GameError::InvalidNotation(format!(
             "trump {} is not a suit: expected one of c d h s, a suit index 0..3, or None",
-            args::repr(trump)
+            repr(trump)
         )))
     };
     let tr = if trump.is_none() {
@@ -318,7 +320,7 @@ fn musta_maija_legal_attacks(
     let d = d.ok_or_else(|| {
         to_py(GameError::InvalidState(format!(
             "defender_hand_size must be an int >= 0, got {}",
-            args::repr(defender_hand_size)
+            repr(defender_hand_size)
         )))
     })?;
     let set: CardSet = cards.into_iter().collect();
@@ -337,7 +339,7 @@ fn musta_maija_trump_from_stock(
 ) -> PyResult<(String, Vec<String>)> {
     let game = options_game(options_json).map_err(to_py)?;
     let cards = distinct(stock, "stock").map_err(to_py)?;
-    let seed = args::seed(seed)?;
+    let seed = seed_arg(seed)?;
     if cards.is_empty() {
         return Err(to_py(GameError::InvalidState(
             "stock must hold at least one card".into(),
@@ -363,12 +365,12 @@ fn simulate_musta_maija<'py>(
     threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let game = options_game(options_json).map_err(to_py)?;
-    let games = args::count(games, "games", play::MAX_SIM_GAMES)?;
+    let games = count_arg(games, "games", play::MAX_SIM_GAMES)?;
     let threads = match threads {
-        Some(t) if !t.is_none() => args::count(t, "threads", play::MAX_SIM_THREADS)?,
+        Some(t) if !t.is_none() => count_arg(t, "threads", play::MAX_SIM_THREADS)?,
         _ => 0,
     };
-    let seed = args::seed(seed)?;
+    let seed = seed_arg(seed)?;
     let n = game.num_players();
     let r = py
         .detach(|| play::simulate(&game, games, seed, threads))

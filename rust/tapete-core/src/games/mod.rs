@@ -2,3 +2,4 @@
 
 pub mod escoba;
 pub mod musta_maija;
+pub mod mosca;
