@@ -15,7 +15,7 @@ use serde_json::Value;
 use crate::cards::{Card, CardSet};
 use crate::error::GameError;
 use crate::game::{Action, Game, State};
-use crate::rng::SplitMix64;
+use crate::rng::{mod_small, SplitMix64};
 
 pub use notation::{action_to_string, string_to_action, NUM_ACTIONS};
 use notation::{Move, DONE, TAKE_ALL};
@@ -386,7 +386,7 @@ impl MustaMaijaState {
     fn choose_first_dealer(&mut self) {
         self.dealer = match self.opts().first_dealer {
             Some(d) => d,
-            None => self.rng.below(self.n() as u64) as u8,
+            None => mod_small(self.rng.next_u64(), self.n() as u64) as u8,
         };
     }
 

@@ -1,7 +1,7 @@
 //! Pure rule functions of Musta Maija (rules §2, §4; contract §1, §5).
 
 use crate::cards::{Card, CardSet};
-use crate::rng::SplitMix64;
+use crate::rng::{mod_small, SplitMix64};
 
 use super::options::{MustaMaijaOptions, SpadeReinsert};
 
@@ -145,7 +145,7 @@ pub fn determine_trump(
         let rest = len - 1;
         let idx = match opts.spade_reinsert {
             SpadeReinsert::Middle => rest / 2,
-            SpadeReinsert::RandomPosition => rng.below(rest as u64 + 1) as usize,
+            SpadeReinsert::RandomPosition => mod_small(rng.next_u64(), rest as u64 + 1) as usize,
         };
         stock.copy_within(1..=idx, 0);
         stock[idx] = c.0;
