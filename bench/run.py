@@ -155,6 +155,15 @@ def escoba(args: argparse.Namespace) -> None:
         report(args, native, ref, anchors)
 
 
+def musta_maija(args: argparse.Namespace) -> None:
+    header(args)
+    for players in ((2, 3, 4, 5, 6) if args.all_presets else (4,)):
+        native, ref = tapete.MustaMaija(players=players), reference.MustaMaija(players=players)
+        # crazy_eights: OpenSpiel's closest shedding game, same seat count
+        anchors = open_spiel_anchor("crazy_eights", args.stepped_games // 4 or 1, {"players": players}) if players == 4 else None
+        report(args, native, ref, anchors)
+
+
 def mosca(args: argparse.Namespace) -> None:
     header(args)
     for players in ((4,) if not args.all_presets else (3, 4, 5, 6)):
@@ -175,7 +184,9 @@ def burako(args: argparse.Namespace) -> None:
         report(args, native, ref, anchors)
 
 
-GAMES: dict[str, Callable[[argparse.Namespace], None]] = {"escoba": escoba, "mosca": mosca, "burako": burako}
+GAMES: dict[str, Callable[[argparse.Namespace], None]] = {
+    "escoba": escoba, "mosca": mosca, "musta_maija": musta_maija, "burako": burako,
+}
 
 
 def main() -> None:
@@ -185,7 +196,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20_000, help="games per native batch run")
     parser.add_argument("--stepped-games", type=int, default=400)
     parser.add_argument("--reference-games", type=int, default=20)
-    parser.add_argument("--all-presets", action="store_true", help="every preset (escoba) or player count 3..6 (mosca)")
+    parser.add_argument("--all-presets", action="store_true", help="every preset (escoba) or player count (mosca 3..6, musta_maija 2..6)")
     args = parser.parse_args()
     GAMES[args.game](args)
 

@@ -79,6 +79,56 @@ def test_cli_table_and_errors(capsys):
     assert "nonsense" in capsys.readouterr().err
 
 
+def test_simulate_musta_maija_is_deterministic_and_one_seat_loses():
+    game = tapete.MustaMaija(players=4)
+    one = tapete.simulate(game, games=300, seed=42, threads=1)
+    two = tapete.simulate(game, games=300, seed=42, threads=2)
+    first, second = tapete.simulate(game, games=100, seed=42), tapete.simulate(game, games=200, seed=142)
+    for key in ("returns", "scores", "deals", "decisions"):
+        assert np.array_equal(one[key], two[key])
+        assert np.array_equal(one[key], np.concatenate([first[key], second[key]]))
+    assert one["returns"].shape == (300, 4)
+    assert np.allclose(one["returns"].sum(axis=1), 0.0)
+    # one hand, one loser: -1 for the loser, +1/3 for each other seat; scores count hands lost
+    assert ((one["returns"] == -1.0).sum(axis=1) == 1).all()
+    assert (one["scores"].sum(axis=1) == 1).all() and (one["deals"] == 1).all()
+    assert np.array_equal(one["returns"] == -1.0, one["scores"] == 1)
+
+
+def test_simulate_musta_maija_matches_stepping_the_same_seed():
+    game = tapete.MustaMaija(players=3, match="first_to_losses", match_losses=2)
+    result = tapete.simulate(game, games=4, seed=3, threads=1)
+    for i in range(4):
+        state = game.new_state(seed=3 + i)
+        rng = (3 + i) ^ 0xD1B54A32D192ED03  # the bot's SplitMix64 (rust/tapete-core/src/play.rs)
+        decisions = 0
+        while not state.is_terminal():
+            rng = (rng + 0x9E3779B97F4A7C15) % 2**64
+            z = rng
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) % 2**64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) % 2**64
+            z ^= z >> 31
+            legal = state.legal_actions()
+            state.apply(legal[z % len(legal)])
+            decisions += 1
+        assert result["decisions"][i] == decisions
+        assert list(result["returns"][i]) == state.returns()
+        assert list(result["scores"][i]) == state.scores()
+        assert max(state.scores()) == 2
+
+
+def test_cli_musta_maija_table_shows_how_often_each_seat_loses(capsys):
+    assert main(["simulate", "musta_maija", "--games", "2000", "--players", "4", "--seed", "1", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    rates = [seat["loss_rate"] for seat in summary["seats"]]
+    assert len(rates) == 4 and abs(sum(rates) - 1) < 1e-9  # exactly one loser per game
+    assert summary["draws"] == 0
+    assert main(["simulate", "musta_maija", "--games", "300", "--quiet"]) == 0
+    assert "loss rate" in capsys.readouterr().out
+    with pytest.raises(InvalidOptionError):
+        tapete.simulate(tapete.reference.MustaMaija(), games=10)
+
+
 def test_simulate_mosca_conserves_chips_and_matches_stepping():
     game = tapete.Mosca(players=5)
     one = tapete.simulate(game, games=200, seed=3, threads=1)

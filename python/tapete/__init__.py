@@ -26,6 +26,8 @@ from .errors import (
 __all__ = [
     "Escoba",
     "escoba",
+    "MustaMaija",
+    "musta_maija",
     "Mosca",
     "mosca",
     "Burako",
@@ -47,6 +49,8 @@ __all__ = [
 _LAZY = {
     "Escoba": (".escoba", "Escoba"),
     "escoba": (".escoba", None),
+    "MustaMaija": (".musta_maija", "MustaMaija"),
+    "musta_maija": (".musta_maija", None),
     "Mosca": (".mosca", "Mosca"),
     "mosca": (".mosca", None),
     "Burako": (".burako", "Burako"),

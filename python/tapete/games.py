@@ -13,12 +13,18 @@ from .errors import InvalidOptionError
 from .burako import Burako
 from .escoba import Escoba
 from .mosca import Mosca
+from .musta_maija import MustaMaija
 
 __all__ = ["GAMES", "load", "simulate"]
 
-GAMES: dict[str, Callable[..., Any]] = {"escoba": Escoba, "mosca": Mosca, "burako": Burako}
+GAMES: dict[str, Callable[..., Any]] = {"escoba": Escoba, "mosca": Mosca, "musta_maija": MustaMaija, "burako": Burako}
 
-_SIMULATORS = {Escoba: _core.simulate_escoba, Mosca: _core.simulate_mosca, Burako: _core.simulate_burako}
+_SIMULATORS = {
+    Escoba: _core.simulate_escoba,
+    Mosca: _core.simulate_mosca,
+    MustaMaija: _core.simulate_musta_maija,
+    Burako: _core.simulate_burako,
+}
 
 
 def load(text: str) -> Any:

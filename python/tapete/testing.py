@@ -345,3 +345,51 @@ def compare_positions(
         a.apply(action)
         b.apply(action)
     return Divergence(0, max_steps, "not terminal after max_steps", None, None, tuple(actions))
+
+
+# musta_maija -----------------------------------------------------------------------------------
+
+from .reference.musta_maija import VARIANTS as MUSTA_MAIJA_PRESETS  # noqa: E402
+
+__all__ += ["musta_maija_options", "MUSTA_MAIJA_PRESETS"]
+
+
+def musta_maija_options(players: int | None = None, variant: str | None = None, max_attacks: Any = None) -> Any:
+    """Option sets for ``MustaMaija``: a preset, a player count (2..6), and a few overrides.
+
+    ``max_attacks`` (a strategy or a value) bounds the hand; by default a cap from 1 to 1000, small
+    ones favoured, so that most examples are short and some reach the natural end.
+    """
+    from hypothesis import strategies as st
+
+    @st.composite
+    def build(draw: Any) -> dict[str, Any]:
+        options: dict[str, Any] = {"variant": variant or draw(st.sampled_from(MUSTA_MAIJA_PRESETS))}
+        n = players if players is not None else draw(st.integers(2, 6))
+        options["players"] = n
+        overrides = {
+            "first_dealer": st.sampled_from(["random", *range(n)]),
+            "hand_size": st.integers(1, min(8, 51 // n)),
+            "trump_reveal": st.sampled_from(["at_deal", "after_first_lead"]),
+            "spades_can_be_trump": st.booleans(),
+            "spade_reinsert": st.sampled_from(["middle", "random_position"]),
+            "attack_limit": st.sampled_from(["defender_hand_size", "unlimited", "defender_hand_size_max_5"]),
+            "beat_optional": st.booleans(),
+            "draw_order": st.sampled_from(["attacker_then_defender", "defender_then_attacker"]),
+            "next_dealer": st.sampled_from(["loser", "rotate_left"]),
+            "match": st.sampled_from(["single_hand", "fixed_hands", "first_to_losses"]),
+            "match_hands": st.integers(1, 2),
+            "match_losses": st.integers(1, 2),
+        }
+        chosen = draw(st.lists(st.sampled_from(sorted(overrides)), max_size=6, unique=True))
+        for name in chosen:
+            options[name] = draw(overrides[name])
+        if max_attacks is None:
+            options["max_attacks"] = draw(st.sampled_from([1, 2, 3, 5, 8, 12, 20, 1000]))
+        elif isinstance(max_attacks, st.SearchStrategy):
+            options["max_attacks"] = draw(max_attacks)
+        else:
+            options["max_attacks"] = max_attacks
+        return options
+
+    return build()

@@ -8,14 +8,15 @@ tests.
 from typing import Any
 
 from .._gamestring import parse_game
-from . import burako, escoba, mosca
+from . import burako, escoba, mosca, musta_maija
 from .burako import Burako
 from .escoba import Escoba
 from .mosca import Mosca
+from .musta_maija import MustaMaija
 
-__all__ = ["Escoba", "escoba", "Mosca", "mosca", "Burako", "burako", "load", "GAMES"]
+__all__ = ["Escoba", "escoba", "Mosca", "mosca", "MustaMaija", "musta_maija", "Burako", "burako", "load", "GAMES"]
 
-GAMES = {"escoba": Escoba, "mosca": Mosca, "burako": Burako}
+GAMES = {"escoba": Escoba, "mosca": Mosca, "musta_maija": MustaMaija, "burako": Burako}
 
 
 def load(text: str) -> Any:

@@ -4,6 +4,7 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyBytes, PyDict, PyFloat, PyInt, PyString};
 
+use tapete_core::cards::Card;
 use tapete_core::game::Action;
 use tapete_core::GameError;
 
@@ -11,7 +12,7 @@ use crate::errors::to_py;
 
 pub type Bad = fn(String) -> GameError;
 
-fn repr(v: &Bound<'_, PyAny>) -> String {
+pub fn repr(v: &Bound<'_, PyAny>) -> String {
     v.repr().map(|r| r.to_string()).unwrap_or_default()
 }
 
@@ -117,4 +118,58 @@ pub fn list_arg<'py>(
     v.try_iter()
         .and_then(|it| it.collect::<PyResult<Vec<_>>>())
         .map_err(|_| not_list())
+}
+
+/// A card of the 52-card space given as text or id; anything else is `bad`. (Games with a
+/// partial pack check membership on top of this.)
+pub fn card52_arg(v: &Bound<'_, PyAny>, what: &str, bad: Bad) -> Result<Card, GameError> {
+    if let Ok(s) = v.cast::<PyString>() {
+        let text = s
+            .to_str()
+            .map_err(|_| bad(format!("{what}: not valid text")))?;
+        return Card::parse(text).map_err(|e| bad(format!("{what}: {e}")));
+    }
+    if v.is_instance_of::<PyInt>() && !v.is_instance_of::<PyBool>() {
+        let i: i64 = v.extract().unwrap_or(-1);
+        return Card::from_index(i).ok_or_else(|| {
+            bad(format!(
+                "{what}: card id {v} is out of range: expected 0..51"
+            ))
+        });
+    }
+    Err(bad(format!(
+        "{what}: {} is not a card: expected text like '7d' or an id 0..51",
+        repr(v)
+    )))
+}
+
+/// A list of 52-space cards (as `list_arg`: a str is not a list, that is `not_list`); a bad
+/// card is `bad`.
+pub fn cards52_arg(
+    v: &Bound<'_, PyAny>,
+    what: &str,
+    bad: Bad,
+    not_list: Bad,
+) -> Result<Vec<Card>, GameError> {
+    list_arg(v, what, not_list)?
+        .iter()
+        .map(|x| card52_arg(x, what, bad))
+        .collect()
+}
+
+/// A count in `0..=max` for batch calls (`games`, `threads`); anything else is `InvalidOptionError`.
+pub fn count_arg(v: &Bound<'_, PyAny>, what: &str, max: u64) -> PyResult<usize> {
+    let bad = || {
+        to_py(GameError::InvalidOption(format!(
+            "{what} must be an int in 0..{max}, got {}",
+            repr(v)
+        )))
+    };
+    if !v.is_instance_of::<PyInt>() || v.is_instance_of::<PyBool>() {
+        return Err(bad());
+    }
+    match v.extract::<u64>() {
+        Ok(x) if x <= max => usize::try_from(x).map_err(|_| bad()),
+        _ => Err(bad()),
+    }
 }

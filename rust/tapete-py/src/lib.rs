@@ -7,12 +7,14 @@ mod args;
 mod burako;
 mod errors;
 mod escoba;
+mod musta_maija;
 mod mosca;
 
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     escoba::register(m)?;
+    musta_maija::register(m)?;
     mosca::register(m)?;
     burako::register(m)?;
     Ok(())
