@@ -206,3 +206,13 @@ def test_simulate_burako_matches_and_cli(capsys):
     assert "win rate" in capsys.readouterr().out
     with pytest.raises(InvalidOptionError):
         tapete.simulate(tapete.reference.Burako(), games=10)
+
+
+def test_simulate_flags_matches_cut_off_at_the_decision_cap():
+    # no side can ever lead by 10**9 points, so the match runs until the cap of 1,000,000 decisions
+    endless = tapete.simulate(tapete.Escoba(win_margin=10**9), games=1, seed=3)
+    assert endless["finished"].tolist() == [False]
+    assert endless["decisions"].tolist() == [1_000_000]
+    assert endless["returns"].tolist() == [[0.0, 0.0]]
+    normal = tapete.simulate(tapete.Escoba(), games=20, seed=3)
+    assert normal["finished"].dtype == bool and normal["finished"].all()

@@ -47,7 +47,8 @@ def summarize(game: Any, result: dict[str, np.ndarray]) -> dict[str, Any]:
     return {
         "game": str(game),
         "games": n_games,
-        "draws": int((np.abs(returns).sum(axis=1) == 0).sum()) if n_games else 0,
+        "draws": int(((np.abs(returns).sum(axis=1) == 0) & result["finished"]).sum()) if n_games else 0,
+        "unfinished": int((~result["finished"]).sum()) if n_games else 0,
         "deals_per_game": float(result["deals"].mean()) if n_games else 0.0,
         "decisions_per_game": float(result["decisions"].mean()) if n_games else 0.0,
         "seats": seats,
@@ -90,7 +91,7 @@ def _simulate(args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - start
     if not parts:
         parts.append(simulate(game, games=0, seed=args.seed))
-    result = {key: np.concatenate([p[key] for p in parts]) for key in ("returns", "scores", "deals", "decisions")}
+    result = {key: np.concatenate([p[key] for p in parts]) for key in ("returns", "scores", "deals", "decisions", "finished")}
     summary = summarize(game, result)
     decisions = int(result["decisions"].sum())
     timing = {
@@ -118,7 +119,7 @@ def _simulate(args: argparse.Namespace) -> int:
     out.print(table)
     out.print(
         f"deals per game {summary['deals_per_game']:.3f}   decisions per game {summary['decisions_per_game']:.2f}"
-        f"   drawn games {summary['draws']}"
+        f"   drawn games {summary['draws']}   unfinished games {summary['unfinished']}"
     )
     out.print(
         f"throughput: {timing['games_per_second']:,.0f} games/s, {timing['decisions_per_second']:,.0f} decisions/s"

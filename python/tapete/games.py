@@ -37,7 +37,9 @@ def simulate(game: Any, games: int = 1000, seed: int = 0, bots: str = "random", 
 
     Game ``i`` is dealt with seed ``seed + i``, so results do not depend on the thread count or on
     how a run is split into calls. Returns numpy arrays: ``returns`` (games, seats), ``scores``
-    (games, seats), ``deals`` (games,), ``decisions`` (games,).
+    (games, seats), ``deals`` (games,), ``decisions`` (games,), ``finished`` (games,): False when a
+    match reached the cap of 1,000,000 decisions unfinished (possible only under option sets that
+    never let anyone win; its returns are then all 0).
     """
     if isinstance(game, str):
         game = load(game)

@@ -42,6 +42,8 @@ pub struct SimResult {
     pub scores: Vec<i32>,
     pub deals: Vec<i32>,
     pub decisions: Vec<i64>,
+    /// False when the match hit [`MAX_DECISIONS`] unfinished (its returns are then all 0).
+    pub finished: Vec<bool>,
 }
 
 struct OneGame {
@@ -49,6 +51,7 @@ struct OneGame {
     scores: [i64; 8],
     deals: u32,
     decisions: u64,
+    finished: bool,
 }
 
 fn play_one<G: Game>(game: &G, game_seed: u64, buf: &mut Vec<Action>) -> OneGame {
@@ -61,6 +64,7 @@ fn play_one<G: Game>(game: &G, game_seed: u64, buf: &mut Vec<Action>) -> OneGame
         scores: [0; 8],
         deals: state.deals(),
         decisions,
+        finished: state.is_terminal(),
     };
     state.returns(&mut g.returns[..n]);
     state.scores(&mut g.scores[..n]);
@@ -121,6 +125,7 @@ pub fn simulate<G: Game>(
         scores: zeroed(per_seat, games)?,
         deals: zeroed(games, games)?,
         decisions: zeroed(games, games)?,
+        finished: zeroed(games, games)?,
     };
     if games == 0 || n == 0 {
         return Ok(r);
@@ -131,6 +136,7 @@ pub fn simulate<G: Game>(
         scores,
         deals,
         decisions,
+        finished,
         ..
     } = &mut r;
     let mut run = move || {
@@ -139,11 +145,12 @@ pub fn simulate<G: Game>(
             .zip(scores.par_chunks_mut(n))
             .zip(deals.par_iter_mut())
             .zip(decisions.par_iter_mut())
+            .zip(finished.par_iter_mut())
             .enumerate()
             .with_min_len(8)
             .for_each_init(
                 || Vec::with_capacity(64),
-                |buf, (i, (((ret, sc), dl), dc))| {
+                |buf, (i, ((((ret, sc), dl), dc), fin))| {
                     let g = play_one(game, seed.wrapping_add(i as u64), buf);
                     ret[..m].copy_from_slice(&g.returns[..m]);
                     for (out, &x) in sc[..m].iter_mut().zip(&g.scores[..m]) {
@@ -151,6 +158,7 @@ pub fn simulate<G: Game>(
                     }
                     *dl = g.deals.min(i32::MAX as u32) as i32;
                     *dc = g.decisions.min(i64::MAX as u64) as i64;
+                    *fin = g.finished;
                 },
             )
     };

@@ -354,45 +354,7 @@ fn simulate_burako<'py>(
     threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let game = options_game(options_json).map_err(to_py)?;
-    // any int (not a bool) in 0..=max; the limits are those of play::simulate
-    let count = |v: &Bound<'py, PyAny>, what: &str, max: u64| -> PyResult<usize> {
-        let bad = || {
-            to_py(GameError::InvalidOption(format!(
-                "{what} must be an int in 0..{max}, got {}",
-                v.repr().map(|r| r.to_string()).unwrap_or_default()
-            )))
-        };
-        if !v.is_instance_of::<PyInt>() || v.is_instance_of::<PyBool>() {
-            return Err(bad());
-        }
-        match v.extract::<u64>() {
-            Ok(x) if x <= max => usize::try_from(x).map_err(|_| bad()),
-            _ => Err(bad()),
-        }
-    };
-    let games = count(games, "games", play::MAX_SIM_GAMES)?;
-    let threads = match threads {
-        Some(t) if !t.is_none() => count(t, "threads", play::MAX_SIM_THREADS)?,
-        _ => 0,
-    };
-    let seed = seed_arg(seed)?;
-    let n = game.num_players();
-    let r = py
-        .detach(|| play::simulate(&game, games, seed, threads))
-        .map_err(to_py)?;
-    let shape_err = |_| to_py(GameError::InvalidState("internal: result shape".into()));
-    let returns: Bound<'py, PyArray2<f64>> = Array2::from_shape_vec((games, n), r.returns)
-        .map_err(shape_err)?
-        .into_pyarray(py);
-    let scores: Bound<'py, PyArray2<i32>> = Array2::from_shape_vec((games, n), r.scores)
-        .map_err(shape_err)?
-        .into_pyarray(py);
-    let d = PyDict::new(py);
-    d.set_item("returns", returns)?;
-    d.set_item("scores", scores)?;
-    d.set_item("deals", PyArray1::from_vec(py, r.deals))?;
-    d.set_item("decisions", PyArray1::from_vec(py, r.decisions))?;
-    Ok(d)
+    crate::sim::simulate_py(py, &game, games, seed, threads)
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -8,6 +8,7 @@ mod burako;
 mod errors;
 mod escoba;
 mod musta_maija;
+mod sim;
 mod mosca;
 
 #[pymodule]
