@@ -22,7 +22,7 @@ from typing import Any, Callable
 
 import tapete
 from tapete import reference
-from tapete.testing import ESCOBA_PRESETS
+from tapete.testing import ESCOBA_PRESETS, escoba_player_counts
 
 
 def stepped(game: Any, games: int, seed: int) -> tuple[float, int, int]:
@@ -147,12 +147,29 @@ def report(args: argparse.Namespace, native: Any, ref: Any, anchors: dict[str, C
 
 def escoba(args: argparse.Namespace) -> None:
     header(args)
-    presets = ESCOBA_PRESETS if args.all_presets else ("scopa",)
-    for variant in presets:
-        players = 4 if variant.startswith("scopone") else 2
+    if not args.all_presets:
+        native, ref = tapete.Escoba(variant="scopa"), reference.Escoba(variant="scopa")
+        report(args, native, ref, open_spiel_anchor("go_fish", args.stepped_games // 4 or 1))
+        return
+    # every preset in one table: native batch (1 thread), stepped native and the reference,
+    # all interleaved in the same run
+    jobs: dict[str, Callable[[], tuple[float, int, int]]] = {}
+    for variant in ESCOBA_PRESETS:
+        players = escoba_player_counts(variant)[0]
         native, ref = tapete.Escoba(variant=variant, players=players), reference.Escoba(variant=variant, players=players)
-        anchors = open_spiel_anchor("go_fish", args.stepped_games // 4 or 1) if variant == "scopa" else None
-        report(args, native, ref, anchors)
+        jobs[f"{variant}|batch"] = lambda g=native: batch(g, args.games, 1, 1)
+        jobs[f"{variant}|stepped"] = lambda g=native: stepped(g, args.stepped_games, 1)
+        jobs[f"{variant}|reference"] = lambda g=ref: stepped(g, args.reference_games, 1)
+    table = measure(args.runs, jobs)
+    print("escoba, every preset at its default player count (ns per decision; games/s of the batch)")
+    print(f"  {'preset':20} {'players':>7} {'batch 1 thread':>15} {'stepped':>10} {'reference':>11} {'ref/batch':>10} {'games/s':>10}")
+    for variant in ESCOBA_PRESETS:
+        one, step, pure = (table[f"{variant}|{k}"] for k in ("batch", "stepped", "reference"))
+        ratio = pure["ns_per_decision"] / one["ns_per_decision"]
+        print(
+            f"  {variant:20} {escoba_player_counts(variant)[0]:>7} {one['ns_per_decision']:15.1f}"
+            f" {step['ns_per_decision']:10.1f} {pure['ns_per_decision']:11.1f} {ratio:9,.0f}x {one['games_per_s']:10,.1f}"
+        )
 
 
 def musta_maija(args: argparse.Namespace) -> None:

@@ -26,6 +26,9 @@ PRESET_PLAYERS = [
     ("scopa_d_assi", 3), ("scopa_d_assi", 4),
     ("sbarazzina", 2), ("sbarazzina", 4),
     ("scopone_9", 4), ("scopone_10", 4),
+    ("differenze", 2), ("inversa", 4), ("somma_e_differenza", 3), ("modulo_sette", 2),
+    ("punti_a_denari", 6), ("non_prendere", 4), ("non_prendere", 6), ("assi_non_prendere", 4),
+    ("scopone_romano", 4), ("frac", 2), ("tuzzulicchio", 3), ("cocchiaundici", 2),
 ]
 
 GAMES = {"native": int(os.environ.get("TAPETE_API_GAMES", "40")), "reference": int(os.environ.get("TAPETE_API_GAMES_REF", "6"))}
@@ -153,6 +156,10 @@ def test_apply_accepts_notation(engine):
         "escoba(variant=scopa,special_cards={Jd:1,Qd:1},capture_kinds=[match,sum,sum11])",
         "escoba(variant=scopone_9)",
         "escoba(variant=asso_piglia_tutto,players=4,partnership=none)",
+        "escoba(variant=modulo_sette,value_modulus=5)",
+        "escoba(variant=non_prendere,players=6,capture_obligation=played_card)",
+        "escoba(variant=frac,frac_single_deal=true)",
+        "escoba(variant=tuzzulicchio,tuzzoli_hybrids=false,players=4)",
     ],
 )
 def test_game_strings_round_trip(engine, text):

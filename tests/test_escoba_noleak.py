@@ -13,7 +13,10 @@ import random
 import numpy as np
 import pytest
 
-CONFIGS = [("scopa", 2), ("escoba", 4), ("scopone_10", 4), ("asso_piglia_tutto", 3)]
+CONFIGS = [
+    ("scopa", 2), ("escoba", 4), ("scopone_10", 4), ("asso_piglia_tutto", 3), ("tuzzulicchio", 3),
+    ("non_prendere", 4), ("frac", 2),
+]
 
 
 def reshuffle_hidden(doc: dict, seat: int, rng: random.Random) -> dict:

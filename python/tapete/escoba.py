@@ -16,7 +16,7 @@ from ._gamestring import format_game, options_to_json
 from ._setup import seed_value, setup_json
 from .errors import InvalidNotationError, InvalidStateError
 
-__all__ = ["Escoba", "EscobaState", "capture_options", "score_deal", "NUM_DISTINCT_ACTIONS"]
+__all__ = ["Escoba", "EscobaState", "capture_options", "score_deal", "tuzzoli", "NUM_DISTINCT_ACTIONS"]
 
 EscobaState = _core.EscobaState
 CardLike = Union[int, str]
@@ -92,10 +92,19 @@ def capture_options(card: CardLike, table: Iterable[CardLike], **options: Any) -
     return _core.escoba_capture_options(card, _cards(table, "table", InvalidNotationError), options_to_json(options))
 
 
-def score_deal(piles: Sequence[Iterable[CardLike]], scope: Sequence[int], **options: Any) -> list[int]:
-    """Points per side for one finished deal, from each side's captured cards and sweep count."""
+def score_deal(
+    piles: Sequence[Iterable[CardLike]], scope: Sequence[int], declared: Sequence[int] | None = None, **options: Any
+) -> list[int]:
+    """Points per side for one finished deal, from each side's captured cards and sweep count;
+    ``declared``: hand-declaration points per side (tuzzoli), added before the sweeps."""
     piles = [_cards(p, "a pile", InvalidStateError) for p in _cards(piles, "piles", InvalidStateError)]
-    return _core.escoba_score_deal(piles, _cards(scope, "scope", InvalidStateError), options_to_json(options))
+    decl = None if declared is None else _cards(declared, "declared", InvalidStateError)
+    return _core.escoba_score_deal(piles, _cards(scope, "scope", InvalidStateError), options_to_json(options), decl)
+
+
+def tuzzoli(hand: Iterable[CardLike], **options: Any) -> tuple[str, int]:
+    """The mandatory tuzzoli declaration of a hand (rules §2.8): its name and points."""
+    return tuple(_core.escoba_tuzzoli(_cards(hand, "hand", InvalidNotationError), options_to_json(options)))  # type: ignore[return-value]
 
 
 def _cards(items: Any, what: str, error: type[Exception]) -> list[Any]:

@@ -20,7 +20,9 @@ import numpy as np
 
 from .reference.escoba import VARIANTS as ESCOBA_PRESETS
 
-__all__ = ["Divergence", "compare_engines", "assert_engines_agree", "escoba_options", "seeds"]
+__all__ = [
+    "Divergence", "compare_engines", "assert_engines_agree", "escoba_options", "escoba_player_counts", "seeds",
+]
 
 
 @dataclass(frozen=True)
@@ -156,7 +158,15 @@ def seeds() -> Any:
 
 
 
-_ESCOBA_PLAYERS = {"scopone_9": (4,), "scopone_10": (4,)}
+_ESCOBA_PLAYERS = {
+    "scopone_9": (4,), "scopone_10": (4,), "scopone_romano": (4,), "assi_non_prendere": (4,),
+    "non_prendere": (4, 6),
+}
+
+
+def escoba_player_counts(variant: str) -> tuple[int, ...]:
+    """The player counts an Escoba preset allows, its default first (contract §2)."""
+    return _ESCOBA_PLAYERS.get(variant, (2, 3, 4, 6))
 
 
 def escoba_options(variant: str | None = None) -> Any:
@@ -167,7 +177,7 @@ def escoba_options(variant: str | None = None) -> Any:
     def build(draw: Any) -> dict[str, Any]:
         preset = variant or draw(st.sampled_from(ESCOBA_PRESETS))
         options: dict[str, Any] = {"variant": preset}
-        options["players"] = draw(st.sampled_from(_ESCOBA_PLAYERS.get(preset, (2, 3, 4, 6))))
+        options["players"] = draw(st.sampled_from(escoba_player_counts(preset)))
         if options["players"] == 4 and draw(st.booleans()):
             options["partnership"] = "none"
         overrides = {
@@ -205,6 +215,11 @@ def escoba_options(variant: str | None = None) -> Any:
             "all_oros_bonus": st.integers(0, 3),
             "scopa_value": st.integers(0, 2),
             "partnership": st.sampled_from(["auto", "none"]),
+            "value_modulus": st.sampled_from([None, 7]),
+            "scoring": st.sampled_from(["standard", "frac"]),
+            "frac_counts_scope": st.booleans(),
+            "frac_single_deal": st.booleans(),
+            "tuzzoli_hybrids": st.booleans(),
         }
         chosen = draw(st.lists(st.sampled_from(sorted(overrides)), max_size=5, unique=True))
         for name in chosen:

@@ -15,20 +15,35 @@ from hypothesis import strategies as st
 
 import tapete
 from tapete import reference
-from tapete.testing import ESCOBA_PRESETS, assert_engines_agree, escoba_options, seeds
+from tapete.testing import ESCOBA_PRESETS, assert_engines_agree, escoba_options, escoba_player_counts, seeds
 
 EXAMPLES = int(os.environ.get("TAPETE_DIFF_EXAMPLES", "300"))
+# The presets of issue 6 run 200 examples each in CI (two thirds of the others').
+NEW_PRESETS = ESCOBA_PRESETS[ESCOBA_PRESETS.index("differenze") :]
+OLD_PRESETS = ESCOBA_PRESETS[: ESCOBA_PRESETS.index("differenze")]
+NEW_EXAMPLES = max(1, EXAMPLES * 2 // 3)
 
 
-@pytest.mark.parametrize("variant", ESCOBA_PRESETS)
-@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
-@given(data=st.data())
-def test_native_and_reference_agree(variant, data):
+def _agree(variant, data):
     options = data.draw(escoba_options(variant), label="options")
     seed = data.draw(seeds(), label="seed")
     choices = data.draw(st.lists(st.integers(0, 2**16), min_size=1, max_size=64), label="choices")
     native, ref = tapete.Escoba(**options), reference.Escoba(**options)
     assert_engines_agree(native, ref, games=1, seed=seed, choices=choices)
+
+
+@pytest.mark.parametrize("variant", OLD_PRESETS)
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+@given(data=st.data())
+def test_native_and_reference_agree(variant, data):
+    _agree(variant, data)
+
+
+@pytest.mark.parametrize("variant", NEW_PRESETS)
+@settings(max_examples=NEW_EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+@given(data=st.data())
+def test_native_and_reference_agree_more_presets(variant, data):
+    _agree(variant, data)
 
 
 @pytest.mark.parametrize("variant", ESCOBA_PRESETS)
@@ -50,11 +65,17 @@ def test_rule_primitives_agree(variant, data):
     piles = [cards[bounds[i] : bounds[i + 1]] for i in range(sides)]
     scope = data.draw(st.lists(st.integers(0, 6), min_size=sides, max_size=sides), label="scope")
     assert tapete.escoba.score_deal(piles, scope, **options) == reference.escoba.score_deal(piles, scope, **options)
+    declared = data.draw(st.lists(st.integers(0, 7), min_size=sides, max_size=sides), label="declared")
+    assert tapete.escoba.score_deal(piles, scope, declared, **options) == reference.escoba.score_deal(
+        piles, scope, declared, **options
+    )
+    hand = cards[: data.draw(st.integers(0, 5), label="hand size")]
+    assert tapete.escoba.tuzzoli(hand, **options) == reference.escoba.tuzzoli(hand, **options)
 
 
 def test_option_resolution_agrees_on_every_preset_and_player_count():
     for variant in ESCOBA_PRESETS:
-        for players in ((4,) if variant.startswith("scopone") else (2, 3, 4, 6)):
+        for players in escoba_player_counts(variant):
             native = tapete.Escoba(variant=variant, players=players)
             ref = reference.Escoba(variant=variant, players=players)
             assert native.options == ref.options, (variant, players)

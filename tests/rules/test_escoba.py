@@ -1240,3 +1240,354 @@ def test_notation_examples(engine):
     for bad_id in [219, -1]:
         with pytest.raises(IllegalActionError):
             s.action_to_string(bad_id)
+
+
+# --------------------------------------------------------------------------------------------------
+# Issue 6 presets: §3.9 differences, modulo 7, FRAC; §3.10 other scoring variants
+
+
+@pytest.mark.parametrize("variant", ["differenze", "inversa"])
+def test_tv58_difference_two_cards(engine, variant):
+    """TV-58 (source text): table J 2, play 6 -> {J, 2} (8 - 2 = 6)."""
+    assert caps(engine, "6d", ["Jh", "2s"], variant=variant) == O("Jh 2s")
+
+
+@pytest.mark.parametrize("variant", ["differenze", "inversa"])
+def test_tv59_difference_three_cards(engine, variant):
+    """TV-59 (source text): table A K 7, play 2 -> {A, K, 7} (10 - 7 - 1 = 2).
+    By hand: K-7 = 3, K-A = 9, 7-A = 6: no two-card set gives 2."""
+    assert caps(engine, "2d", ["Ah", "Ks", "7c"], variant=variant) == O("Ah Ks 7c")
+
+
+def test_tv60_sum_difference_hybrid(engine):
+    """TV-60: table 4h 3s Kc, play 7d. Pure sum -> {4h,3s}; pure difference -> {Kc,3s} (10-3);
+    the hybrid somma_e_differenza -> both. By hand the other differences: K-4 = 6, 4-3 = 1,
+    K-4-3 = 3."""
+    table = ["4h", "3s", "Kc"]
+    assert caps(engine, "7d", table) == O("4h 3s")
+    assert caps(engine, "7d", table, variant="differenze") == O("Kc 3s")
+    assert caps(engine, "7d", table, variant="somma_e_differenza") == O("4h 3s", "Kc 3s")
+
+
+def test_differenze_match_priority_filters_differences(engine):
+    """Rules §2.14: match_priority_kinds = {diff}: table 6h Jh 2s, play 6d -> only {6h}
+    (the difference {Jh,2s} = 6 is suppressed); with match_priority=false both.
+    somma_e_differenza filters sums and differences: table 6h 4c 2s Jh, play 6d -> {6h} only."""
+    assert caps(engine, "6d", ["6h", "Jh", "2s"], variant="differenze") == O("6h")
+    assert caps(engine, "6d", ["6h", "Jh", "2s"], variant="differenze", match_priority=False) == O("6h", "Jh 2s")
+    assert caps(engine, "6d", ["6h", "4c", "2s", "Jh"], variant="somma_e_differenza") == O("6h")
+
+
+def test_differenze_no_plain_sums(engine):
+    """Rules §2.14: the sum kind is replaced: table 2h 3s, play 5d -> no sum {2h,3s};
+    the difference 3-2 = 1 does not give 5 either, so 5d trails."""
+    assert caps(engine, "5d", ["2h", "3s"], variant="differenze") == O("")
+
+
+@pytest.mark.parametrize(
+    "table,played,expected",
+    [
+        (["5h", "Jc"], "6d", ["5h Jc"]),  # 5 + 1 = 6 (source text)
+        (["Ah"], "Jd", ["Ah"]),  # J = 8 = 1 (mod 7): matches an Ace
+        (["4h", "4s"], "Ad", ["4h 4s"]),  # 8 = 1
+        (["Kh", "4s"], "7d", ["Kh 4s"]),  # K = 3, 3 + 4 = 7
+    ],
+)
+def test_tv61_modulo_sette(engine, table, played, expected):
+    """TV-61: modulo 7 captures, by hand with W(J)=1, W(Q)=2, W(K)=3."""
+    assert caps(engine, played, table, variant="modulo_sette") == O(*expected)
+
+
+def test_tv62_modulo_sette_match_priority(engine):
+    """TV-62: table Ah Jc 4s 4c, play Jd (W=1). Match priority -> {Ah} or {Jc}.
+    Without it also the sum {4s,4c} (8 = 1). By hand the other subsets: A+J = 2, A+4 = 5,
+    A+J+4 = 6, A+4+4 = 9 = 2, all four 10 = 3: none is 1."""
+    table = ["Ah", "Jc", "4s", "4c"]
+    assert caps(engine, "Jd", table, variant="modulo_sette") == O("Ah", "Jc")
+    assert caps(engine, "Jd", table, variant="modulo_sette", match_priority=False) == O("Ah", "Jc", "4s 4c")
+
+
+def test_modulo_sette_sweep_and_ace_rules_use_rank(engine):
+    """Rules §2.15 example: 5 and J on the table, a 6 sweeps (5 + 1 = 6): a scopa.
+    Contract §3: the Ace rules mean the rank A: with ace_takes_all a J (W = 1) does not take all.
+    """
+    g = engine.Escoba(variant="modulo_sette")
+    s = g.setup(hands=[["6d", "2c"], ["3c", "4c"]], table=["5h", "Jc"], dealer=1)
+    s.apply(PLAY("6d"))
+    assert s.view(0)["scope"] == [1, 0]
+    # table 5h 2c: W 5 + 2 = 7, no subset is 1 (mod 7), no card has W = 1
+    assert caps(engine, "Jd", ["5h", "2c"], variant="modulo_sette", ace_takes_all=True) == O("")
+    assert caps(engine, "Ad", ["5h", "2c"], variant="modulo_sette", ace_takes_all=True) == O("5h 2c")
+
+
+def test_tv63_frac_no_match_priority(engine):
+    """TV-63: table 5h 3s 2c, play 5d. FRAC -> {5h} or {3s,2c}; base game -> {5h} only."""
+    table = ["5h", "3s", "2c"]
+    assert caps(engine, "5d", table, variant="frac") == O("5h", "3s 2c")
+    assert caps(engine, "5d", table) == O("5h")
+
+
+def test_tv64_frac_scoring(engine):
+    """TV-64: TV-26's piles. A: Ad As Jh Qh Kh Jc Qc Kc Kd = 9; B: Ah Ac Jd Qd Js Qs Ks = 7;
+    16 in all. Scope do not score by default (frac_counts_scope=false); with it A 9+1, B 7+2."""
+    sd = engine.escoba.score_deal
+    assert sd([TV26_A, TV26_B], [1, 2], variant="frac") == [9, 7]
+    assert sd([TV26_A, TV26_B], [0, 0], variant="frac") == [9, 7]
+    assert sd([TV26_A, TV26_B], [1, 2], variant="frac", frac_counts_scope=True) == [10, 9]
+
+
+def _tv64_state(engine, **options):
+    """Last play, 2 players: seat 1 (dealer) plays 7d on 4h 3s (no FRAC card moves).
+    Side 0: Kd Ad Ac Ah As Jd Jc Jh = 8 FRAC cards + the other 21 numerals; side 1: Js Qd Qc Qh
+    Qs Kc Kh Ks = 8. The deal is 8-8."""
+    frac0 = ["Kd", "Ad", "Ac", "Ah", "As", "Jd", "Jc", "Jh"]
+    frac1 = ["Js", "Qd", "Qc", "Qh", "Qs", "Kc", "Kh", "Ks"]
+    rest = rest_of(frac0, frac1, ["7d", "4h", "3s"])
+    check_partition(frac0, frac1, rest, ["7d", "4h", "3s"])
+    return engine.Escoba(variant="frac", **options).setup(
+        hands=[[], ["7d"]], table=["4h", "3s"], piles=[frac0 + rest, frac1], dealer=1, to_move=1,
+    )
+
+
+def test_tv64_frac_single_deal_kd_breaks_8_8(engine):
+    """TV-64 / rules §2.16: single-deal FRAC, 8-8 -> the holder of Kd (side 0) wins.
+    Without frac_single_deal a single-deal tie plays another deal; the multi-deal game (target 50)
+    just adds 8 each."""
+    s = _tv64_state(engine, frac_single_deal=True)
+    assert s.view(0)["deal"] == 1
+    s.apply(PLAY("7d"))
+    assert s.view(0)["deal_points"] == [[8, 8]]
+    assert s.is_terminal() and s.view(0)["winner"] == 0
+    assert s.returns() == pytest.approx([1.0, -1.0])
+
+    t = _tv64_state(engine, game="single_deal")
+    t.apply(PLAY("7d"))
+    assert not t.is_terminal() and t.view(0)["deal"] == 2
+
+    u = _tv64_state(engine)
+    u.apply(PLAY("7d"))
+    assert u.scores() == [8, 8] and not u.is_terminal()
+
+
+def test_frac_single_deal_sets_single_deal_game(engine):
+    """Contract §2: frac_single_deal=true resolves game=single_deal."""
+    assert engine.Escoba(variant="frac", frac_single_deal=True).options["game"] == "single_deal"
+    assert engine.Escoba(variant="frac").options["target"] == 50
+
+
+def test_tv65_scopone_romano(engine):
+    """TV-65: TV-26's piles, no scope. A: coins other than 7d = 6 (Ad 2d 3d 4d 6d Kd), settebello
+    2 (1 coin point + 1 settebello), cards 1, primiera 1 -> 10. B: coins 5d Jd Qd -> 3. 13 in all."""
+    assert engine.escoba.score_deal([TV26_A, TV26_B], [0, 0], variant="scopone_romano") == [10, 3]
+    g = engine.Escoba(variant="scopone_romano")
+    assert g.num_players == 4 and g.options["cards_per_hand"] == 9 and g.options["target"] == 21
+
+
+def test_tv66_punti_a_denari(engine):
+    """TV-66: TV-26's piles, no scope. A: cards 1 + coins 1 + 7d 1 + Kd 1 = 4 (no primiera);
+    B: Jd 1 + Qd 1 = 2."""
+    assert engine.escoba.score_deal([TV26_A, TV26_B], [0, 0], variant="punti_a_denari") == [4, 2]
+
+
+def _tv69_piles():
+    """4 players: coins 3/3/2/2, cards 10/10/10/10. p2 holds 7d."""
+    p0 = ["Ad", "2d", "3d", "Ac", "2c", "3c", "4c", "5c", "6c", "7c"]
+    p1 = ["4d", "5d", "6d", "Jc", "Qc", "Kc", "Ah", "2h", "3h", "4h"]
+    p2 = ["7d", "Jd", "5h", "6h", "7h", "Jh", "Qh", "Kh", "As", "2s"]
+    p3 = ["Qd", "Kd", "3s", "4s", "5s", "6s", "7s", "Js", "Qs", "Ks"]
+    check_partition(p0, p1, p2, p3)
+    return [p0, p1, p2, p3]
+
+
+def test_tv69_all_tied(engine):
+    """TV-69: assi_non_prendere (category_tie_policy=all_tied), coins 3/3/2/2 -> players 0 and 1
+    +1 each; cards 10/10/10/10 -> all four +1. With settebello and primiera off: [2, 2, 1, 1].
+    With the preset's defaults also the settebello to player 2; primiera: nobody holds all four
+    suits (p0 c d; p1 c d h; p2 d h s; p3 d s) -> [2, 2, 2, 1]."""
+    sd = engine.escoba.score_deal
+    piles = _tv69_piles()
+    assert sd(piles, [0, 0, 0, 0], variant="assi_non_prendere", settebello=0, primiera=0) == [2, 2, 1, 1]
+    assert sd(piles, [0, 0, 0, 0], variant="assi_non_prendere") == [2, 2, 2, 1]
+    # the base policy (nobody) for comparison: the 3-3 and 10-10-10-10 ties give nothing
+    assert sd(piles, [0, 0, 0, 0], settebello=0, primiera=0) == [0, 0, 0, 0]
+
+
+def _tv70_state(engine, scores):
+    """non_prendere, 4 players each alone, the last play: seat 3 (dealer) trails Kc on the empty
+    table; seat 3 is the last capturer, so Kc ends in its pile.
+    Piles after: p0 (8) 7d Ad Ac-6c: suits c d; p3 (8) 2d 3d 7c Jc Qc Kc Ah 2h: no s;
+    p1 (12) 4d 5d 6d 3h-6h As-5s: no c; p2 (12) Jd Qd Kd 7h Jh Qh Kh 6s 7s Js Qs Ks: no c.
+    Cards 8/12/12/8: top tie -> nobody; coins 2/3/3/2: top tie -> nobody; settebello -> 0;
+    primiera: nobody eligible. The deal is [1, 0, 0, 0]."""
+    p0 = ["7d", "Ad", "Ac", "2c", "3c", "4c", "5c", "6c"]
+    p3 = ["2d", "3d", "7c", "Jc", "Qc", "Ah", "2h"]
+    p1 = ["4d", "5d", "6d", "3h", "4h", "5h", "6h", "As", "2s", "3s", "4s", "5s"]
+    p2 = ["Jd", "Qd", "Kd", "7h", "Jh", "Qh", "Kh", "6s", "7s", "Js", "Qs", "Ks"]
+    check_partition(p0, p1, p2, p3, ["Kc"])
+    return engine.Escoba(variant="non_prendere").setup(
+        hands=[[], [], [], ["Kc"]], piles=[p0, p1, p2, p3], dealer=3, to_move=3, last_capturer=3,
+        scores=scores,
+    )
+
+
+def test_tv70_non_prendere_end(engine):
+    """TV-70: target 11, target_mode lose. Totals 11, 9, 11, 4 -> top tie, another deal;
+    then 12, 9, 11, 4 -> player 0 loses (returns -1 and +1/3 each for the others)."""
+    s = _tv70_state(engine, [10, 9, 11, 4])
+    s.apply(PLAY("Kc"))
+    assert s.view(0)["deal_points"] == [[1, 0, 0, 0]]
+    assert s.scores() == [11, 9, 11, 4]
+    assert not s.is_terminal() and s.view(0)["deal"] == 2
+
+    t = _tv70_state(engine, [11, 9, 11, 4])
+    t.apply(PLAY("Kc"))
+    assert t.scores() == [12, 9, 11, 4]
+    assert t.is_terminal() and t.view(0)["loser"] == 0 and t.view(0)["winner"] == -1
+    assert t.returns() == pytest.approx([-1.0, 1 / 3, 1 / 3, 1 / 3])
+
+
+def test_non_prendere_deal_and_obligation(engine):
+    """Rules §2.12: 4 players 10 each, no table; 6 players 6 each + 4 table; each alone;
+    capture_obligation any_card (TV-13's hand 7d Kc on 4h 3s: only 7d x 4h 3s)."""
+    g4 = engine.Escoba(variant="non_prendere")
+    assert g4.num_players == 4
+    v = g4.new_state(seed=3).view(0)
+    assert v["hand_sizes"] == [10, 10, 10, 10] and v["table"] == [] and v["stock_size"] == 0
+    assert len(v["scores"]) == 4
+    v6 = engine.Escoba(variant="non_prendere", players=6).new_state(seed=3).view(0)
+    assert v6["hand_sizes"] == [6] * 6 and len(v6["table"]) == 4 and v6["stock_size"] == 0
+    s = g4.setup(hands=[["7d", "Kc"], ["2c", "2h"], ["3c", "3h"], ["5c", "5h"]], table=["4h", "3s"], dealer=3)
+    assert s.legal_actions() == [PLAY("7d")]
+
+
+def test_assi_non_prendere_preset(engine):
+    """Rules §2.13: 4 players each alone, 10 cards each, no table; the Ace takes all, no scopa."""
+    g = engine.Escoba(variant="assi_non_prendere")
+    o = g.options
+    assert g.num_players == 4 and o["partnership"] == "none" and o["category_tie_policy"] == "all_tied"
+    assert o["target"] == 11 and o["target_mode"] == "lose" and o["capture_obligation"] == "played_card"
+    s = g.setup(hands=[["Ad", "2c"], ["2h", "3c"], ["3h", "4c"], ["4h", "5c"]], table=["5h", "Kc"], dealer=3)
+    s.apply(PLAY("Ad"))  # TV-35: takes the whole table, not a scopa in Scopa d'assi
+    assert s.view(0)["scope"] == [0, 0, 0, 0] and s.view(0)["table"] == []
+
+
+@pytest.mark.parametrize(
+    "variant,players",
+    [("non_prendere", 2), ("non_prendere", 3), ("assi_non_prendere", 6), ("scopone_romano", 2)],
+)
+def test_preset_player_counts(engine, variant, players):
+    """Contract §2: the presets' player counts; any other is an InvalidOptionError."""
+    from tapete.errors import InvalidOptionError
+
+    with pytest.raises(InvalidOptionError):
+        engine.Escoba(variant=variant, players=players)
+
+
+# --------------------------------------------------------------------------------------------------
+# §2.8 Tuzzulicchio and Cocchiaundici: mandatory tuzzoli
+
+
+@pytest.mark.parametrize(
+    "hand,points,points_no_hybrids",
+    [
+        ("Ac Ad 7s", 3, 3),  # one pair of the same rank
+        ("Ac Ad As", 6, 6),  # buongioco
+        ("Ad 2d 3d", 7, 7),  # napoli
+        ("Ac Ad 2d", 6, 3),  # Ac-Ad rank, Ad-2d suit: two tuzzoli (capped at one without hybrids)
+        ("2c 2d 3d", 6, 3),  # 2c-2d rank, 2d-3d suit
+        ("Ad 2c 3s", 0, 0),  # no pair shares rank or suit
+        ("2d 3d Kc", 3, 3),  # 2d-3d suit
+        ("Ac 2d 3d", 3, 3),  # only 2d-3d
+    ],
+)
+def test_tv67_tuzzoli(engine, hand, points, points_no_hybrids):
+    """TV-67: tuzzoli of 3-card hands (option tuzzoli_hybrids as noted)."""
+    tz = engine.escoba.tuzzoli
+    assert tz(hand.split(), variant="tuzzulicchio")[1] == points
+    assert tz(hand.split(), variant="tuzzulicchio", tuzzoli_hybrids=False)[1] == points_no_hybrids
+
+
+def test_tv67_declaration_names(engine):
+    """Rules §2.8: the announced type (Buongioco / Napoli / one or two knocks)."""
+    tz = engine.escoba.tuzzoli
+    assert tz(["Ac", "Ad", "As"]) == ("buongioco", 6)
+    assert tz(["Ad", "2d", "3d"]) == ("napoli", 7)
+    assert tz(["2c", "2d", "3d"]) == ("two_tuzzoli", 6)
+    assert tz(["Ac", "Ad", "7s"]) == ("tuzzolo", 3)
+    assert tz(["Ad", "2c", "3s"]) == ("none", 0)
+
+
+def test_tuzzulicchio_deal_declares_every_hand(engine):
+    """Contract §5: every hand dealt is declared at once, in play order D+1 .. D; the announcement
+    (seat, type, points) is public, the cards are not. Deck: seat D+1 gets deck[0,2,4] = Ad 2d 3d
+    (napoli 7), the dealer deck[1,3,5] = Ac Ah 7s (Ac-Ah: one tuzzolo, 3); table 4c 5c 6c 7c."""
+    seed = 5
+    dealer = SplitMix64(seed).next() % 2
+    first = ["Ad", "Ac", "2d", "Ah", "3d", "7s", "4c", "5c", "6c", "7c"]
+    deck = first + rest_of(first)
+    check_partition(deck)
+    s = engine.Escoba(variant="tuzzulicchio").new_state(seed=seed, deck=deck)
+    eldest = (dealer + 1) % 2
+    expected = [
+        {"seat": eldest, "declaration": "napoli", "points": 7},
+        {"seat": dealer, "declaration": "tuzzolo", "points": 3},
+    ]
+    for p in range(2):
+        assert s.view(p)["declarations"] == expected
+    assert state_json(s)["declarations"] == [[eldest, 4, 0], [dealer, 1, 0]]
+    # the observation's last 2 floats: declared points per side
+    obs = s.observation(0)
+    assert list(obs[-2:]) == [7.0 if eldest == 0 else 3.0, 3.0 if eldest == 0 else 7.0]
+    assert "declarations" not in engine.Escoba().new_state(seed=seed).view(0)
+
+
+def test_tuzzoli_points_scored_at_end_of_deal(engine):
+    """Rules §2.8: the declared points are added in the deal's scoring. TV-14's last play in
+    tuzzulicchio (deal [3, 1], no re bello) with a napoli (7) declared by seat 0 and a tuzzolo (3)
+    by seat 1 earlier in the deal -> deal points [10, 4]."""
+    pile0 = rest_of(["7d", "4h", "3s"])
+    g = engine.Escoba(variant="tuzzulicchio")
+    s = g.setup(hands=[[], ["7d"]], table=["4h", "3s"], piles=[pile0, []], dealer=1, to_move=1)
+    doc = state_json(s)
+    assert doc["declarations"] == []  # setup declares nothing
+    doc["declarations"] = [[0, 4, 0], [1, 1, 0]]
+    t = g.state_from_json(json.dumps(doc, sort_keys=True, separators=(",", ":")))
+    t.apply(PLAY("7d"))
+    assert t.view(0)["deal_points"] == [[10, 4]]
+    assert engine.escoba.score_deal([pile0, ["7d", "4h", "3s"]], [0, 0], declared=[7, 3]) == [10, 4]
+
+
+@pytest.mark.parametrize("at,winner", [(0, 1), (1, 0)])
+def test_tuzzoli_count_out_order(engine, at, winner):
+    """Rules §1.9: count-out replays each hand declaration at the moment it was made. TV-14's last
+    play in tuzzulicchio, target 10, scores before [6, 6]; side 0 made 1 sweep earlier (scope);
+    side 1 declared a tuzzolo (3) before that sweep (at 0) or after it (at 1).
+    Deal: cards, coins, primiera -> A 3; settebello -> B 1; the sweep A 1; the tuzzolo B 3:
+    totals [10, 10], a tie, so both orders need the replay: after the categories A 9, B 7;
+    at 0: B's tuzzolo -> 10 first, B wins; at 1: A's sweep -> 10 first, A wins."""
+    pile0 = rest_of(["7d", "4h", "3s"])
+    g = engine.Escoba(variant="tuzzulicchio", target=10, win_check="count_out")
+    s = g.setup(
+        hands=[[], ["7d"]], table=["4h", "3s"], piles=[pile0, []], dealer=1, to_move=1, scores=[6, 6],
+        scope=[1, 0],
+    )
+    doc = state_json(s)
+    doc["declarations"] = [[1, 1, at]]
+    t = g.state_from_json(json.dumps(doc, sort_keys=True, separators=(",", ":")))
+    t.apply(PLAY("7d"))
+    assert t.scores() == [10, 10]
+    assert t.is_terminal() and t.view(0)["winner"] == winner
+
+
+def test_cocchiaundici_adds_sum11(engine):
+    """Rules §2.8: Cocchiaundici = Tuzzulicchio + 11-captures (TV-43: Jd on Jh 3s -> {Jh} or {3s});
+    Tuzzulicchio alone -> {Jh} only."""
+    assert caps(engine, "Jd", ["Jh", "3s"], variant="cocchiaundici") == O("Jh", "3s")
+    assert caps(engine, "Jd", ["Jh", "3s"], variant="tuzzulicchio") == O("Jh")
+
+
+def test_tuzzoli_needs_three_card_hands(engine):
+    from tapete.errors import InvalidOptionError
+
+    with pytest.raises(InvalidOptionError):
+        engine.Escoba(variant="tuzzulicchio", players=4, cards_per_hand=9)

@@ -55,6 +55,7 @@ outcome fits the move resolves; ``DONE`` ends a capture that is a prefix of a lo
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 import operator
 from typing import Any, Iterable, Optional, Sequence
@@ -210,7 +211,9 @@ def _as_action_id(action: Any) -> int:
 
 VARIANTS = (
     "scopa", "escoba", "scopa_15", "scopa_11", "asso_piglia_tutto", "scopa_d_assi", "sbarazzina",
-    "scopone_9", "scopone_10",
+    "scopone_9", "scopone_10", "differenze", "inversa", "somma_e_differenza", "modulo_sette",
+    "punti_a_denari", "non_prendere", "assi_non_prendere", "scopone_romano", "frac", "tuzzulicchio",
+    "cocchiaundici",
 )
 _CAPTURE_KINDS = ("match", "sum", "sum15", "sum11", "diff")
 _PRIORITY_KINDS = ("sum", "sum15", "sum11", "diff")
@@ -236,6 +239,7 @@ _SPEC: dict[str, tuple[str, Any]] = {
     "escoba_de_mano_to": ("choice", ("dealer", "eldest")),
     "escoba_de_mano_30": ("choice", ("total", "partition")),
     "capture_kinds": ("kinds", _CAPTURE_KINDS),
+    "value_modulus": ("int_or_null", (2, 10)),
     "normal_captures": ("bool", None),
     "match_priority": ("bool", None),
     "match_priority_kinds": ("kinds", _PRIORITY_KINDS),
@@ -264,7 +268,12 @@ _SPEC: dict[str, tuple[str, Any]] = {
     "re_bello": ("bool", None),
     "napola": ("bool", None),
     "napola_all_coins_wins": ("bool", None),
+    "tuzzoli": ("bool", None),
+    "tuzzoli_hybrids": ("bool", None),
     "category_tie_policy": ("choice", ("nobody", "all_tied")),
+    "scoring": ("choice", ("standard", "frac")),
+    "frac_counts_scope": ("bool", None),
+    "frac_single_deal": ("bool", None),
     "game": ("choice", ("match", "single_deal")),
     "target": ("int", (1, _NOLIMIT)),
     "target_mode": ("choice", ("win", "lose")),
@@ -279,7 +288,7 @@ _BASE: dict[str, Any] = {
     "first_dealer": "random", "initial_table_cards": 4, "cards_per_hand": 3,
     "void_deal_min_kings": 3, "void_deal_min_aces": None, "initial_table_bonus": "none",
     "escoba_de_mano_to": "dealer", "escoba_de_mano_30": "total", "capture_kinds": ["match", "sum"],
-    "normal_captures": True, "match_priority": True, "match_priority_kinds": ["sum"],
+    "value_modulus": None, "normal_captures": True, "match_priority": True, "match_priority_kinds": ["sum"],
     "fewest_cards": "none", "capture_obligation": "played_card", "ace_takes_all": False,
     "ace_takes_all_is_scopa": True, "ace_blocked_by_table_ace": True,
     "ace_on_empty_table": "self_capture", "forbid_ace_first_play": False, "scopa_value": 1,
@@ -287,8 +296,9 @@ _BASE: dict[str, Any] = {
     "settebello": 1, "primiera": 1, "primiera_mode": "standard", "primiera_requires_all_suits": True,
     "milan_tiebreak": ["7", "6", "A"], "settanta_bonus": False, "all_sevens_bonus": 0,
     "all_oros_bonus": 0, "coin_card_points": 0, "special_cards": {}, "re_bello": False,
-    "napola": False, "napola_all_coins_wins": False, "category_tie_policy": "nobody",
-    "game": "match", "target": None, "target_mode": "win", "win_check": "highest_unique",
+    "napola": False, "napola_all_coins_wins": False, "tuzzoli": False, "tuzzoli_hybrids": True,
+    "category_tie_policy": "nobody",
+    "scoring": "standard", "frac_counts_scope": False, "frac_single_deal": False, "game": "match", "target": None, "target_mode": "win", "win_check": "highest_unique",
     "win_margin": None, "max_deals": None,
 }
 assert list(_BASE) == list(_SPEC)
@@ -300,8 +310,19 @@ _SETENTA_MODES = {
 }
 
 
+#: The player counts a preset allows, its default first (contract §2).
+_PRESET_PLAYERS = {
+    "scopone_9": (4,), "scopone_10": (4,), "scopone_romano": (4,), "assi_non_prendere": (4,),
+    "non_prendere": (4, 6),
+}
+
+
+def _allowed_players(variant: str) -> tuple[int, ...]:
+    return _PRESET_PLAYERS.get(variant, (2, 3, 4, 6))
+
+
 def _preset_players(variant: str) -> int:
-    return 4 if variant.startswith("scopone") else 2
+    return _allowed_players(variant)[0]
 
 
 def _preset_deltas(variant: str, players: int) -> dict[str, Any]:
@@ -327,6 +348,34 @@ def _preset_deltas(variant: str, players: int) -> dict[str, Any]:
         return {"players": 4, "cards_per_hand": 9}
     if variant == "scopone_10":
         return {"players": 4, "cards_per_hand": 10, "initial_table_cards": 0}
+    if variant in ("differenze", "inversa"):
+        return {"capture_kinds": ["match", "diff"], "match_priority_kinds": ["diff"]}
+    if variant == "somma_e_differenza":
+        return {"capture_kinds": ["match", "sum", "diff"], "match_priority_kinds": ["sum", "diff"]}
+    if variant == "modulo_sette":
+        return {"value_modulus": 7}
+    if variant == "punti_a_denari":
+        return {"primiera_mode": "none", "special_cards": {"Jd": 1, "Qd": 1, "Kd": 1}}
+    if variant == "non_prendere":
+        deal = {"initial_table_cards": 0, "cards_per_hand": 10} if players == 4 else {"cards_per_hand": 6}
+        return {
+            "partnership": "none", **deal, "capture_obligation": "any_card", "target": 11,
+            "target_mode": "lose",
+        }
+    if variant == "assi_non_prendere":
+        return {
+            "partnership": "none", "ace_takes_all": True, "ace_takes_all_is_scopa": False,
+            "initial_table_cards": 0, "cards_per_hand": 10, "category_tie_policy": "all_tied",
+            "target": 11, "target_mode": "lose",
+        }
+    if variant == "scopone_romano":
+        return {"players": 4, "cards_per_hand": 9, "coins": 0, "coin_card_points": 1}
+    if variant == "frac":
+        return {"scoring": "frac", "match_priority": False, "target": 50}
+    if variant == "tuzzulicchio":
+        return {"ace_takes_all": True, "tuzzoli": True}
+    if variant == "cocchiaundici":
+        return {"ace_takes_all": True, "tuzzoli": True, "capture_kinds": ["match", "sum", "sum11"]}
     return {}
 
 
@@ -422,8 +471,9 @@ def resolve_options(**given: Any) -> dict[str, Any]:
 
     variant = explicit.get("variant", "scopa")
     players = explicit.get("players", _preset_players(variant))
-    if variant.startswith("scopone") and players != 4:
-        raise InvalidOptionError(f"variant {variant} is played by exactly 4 players, not players={players}")
+    if players not in _allowed_players(variant):
+        allowed = ", ".join(map(str, _allowed_players(variant)))
+        raise InvalidOptionError(f"variant {variant} is played by {allowed} players, not players={players}")
 
     opts = copy.deepcopy(_BASE)
     opts["variant"] = variant
@@ -435,6 +485,12 @@ def resolve_options(**given: Any) -> dict[str, Any]:
         opts["target"] = 11 if players == 2 else 21 if teams else 16
     if not opts["normal_captures"]:
         opts["capture_kinds"] = [k for k in opts["capture_kinds"] if k not in ("match", "sum")]
+    if opts["frac_single_deal"]:
+        opts["game"] = "single_deal"
+    if opts["tuzzoli"] and opts["cards_per_hand"] != 3:
+        raise InvalidOptionError(
+            f"option tuzzoli declares 3-card hands (rules §2.8): cards_per_hand must be 3, got {opts['cards_per_hand']}"
+        )
     per_round = players * opts["cards_per_hand"]
     rest = 40 - opts["initial_table_cards"]
     if rest <= 0 or rest % per_round:
@@ -494,12 +550,25 @@ def _subsets_with_sum(cards: Sequence[tuple[int, int]], total: int, min_size: in
 
 def _captures_by_kind(card: int, table: Iterable[int], opts: dict) -> dict[str, list[tuple[int, ...]]]:
     """The capture sets of each enabled kind, before match priority and fewest-cards."""
-    p = card_value(card)
-    cards = sorted((card_value(t), t) for t in table)
+    k = opts["value_modulus"]
+
+    def value(c: int) -> int:  # the capture value, reduced by the modulus when set (§2.15)
+        return card_value(c) if k is None else (card_value(c) - 1) % k + 1
+
+    p = value(card)
+    cards = sorted((value(t), t) for t in table)
     kinds: dict[str, list[tuple[int, ...]]] = {}
     for kind in opts["capture_kinds"]:
         if kind == "match":
             kinds[kind] = [(t,) for v, t in cards if v == p]
+        elif kind == "sum" and k is not None:
+            # modular sum: any two or more cards whose values add up to p modulo k
+            kinds[kind] = [
+                tuple(sorted(t for _, t in combo))
+                for size in range(2, len(cards) + 1)
+                for combo in itertools.combinations(cards, size)
+                if sum(v for v, _ in combo) % k == p % k
+            ]
         elif kind == "sum":
             kinds[kind] = _subsets_with_sum(cards, p, 2)
         elif kind == "sum15":
@@ -620,6 +689,37 @@ def capture_options(card: Any, table: Iterable[Any], **options: Any) -> list[lis
 # ---------------------------------------------------------------------------------------------
 
 
+#: Tuzzoli declarations (rules §2.8): kind -> (name, points); kind 0 = nothing to declare.
+TUZZOLI = {0: ("none", 0), 1: ("tuzzolo", 3), 2: ("two_tuzzoli", 6), 3: ("buongioco", 6), 4: ("napoli", 7)}
+
+
+def _tuzzoli_kind(hand: Iterable[int], hybrids: bool) -> int:
+    """Its A, 2 and 3 are L: three of one rank = buongioco (3), three of one suit = napoli (4),
+    else one tuzzolo per pair of L sharing rank or suit (at most one without hybrids)."""
+    low = sorted(c for c in hand if _rank(c) in (1, 2, 3))
+    if len(low) == 3 and len({_rank(c) for c in low}) == 1:
+        return 3
+    if len(low) == 3 and len({_suit(c) for c in low}) == 1:
+        return 4
+    pairs = sum(1 for a, b in itertools.combinations(low, 2) if _rank(a) == _rank(b) or _suit(a) == _suit(b))
+    return min(pairs, 2 if hybrids else 1)
+
+
+def tuzzoli(hand: Iterable[Any], **options: Any) -> tuple[str, int]:
+    """The mandatory tuzzoli declaration of a hand: its name and points (TV-67)::
+
+        >>> tuzzoli(["Ad", "2d", "3d"])
+        ('napoli', 7)
+    """
+    opts = resolve_options(**options)
+    if isinstance(hand, (str, bytes)) or not isinstance(hand, Iterable):
+        raise InvalidNotationError(f"{hand!r} is not a list of cards")
+    cards = [_pack_card(c) for c in hand]
+    if len(set(cards)) != len(cards):
+        raise InvalidStateError("a card appears more than once in the hand")
+    return TUZZOLI[_tuzzoli_kind(cards, opts["tuzzoli_hybrids"])]
+
+
 def _most(values: Sequence[int], candidates: Sequence[int], opts: dict) -> list[int]:
     """The sides among ``candidates`` with strictly the most; a tie at the top gives nobody, or
     every tied side under ``category_tie_policy = all_tied``."""
@@ -632,9 +732,12 @@ def _most(values: Sequence[int], candidates: Sequence[int], opts: dict) -> list[
     return []
 
 
-def _deal_awards(piles: Sequence[Iterable[int]], sweeps: Sequence[int], opts: dict) -> list[list[int]]:
+def _deal_awards(
+    piles: Sequence[Iterable[int]], sweeps: Sequence[int], opts: dict, declared: Sequence[tuple[int, int, int]] = ()
+) -> list[list[int]]:
     """The awards of a deal in count-out order, each a list of points per side. Awards that give
-    nobody any point are left out."""
+    nobody any point are left out. ``declared`` lists hand declarations as (side, points, at),
+    ``at`` = the number of sweeps made before it."""
     piles = [set(p) for p in piles]
     n = len(piles)
     sides = list(range(n))
@@ -646,6 +749,16 @@ def _deal_awards(piles: Sequence[Iterable[int]], sweeps: Sequence[int], opts: di
             vec[s] += points
         if any(vec):
             awards.append(vec)
+
+    if opts["scoring"] == "frac":
+        # rules §2.16: one point per A, J, Q, K held; the sweeps only with frac_counts_scope
+        vec = [sum(1 for c in piles[s] if _rank(c) in (1, 11, 12, 13)) for s in sides]
+        if any(vec):
+            awards.append(vec)
+        if opts["frac_counts_scope"]:
+            for s in sweeps:
+                give([s], opts["scopa_value"])
+        return awards
 
     count = [len(p) for p in piles]
     coins = [sum(1 for c in p if _suit(c) == COINS) for p in piles]
@@ -715,13 +828,21 @@ def _deal_awards(piles: Sequence[Iterable[int]], sweeps: Sequence[int], opts: di
     # 9. Escoba bonuses.
     give([s for s in sides if sevens[s] == 4], opts["all_sevens_bonus"])
     give([s for s in sides if coins[s] == 10], opts["all_oros_bonus"])
-    # 10. The sweeps, in the order they were made.
-    for s in sweeps:
+    # 10. The sweeps in the order they were made, each hand declaration at the moment it was made.
+    pending_decls = list(declared)
+    for i, s in enumerate(sweeps):
+        while pending_decls and pending_decls[0][2] <= i:
+            side, points, _ = pending_decls.pop(0)
+            give([side], points)
         give([s], opts["scopa_value"])
+    for side, points, _ in pending_decls:
+        give([side], points)
     return awards
 
 
-def score_deal(piles: Sequence[Iterable[Any]], scope: Sequence[int], **options: Any) -> list[int]:
+def score_deal(
+    piles: Sequence[Iterable[Any]], scope: Sequence[int], declared: Optional[Sequence[int]] = None, **options: Any
+) -> list[int]:
     """Points per side for a finished deal: ``piles`` one card list per side, ``scope`` the
     sweeps per side. In TV-26 side A (22 cards, 7 coins, the settebello, primiera 81 against 72,
     one scopa) against B (two scope) scores ``[5, 2]``.
@@ -744,9 +865,17 @@ def score_deal(piles: Sequence[Iterable[Any]], scope: Sequence[int], **options: 
     every = [c for p in piles for c in p]
     if len(set(every)) != len(every):
         raise InvalidStateError("a card appears twice in the piles")
+    decls = []
+    if declared is not None:
+        if not is_list(declared):
+            raise InvalidStateError("declared must be a list, one entry per side")
+        declared = list(declared)
+        if len(declared) != len(piles) or not all(_is_int(k) and 0 <= k <= _NOLIMIT for k in declared):
+            raise InvalidStateError(f"declared must list one int in 0..{_NOLIMIT} per side, as many as the piles")
+        decls = [(s, k, 0) for s, k in enumerate(declared)]
     sweeps = [s for s, k in enumerate(scope) for _ in range(k)]
     total = [0] * len(piles)
-    for vec in _deal_awards(piles, sweeps, opts):
+    for vec in _deal_awards(piles, sweeps, opts, decls):
         total = [a + b for a, b in zip(total, vec)]
     return total
 
@@ -768,7 +897,8 @@ class Escoba:
         self.num_players: int = o["players"]
         self.teams: bool = o["partnership"] == "auto" and o["players"] in (4, 6)
         self.num_sides: int = 2 if self.teams else self.num_players
-        self.observation_shape: tuple[int, ...] = (161 + 42 * self.num_sides + 4 * self.num_players,)
+        extra = self.num_sides if o["tuzzoli"] else 0  # declared points per side
+        self.observation_shape: tuple[int, ...] = (161 + 42 * self.num_sides + 4 * self.num_players + extra,)
         self._options_json = json.dumps(o, sort_keys=True, separators=(",", ":"))
 
     # -- options -------------------------------------------------------------------------------
@@ -965,6 +1095,7 @@ class EscobaState:
         self._selection: list[int] = []
         self._stock: list[int] = []
         self._sweeps: list[int] = []
+        self._decls: list[list[int]] = []  # tuzzoli of this deal: [seat, kind, sweeps before it]
         self._table: set[int] = set()
         self._terminal = False
         self._to_move = 0
@@ -997,12 +1128,25 @@ class EscobaState:
             pack = None  # the same dealer deals again from a fresh shuffle
         self._piles = [set() for _ in range(self.game.num_sides)]
         self._sweeps = []
+        self._decls = []
         self._last_capturer = -1
         self._pending = -1
         self._selection = []
         if o["initial_table_bonus"] == "sum15_30" and self._table:
             self._escoba_de_mano()
         self._to_move = (D + 1) % n
+        self._declare_hands()
+
+    def _declare_hands(self) -> None:
+        """The mandatory tuzzoli of every hand just dealt, in play order (contract §5)."""
+        if not self._o["tuzzoli"]:
+            return
+        n = self.game.num_players
+        for i in range(1, n + 1):
+            seat = (self._dealer + i) % n
+            kind = _tuzzoli_kind(self._hands[seat], self._o["tuzzoli_hybrids"])
+            if kind:
+                self._decls.append([seat, kind, len(self._sweeps)])
 
     def _escoba_de_mano(self) -> None:
         """Escoba: an initial table worth 15 (one escoba) or 30 (two) goes to the dealer's side."""
@@ -1136,6 +1280,7 @@ class EscobaState:
         if not any(self._hands):
             if self._stock:
                 self._deal_next_hand()
+                self._declare_hands()
             else:
                 self._end_deal()
 
@@ -1146,7 +1291,8 @@ class EscobaState:
         if o["last_capturer_takes_rest"] and self._last_capturer != -1:
             self._piles[self._last_capturer] |= self._table
         self._table = set()  # otherwise the cards left on the table belong to nobody
-        awards = _deal_awards(self._piles, self._sweeps, o)
+        decls = [(self.game.side_of(seat), TUZZOLI[kind][1], at) for seat, kind, at in self._decls]
+        awards = _deal_awards(self._piles, self._sweeps, o, decls)
         points = [sum(vec[s] for vec in awards) for s in range(S)]
         before = list(self._scores)
         self._deal_points.append(points)
@@ -1173,6 +1319,9 @@ class EscobaState:
         if o["game"] == "single_deal":
             best = max(points)
             top = [s for s in range(S) if points[s] == best]
+            if len(top) > 1 and o["frac_single_deal"]:
+                # rules §2.16: a tie for the most goes to the tied side holding Kd
+                top = [s for s in top if RE_BELLO in self._piles[s]] or top
             return (top[0], -1) if len(top) == 1 else (-1, -1)
         target = o["target"]
         if o["target_mode"] == "lose":
@@ -1275,6 +1424,7 @@ class EscobaState:
         s._selection = list(self._selection)
         s._stock = list(self._stock)
         s._sweeps = list(self._sweeps)
+        s._decls = [list(d) for d in self._decls]
         s._table = set(self._table)
         s._terminal = self._terminal
         s._to_move = self._to_move
@@ -1311,6 +1461,7 @@ class EscobaState:
             "to_move": self._to_move,
             "version": 1,
             "winner": self._winner,
+            **({"declarations": [list(d) for d in self._decls]} if self._o["tuzzoli"] else {}),
         }
 
     def to_json(self) -> str:
@@ -1354,6 +1505,17 @@ class EscobaState:
             "terminal": self._terminal,
             "winner": self._winner,
             "loser": self._loser,
+            # announced, not shown (rules §2.8): the seat, the kind and its points
+            **(
+                {
+                    "declarations": [
+                        {"seat": seat, "declaration": TUZZOLI[kind][0], "points": TUZZOLI[kind][1]}
+                        for seat, kind, _ in self._decls
+                    ]
+                }
+                if self._o["tuzzoli"]
+                else {}
+            ),
         }
 
     def observation(self, player: Any) -> np.ndarray:
@@ -1382,6 +1544,9 @@ class EscobaState:
             obs[base + 2 * n + self._to_move] = 1.0
         obs[base + 3 * n : base + 4 * n] = [len(h) for h in self._hands]
         obs[base + 4 * n : base + 4 * n + S] = self._scores
+        if self._o["tuzzoli"]:
+            for seat, kind, _ in self._decls:
+                obs[base + 4 * n + S + self.game.side_of(seat)] += TUZZOLI[kind][1]
         return obs
 
     # -- for people ----------------------------------------------------------------------------
@@ -1449,8 +1614,9 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
         raise bad(f"not JSON ({e})") from None
     if not isinstance(d, dict):
         raise bad("expected a JSON object")
-    if set(d) != _JSON_KEYS:
-        missing, extra = sorted(_JSON_KEYS - set(d)), sorted(set(d) - _JSON_KEYS)
+    keys = _JSON_KEYS | ({"declarations"} if game.options["tuzzoli"] else set())
+    if set(d) != keys:
+        missing, extra = sorted(keys - set(d)), sorted(set(d) - keys)
         raise bad(f"keys: missing {missing}, unexpected {extra}")
     if d["version"] != 1 or not _is_int(d["version"]):
         raise bad("version must be 1")
@@ -1508,6 +1674,18 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
     sweeps = int_list(d["sweeps"], "sweeps", 0, S - 1)
     if len(sweeps) > MAX_JSON_SWEEPS:
         raise bad(f"sweeps may list at most {MAX_JSON_SWEEPS} sweeps")
+    decls: list[list[int]] = []
+    if game.options["tuzzoli"]:
+        if not isinstance(d["declarations"], list) or len(d["declarations"]) > 16:
+            raise bad("declarations must be a list of at most 16 [seat, kind, at] entries")
+        for i, e in enumerate(d["declarations"]):
+            if not isinstance(e, list) or len(e) != 3:
+                raise bad(f"declarations[{i}] must be [seat, kind, at]")
+            seat, kind, at = int_list(e, f"declarations[{i}]", 0, None)
+            last = decls[-1][2] if decls else 0
+            if seat >= n or not 1 <= kind <= 4 or not last <= at <= len(sweeps):
+                raise bad(f"declarations[{i}] must be [seat 0..{n - 1}, kind 1..4, at {last}..{len(sweeps)}]")
+            decls.append([seat, kind, at])
     deal_points = d["deal_points"]
     if not isinstance(deal_points, list):
         raise bad("deal_points must be a list")
@@ -1571,6 +1749,7 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
     s._selection = list(selection)
     s._stock = list(stock)
     s._sweeps = list(sweeps)
+    s._decls = decls
     s._table = set(table)
     s._terminal = terminal
     s._to_move = to_move

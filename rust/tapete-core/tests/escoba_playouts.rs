@@ -18,6 +18,19 @@ const CONFIGS: &[(&str, u32)] = &[
     ("scopone_9", 4), ("scopone_10", 4),
 ];
 
+/// The issue-6 presets as (variant, players, divisor): each configuration plays games/divisor,
+/// so that every preset gets 1,000 games at the default (2,000).
+const MORE_PRESETS: &[(&str, u32, usize)] = &[
+    ("differenze", 2, 4), ("differenze", 4, 4), ("inversa", 3, 4), ("inversa", 2, 4),
+    ("somma_e_differenza", 2, 4), ("somma_e_differenza", 6, 4),
+    ("modulo_sette", 2, 4), ("modulo_sette", 4, 4),
+    ("punti_a_denari", 2, 4), ("punti_a_denari", 3, 4),
+    ("non_prendere", 4, 4), ("non_prendere", 6, 4),
+    ("assi_non_prendere", 4, 2), ("scopone_romano", 4, 2),
+    ("frac", 2, 4), ("frac", 3, 4),
+    ("tuzzulicchio", 2, 4), ("tuzzulicchio", 4, 4), ("cocchiaundici", 3, 4), ("cocchiaundici", 6, 4),
+];
+
 /// Option sets off the presets' paths, each played for a tenth of the games.
 const EXOTIC: &[&str] = &[
     r#"{"capture_obligation":"any_card","variant":"asso_piglia_tutto","players":4,"forbid_ace_first_play":true}"#,
@@ -29,6 +42,10 @@ const EXOTIC: &[&str] = &[
     r#"{"variant":"escoba","escoba_de_mano_30":"partition","escoba_de_mano_to":"eldest","players":6}"#,
     r#"{"napola":true,"napola_all_coins_wins":true,"re_bello":true,"win_margin":2,"void_deal_min_aces":1}"#,
     r#"{"primiera_mode":"veneto","primiera_requires_all_suits":false,"settanta_bonus":true,"players":6,"partnership":"none"}"#,
+    r#"{"variant":"frac","frac_single_deal":true,"frac_counts_scope":true,"players":4}"#,
+    r#"{"variant":"modulo_sette","capture_kinds":["match","sum","sum15","diff"],"capture_obligation":"optional","players":3}"#,
+    r#"{"variant":"non_prendere","partnership":"auto","capture_obligation":"played_card","value_modulus":5}"#,
+    r#"{"variant":"tuzzulicchio","tuzzoli_hybrids":false,"win_check":"count_out","players":6,"partnership":"none"}"#,
 ];
 
 const MAX_ACTIONS: usize = 50_000;
@@ -188,6 +205,9 @@ fn random_playouts_keep_the_invariants() {
     let games = games_per_config();
     for &(variant, players) in CONFIGS {
         check_config(&format!(r#"{{"variant":"{variant}","players":{players}}}"#), games);
+    }
+    for &(variant, players, divisor) in MORE_PRESETS {
+        check_config(&format!(r#"{{"variant":"{variant}","players":{players}}}"#), games.div_ceil(divisor));
     }
     for options in EXOTIC {
         check_config(options, games.div_ceil(10));

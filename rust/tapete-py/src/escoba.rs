@@ -321,12 +321,38 @@ fn escoba_capture_options(
         .collect())
 }
 
-/// Points per side of a deal (contract §7).
+/// The tuzzoli declaration of a hand (rules §2.8): (name, points).
 #[pyfunction]
+fn escoba_tuzzoli(
+    hand: &Bound<'_, PyAny>,
+    options_json: &Bound<'_, PyAny>,
+) -> PyResult<(String, i64)> {
+    let game = options_game(options_json).map_err(to_py)?;
+    let inv = GameError::InvalidNotation;
+    let mut set = CardSet::EMPTY;
+    for x in cards_arg(hand, "hand", inv, inv).map_err(to_py)? {
+        if set.contains(x) {
+            return Err(to_py(GameError::InvalidState(format!(
+                "card {x} appears more than once in the hand"
+            ))));
+        }
+        set.insert(x);
+    }
+    let kind = rules::tuzzoli(set, game.options().tuzzoli_hybrids) as usize;
+    Ok((
+        rules::TUZZOLI_NAMES[kind].to_string(),
+        rules::TUZZOLI_POINTS[kind],
+    ))
+}
+
+/// Points per side of a deal (contract §7); `declared`: hand-declaration points per side.
+#[pyfunction]
+#[pyo3(signature = (piles, scope, options_json, declared = None))]
 fn escoba_score_deal<'py>(
     piles: &Bound<'py, PyAny>,
     scope: &Bound<'py, PyAny>,
     options_json: &Bound<'py, PyAny>,
+    declared: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Vec<i64>> {
     let game = options_game(options_json).map_err(to_py)?;
     let st = |m: String| to_py(GameError::InvalidState(m));
@@ -384,7 +410,21 @@ fn escoba_score_deal<'py>(
         }
         counts.push(x.extract::<u64>().map_err(|_| bad())?);
     }
-    let pts = rules::score_deal_counts(game.options(), &sets, &counts);
+    let mut points = Vec::with_capacity(ns);
+    if let Some(d) = declared {
+        for (i, x) in list(d, "declared", Some(ns))?.iter().enumerate() {
+            let bad = || st(format!("declared[{i}] must be an int in 0..1000000000"));
+            if !x.is_instance_of::<PyInt>() || x.is_instance_of::<PyBool>() {
+                return Err(bad());
+            }
+            let v = x.extract::<i64>().map_err(|_| bad())?;
+            if !(0..=1_000_000_000).contains(&v) {
+                return Err(bad());
+            }
+            points.push(v);
+        }
+    }
+    let pts = rules::score_deal_counts(game.options(), &sets, &counts, &points);
     Ok(pts[..ns].to_vec())
 }
 
@@ -406,6 +446,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyEscobaGame>()?;
     m.add_class::<PyEscobaState>()?;
     m.add_function(wrap_pyfunction!(escoba_capture_options, m)?)?;
+    m.add_function(wrap_pyfunction!(escoba_tuzzoli, m)?)?;
     m.add_function(wrap_pyfunction!(escoba_score_deal, m)?)?;
     m.add_function(wrap_pyfunction!(simulate_escoba, m)?)?;
     Ok(())

@@ -38,6 +38,8 @@ pub const MAX_JSON_SWEEPS: usize = MAX_PRIOR_SWEEPS + 42;
 /// with options at most 10^9 no sum of awards can then overflow i64.
 pub const MAX_SCORE: i64 = 1_000_000_000_000_000;
 const KD: u8 = 25;
+/// Declarations in one deal: at most one per hand dealt, i.e. 40 / 3 hands of 3 cards.
+pub const MAX_DECLS: usize = 16;
 
 /// Options plus everything derived from them once.
 #[derive(Debug)]
@@ -89,6 +91,9 @@ pub struct EscobaState {
     terminal: bool,
     n_sweeps: u8,
     sweeps: [u8; MAX_SWEEPS],
+    /// Tuzzoli declarations of this deal as (seat, kind, sweeps made before it).
+    n_decls: u8,
+    decls: [[u8; 3]; MAX_DECLS],
     scores: [i64; MAX_SIDES],
     deal: u32,
     /// Flattened: `sides` points per finished deal.
@@ -124,7 +129,7 @@ impl EscobaGame {
         let first_stock = 40usize
             .saturating_sub(opts.initial_table_cards as usize + n * opts.cards_per_hand as usize);
         let cfg = Config {
-            obs_size: 161 + 42 * sides + 4 * n,
+            obs_size: 161 + 42 * sides + 4 * n + if opts.tuzzoli { sides } else { 0 },
             opts,
             json,
             value,
@@ -171,6 +176,8 @@ impl EscobaGame {
             terminal: false,
             n_sweeps: 0,
             sweeps: [0; MAX_SWEEPS],
+            n_decls: 0,
+            decls: [[0; 3]; MAX_DECLS],
             scores: [0; MAX_SIDES],
             deal: 1,
             deal_points: Vec::new(),
@@ -295,6 +302,10 @@ impl EscobaState {
     /// Sides of the sweeps of this deal, in the order made.
     pub fn sweeps(&self) -> &[u8] {
         &self.sweeps[..self.n_sweeps as usize]
+    }
+    /// Tuzzoli declarations of this deal as (seat, kind, sweeps made before it), in order.
+    pub fn declarations(&self) -> &[[u8; 3]] {
+        &self.decls[..self.n_decls as usize]
     }
     /// Match totals per side.
     pub fn side_scores(&self) -> &[i64] {
@@ -423,6 +434,7 @@ impl EscobaState {
         }
         self.piles = [CardSet::EMPTY; MAX_SIDES];
         self.n_sweeps = 0;
+        self.n_decls = 0;
         self.last_capturer = -1;
         self.pending = -1;
         self.selection = CardSet::EMPTY;
@@ -441,6 +453,25 @@ impl EscobaState {
             }
         }
         self.to_move = ((d + 1) % n) as i8;
+        self.declare_hands();
+    }
+
+    /// The mandatory tuzzoli of every hand just dealt, in play order (contract §5).
+    fn declare_hands(&mut self) {
+        if !self.opts().tuzzoli {
+            return;
+        }
+        let n = self.n();
+        let d = self.dealer as usize;
+        let hybrids = self.opts().tuzzoli_hybrids;
+        for k in 1..=n {
+            let seat = (d + k) % n;
+            let kind = rules::tuzzoli(self.hands[seat], hybrids);
+            if kind > 0 && (self.n_decls as usize) < MAX_DECLS {
+                self.decls[self.n_decls as usize] = [seat as u8, kind, self.n_sweeps];
+                self.n_decls += 1;
+            }
+        }
     }
 
     #[inline]
@@ -756,6 +787,7 @@ impl EscobaState {
                     }
                 }
                 self.to_move = ((d + 1) % n) as i8;
+                self.declare_hands();
             } else {
                 self.end_deal();
             }
@@ -783,7 +815,16 @@ impl EscobaState {
         // Count-out replay runs alongside the scoring; used only if ≥ 2 sides end at the target.
         let mut run = before;
         let mut count_out: Option<Option<usize>> = None;
-        let pts = rules::score_deal_awards(o, &self.piles[..ns], self.sweeps(), |a| {
+        let mut decls = [rules::Decl::default(); MAX_DECLS];
+        for (slot, &[seat, kind, at]) in decls.iter_mut().zip(self.declarations()) {
+            *slot = rules::Decl {
+                side: self.side(seat as usize) as u8,
+                points: rules::TUZZOLI_POINTS[kind as usize],
+                at,
+            };
+        }
+        let decls = &decls[..self.n_decls as usize];
+        let pts = rules::score_deal_awards(o, &self.piles[..ns], self.sweeps(), decls, |a| {
             if count_out.is_some() {
                 return;
             }
@@ -830,6 +871,11 @@ impl EscobaState {
         if winner.is_none() {
             if o.game == GameMode::SingleDeal {
                 winner = unique_max(&pts[..ns]).map(|(i, _, _)| i);
+                if winner.is_none() && o.frac_single_deal {
+                    // rules §2.16: a tie for the most goes to the tied side holding Kd
+                    let best = pts[..ns].iter().copied().max().unwrap_or(0);
+                    winner = (0..ns).find(|&s| pts[s] == best && self.piles[s].contains(Card(KD)));
+                }
             } else if o.target_mode == TargetMode::Lose {
                 if let Some((i, m, _)) = unique_max(scores) {
                     if m >= target {
@@ -997,6 +1043,12 @@ impl EscobaState {
         }
         for s in 0..ns {
             out[b + 4 * n + s] = self.scores[s] as f32;
+        }
+        if self.opts().tuzzoli {
+            for &[seat, kind, _] in self.declarations() {
+                out[b + 4 * n + ns + self.side(seat as usize)] +=
+                    rules::TUZZOLI_POINTS[kind as usize] as f32;
+            }
         }
         Ok(())
     }

@@ -31,6 +31,10 @@ str_enum!(Variant {
     Scopa => "scopa", Escoba => "escoba", Scopa15 => "scopa_15", Scopa11 => "scopa_11",
     AssoPigliaTutto => "asso_piglia_tutto", ScopaDAssi => "scopa_d_assi",
     Sbarazzina => "sbarazzina", Scopone9 => "scopone_9", Scopone10 => "scopone_10",
+    Differenze => "differenze", Inversa => "inversa", SommaEDifferenza => "somma_e_differenza",
+    ModuloSette => "modulo_sette", PuntiADenari => "punti_a_denari", NonPrendere => "non_prendere",
+    AssiNonPrendere => "assi_non_prendere", ScoponeRomano => "scopone_romano", Frac => "frac",
+    Tuzzulicchio => "tuzzulicchio", Cocchiaundici => "cocchiaundici",
 });
 str_enum!(Deck { Italian40 => "italian40", Spanish40 => "spanish40", French40 => "french40" });
 str_enum!(Partnership { Auto => "auto", None => "none" });
@@ -53,6 +57,7 @@ str_enum!(TiePolicy { Nobody => "nobody", AllTied => "all_tied" });
 str_enum!(GameMode { Match => "match", SingleDeal => "single_deal" });
 str_enum!(TargetMode { Win => "win", Lose => "lose" });
 str_enum!(WinCheck { HighestUnique => "highest_unique", CountOut => "count_out" });
+str_enum!(Scoring { Standard => "standard", Frac => "frac" });
 
 /// Capture kinds as bits, in canonical order.
 pub const KIND_MATCH: u8 = 1;
@@ -87,6 +92,7 @@ pub const OPTION_KEYS: &[&str] = &[
     "escoba_de_mano_to",
     "escoba_de_mano_30",
     "capture_kinds",
+    "value_modulus",
     "normal_captures",
     "match_priority",
     "match_priority_kinds",
@@ -115,7 +121,12 @@ pub const OPTION_KEYS: &[&str] = &[
     "re_bello",
     "napola",
     "napola_all_coins_wins",
+    "tuzzoli",
+    "tuzzoli_hybrids",
     "category_tie_policy",
+    "scoring",
+    "frac_counts_scope",
+    "frac_single_deal",
     "game",
     "target",
     "target_mode",
@@ -141,6 +152,8 @@ pub struct EscobaOptions {
     pub escoba_de_mano_30: Mano30,
     /// Bits `KIND_*`.
     pub capture_kinds: u8,
+    /// Captures compare `((V − 1) mod k) + 1` (modulo sette, rules §2.15).
+    pub value_modulus: Option<u8>,
     pub normal_captures: bool,
     pub match_priority: bool,
     /// Bits `KIND_*` (never `KIND_MATCH`).
@@ -172,7 +185,13 @@ pub struct EscobaOptions {
     pub re_bello: bool,
     pub napola: bool,
     pub napola_all_coins_wins: bool,
+    /// Mandatory hand declarations of rules §2.8.
+    pub tuzzoli: bool,
+    pub tuzzoli_hybrids: bool,
     pub category_tie_policy: TiePolicy,
+    pub scoring: Scoring,
+    pub frac_counts_scope: bool,
+    pub frac_single_deal: bool,
     pub game: GameMode,
     pub target: i64,
     pub target_mode: TargetMode,
@@ -377,6 +396,18 @@ fn get_special(key: &str, v: &Value) -> Result<Vec<(Card, i64)>> {
     Ok(out)
 }
 
+impl Variant {
+    /// The player counts a preset allows, its default first (contract §2).
+    pub fn allowed_players(self) -> &'static [u8] {
+        match self {
+            Variant::Scopone9 | Variant::Scopone10 | Variant::ScoponeRomano => &[4],
+            Variant::AssiNonPrendere => &[4],
+            Variant::NonPrendere => &[4, 6],
+            _ => &[2, 3, 4, 6],
+        }
+    }
+}
+
 impl Default for EscobaOptions {
     /// The base defaults (contract §2), before any preset.
     fn default() -> Self {
@@ -395,6 +426,7 @@ impl Default for EscobaOptions {
             escoba_de_mano_to: ManoTo::Dealer,
             escoba_de_mano_30: Mano30::Total,
             capture_kinds: KIND_MATCH | KIND_SUM,
+            value_modulus: None,
             normal_captures: true,
             match_priority: true,
             match_priority_kinds: KIND_SUM,
@@ -423,7 +455,12 @@ impl Default for EscobaOptions {
             re_bello: false,
             napola: false,
             napola_all_coins_wins: false,
+            tuzzoli: false,
+            tuzzoli_hybrids: true,
             category_tie_policy: TiePolicy::Nobody,
+            scoring: Scoring::Standard,
+            frac_counts_scope: false,
+            frac_single_deal: false,
             game: GameMode::Match,
             target: 11,
             target_mode: TargetMode::Win,
@@ -500,6 +537,9 @@ impl EscobaOptions {
                 self.escoba_de_mano_30 = get_word(key, v, Mano30::NAMES, Mano30::parse)?
             }
             "capture_kinds" => self.capture_kinds = get_kinds(key, v, &KIND_NAMES)?,
+            "value_modulus" => {
+                self.value_modulus = get_opt_int(key, v, 2, Some(10))?.map(|n| n as u8)
+            }
             "normal_captures" => self.normal_captures = get_bool(key, v)?,
             "match_priority" => self.match_priority = get_bool(key, v)?,
             "match_priority_kinds" => {
@@ -536,9 +576,14 @@ impl EscobaOptions {
             "re_bello" => self.re_bello = get_bool(key, v)?,
             "napola" => self.napola = get_bool(key, v)?,
             "napola_all_coins_wins" => self.napola_all_coins_wins = get_bool(key, v)?,
+            "tuzzoli" => self.tuzzoli = get_bool(key, v)?,
+            "tuzzoli_hybrids" => self.tuzzoli_hybrids = get_bool(key, v)?,
             "category_tie_policy" => {
                 self.category_tie_policy = get_word(key, v, TiePolicy::NAMES, TiePolicy::parse)?
             }
+            "scoring" => self.scoring = get_word(key, v, Scoring::NAMES, Scoring::parse)?,
+            "frac_counts_scope" => self.frac_counts_scope = get_bool(key, v)?,
+            "frac_single_deal" => self.frac_single_deal = get_bool(key, v)?,
             "game" => self.game = get_word(key, v, GameMode::NAMES, GameMode::parse)?,
             "target" => self.target = get_int(key, v, 1, None)?,
             "target_mode" => {
@@ -613,6 +658,76 @@ impl EscobaOptions {
                 self.initial_table_cards = 0;
                 false
             }
+            Variant::Differenze | Variant::Inversa => {
+                self.capture_kinds = KIND_MATCH | KIND_DIFF;
+                self.match_priority_kinds = KIND_DIFF;
+                false
+            }
+            Variant::SommaEDifferenza => {
+                self.capture_kinds = KIND_MATCH | KIND_SUM | KIND_DIFF;
+                self.match_priority_kinds = KIND_SUM | KIND_DIFF;
+                false
+            }
+            Variant::ModuloSette => {
+                self.value_modulus = Some(7);
+                false
+            }
+            Variant::PuntiADenari => {
+                self.primiera_mode = PrimieraMode::None;
+                self.special_cards = vec![
+                    (Card::new(1, 11), 1),
+                    (Card::new(1, 12), 1),
+                    (Card::new(1, 13), 1),
+                ];
+                false
+            }
+            Variant::NonPrendere => {
+                self.partnership = Partnership::None;
+                if players == 4 {
+                    self.initial_table_cards = 0;
+                    self.cards_per_hand = 10;
+                } else {
+                    self.cards_per_hand = 6;
+                }
+                self.capture_obligation = Obligation::AnyCard;
+                self.target = 11;
+                self.target_mode = TargetMode::Lose;
+                true
+            }
+            Variant::AssiNonPrendere => {
+                self.partnership = Partnership::None;
+                self.ace_takes_all = true;
+                self.ace_takes_all_is_scopa = false;
+                self.initial_table_cards = 0;
+                self.cards_per_hand = 10;
+                self.category_tie_policy = TiePolicy::AllTied;
+                self.target = 11;
+                self.target_mode = TargetMode::Lose;
+                true
+            }
+            Variant::ScoponeRomano => {
+                self.cards_per_hand = 9;
+                self.coins = 0;
+                self.coin_card_points = 1;
+                false
+            }
+            Variant::Tuzzulicchio => {
+                self.ace_takes_all = true;
+                self.tuzzoli = true;
+                false
+            }
+            Variant::Cocchiaundici => {
+                self.ace_takes_all = true;
+                self.tuzzoli = true;
+                self.capture_kinds = KIND_MATCH | KIND_SUM | KIND_SUM11;
+                false
+            }
+            Variant::Frac => {
+                self.scoring = Scoring::Frac;
+                self.match_priority = false;
+                self.target = 50;
+                true
+            }
         }
     }
 
@@ -667,16 +782,18 @@ impl EscobaOptions {
             Some(_) => explicit.variant,
             None => Variant::Scopa,
         };
-        let scopone = matches!(variant, Variant::Scopone9 | Variant::Scopone10);
+        let allowed = variant.allowed_players();
         let players = match map.get("players") {
             Some(_) => explicit.players,
-            None if scopone => 4,
-            None => 2,
+            None => allowed[0],
         };
-        if scopone && players != 4 {
+        if !allowed.contains(&players) {
+            let list: Vec<String> = allowed.iter().map(|p| p.to_string()).collect();
             return Err(opt_err(format!(
-                "variant {} is played by exactly 4 players: option players must be 4, got {players}",
-                variant.as_str()
+                "variant {} is played by {} players: option players must be one of {}, got {players}",
+                variant.as_str(),
+                list.join(" or "),
+                list.join(", ")
             )));
         }
         let mut o = EscobaOptions {
@@ -721,6 +838,9 @@ impl EscobaOptions {
         if !o.normal_captures {
             o.capture_kinds &= !(KIND_MATCH | KIND_SUM);
         }
+        if o.frac_single_deal {
+            o.game = GameMode::SingleDeal;
+        }
         if !target_set {
             o.target = o.derived_target();
         }
@@ -729,6 +849,12 @@ impl EscobaOptions {
     }
 
     fn validate(&self) -> Result<()> {
+        if self.tuzzoli && self.cards_per_hand != 3 {
+            return Err(opt_err(format!(
+                "option tuzzoli declares 3-card hands (rules §2.8): cards_per_hand must be 3, got {}",
+                self.cards_per_hand
+            )));
+        }
         let dealt = 40 - self.initial_table_cards as u32;
         let per_round = self.players as u32 * self.cards_per_hand as u32;
         if dealt % per_round != 0 {
@@ -782,6 +908,7 @@ impl EscobaOptions {
             "escoba_de_mano_to" => self.escoba_de_mano_to.as_str().into(),
             "escoba_de_mano_30" => self.escoba_de_mano_30.as_str().into(),
             "capture_kinds" => kinds(self.capture_kinds),
+            "value_modulus" => opt(self.value_modulus.map(i64::from)),
             "normal_captures" => self.normal_captures.into(),
             "match_priority" => self.match_priority.into(),
             "match_priority_kinds" => kinds(self.match_priority_kinds),
@@ -821,7 +948,12 @@ impl EscobaOptions {
             "re_bello" => self.re_bello.into(),
             "napola" => self.napola.into(),
             "napola_all_coins_wins" => self.napola_all_coins_wins.into(),
+            "tuzzoli" => self.tuzzoli.into(),
+            "tuzzoli_hybrids" => self.tuzzoli_hybrids.into(),
             "category_tie_policy" => self.category_tie_policy.as_str().into(),
+            "scoring" => self.scoring.as_str().into(),
+            "frac_counts_scope" => self.frac_counts_scope.into(),
+            "frac_single_deal" => self.frac_single_deal.into(),
             "game" => self.game.as_str().into(),
             "target" => self.target.into(),
             "target_mode" => self.target_mode.as_str().into(),

@@ -6,8 +6,8 @@
 use crate::cards::{Card, CardSet};
 
 use super::options::{
-    AceEmpty, EscobaOptions, Fewest, Obligation, PrimieraMode, TiePolicy, KIND_DIFF, KIND_MATCH,
-    KIND_SUM, KIND_SUM11, KIND_SUM15,
+    AceEmpty, EscobaOptions, Fewest, Obligation, PrimieraMode, Scoring, TiePolicy, KIND_DIFF,
+    KIND_MATCH, KIND_SUM, KIND_SUM11, KIND_SUM15,
 };
 
 pub const MAX_SIDES: usize = 6;
@@ -86,6 +86,9 @@ pub const KINGS: CardSet = CardSet(rank_mask(13));
 /// The ten coins (suit d) of the pack.
 pub const COINS: CardSet = CardSet(PACK_MASK.0 & (0x1FFFu64 << 13));
 pub const SETTEBELLO: Card = Card(13 + 6);
+/// The FRAC scoring cards: every A, J, Q, K (rules §2.16).
+pub const FRAC_CARDS: CardSet =
+    CardSet(rank_mask(1) | rank_mask(11) | rank_mask(12) | rank_mask(13));
 
 /// The same-rank cards of rank `r` (1..=13).
 #[inline]
@@ -136,6 +139,93 @@ impl Items {
         }
         it
     }
+
+    /// Every table card with its capture value under `value_modulus = k`, sorted by that value.
+    fn new_mod(table: CardSet, k: u8) -> Items {
+        let mut it = Items {
+            v: [0; 40],
+            c: [0; 40],
+            n: 0,
+        };
+        for w in 1..=k {
+            let mut m = table.0 & wmask(Some(k), w);
+            while m != 0 && it.n < 40 {
+                it.v[it.n] = w;
+                it.c[it.n] = m.trailing_zeros() as u8;
+                it.n += 1;
+                m &= m - 1;
+            }
+        }
+        it
+    }
+}
+
+/// `((v − 1) mod k) + 1`: a value under `value_modulus = k` (rules §2.15).
+#[inline]
+pub const fn modv(v: u8, k: u8) -> u8 {
+    (v + k - 1) % k + 1
+}
+
+/// Cards whose capture value is `w` (under the modulus when set).
+#[inline]
+fn wmask(modulus: Option<u8>, w: u8) -> u64 {
+    match modulus {
+        None => VALUE_MASK[w.min(10) as usize],
+        Some(k) => {
+            let mut m = 0u64;
+            let mut v = w;
+            while v <= 10 {
+                m |= VALUE_MASK[v as usize];
+                v += k;
+            }
+            m
+        }
+    }
+}
+
+/// The capture value of a card: `V`, or `W` under `value_modulus` (contract §3).
+#[inline]
+pub fn cvalue(o: &EscobaOptions, c: Card) -> u8 {
+    match o.value_modulus {
+        None => value(c),
+        Some(k) => modv(value(c), k),
+    }
+}
+
+/// Every subset of `items[start..]` with at least 2 cards in all whose value sum is `target`
+/// modulo `k` (the modular sum of rules §2.15); no pruning is possible.
+#[allow(clippy::too_many_arguments)]
+fn dfs_mod<F: FnMut(u64, u32)>(
+    items: &Items,
+    start: usize,
+    k: u8,
+    res: u8,
+    target: u8,
+    set: u64,
+    size: u32,
+    f: &mut F,
+) {
+    for j in start..items.n {
+        let s = set | 1u64 << items.c[j];
+        let r = (res + items.v[j]) % k;
+        if size + 1 >= 2 && r == target {
+            f(s, size + 1);
+        }
+        dfs_mod(items, j + 1, k, r, target, s, size + 1, f);
+    }
+}
+
+/// Whether some subset of at least 2 items sums to `target` modulo `k`.
+fn exists_mod(items: &Items, k: u8, target: u8) -> bool {
+    let full = (1u32 << k) - 1;
+    let rot = |m: u32, w: u8| ((m << w) | (m >> (k - w))) & full;
+    let (mut one, mut two) = (0u32, 0u32);
+    for j in 0..items.n {
+        let w = items.v[j] % k;
+        two |= rot(two, w) | rot(one, w);
+        one |= 1 << w;
+    }
+    two >> target & 1 != 0
 }
 
 /// Every subset of `items[start..]` with value sum `remaining`, size ≥ `min_size` overall.
@@ -188,16 +278,26 @@ fn exists_sum(items: &Items, start: usize, remaining: u8, size: u32, min_size: u
 }
 
 /// Enumerates the sets of the enabled `kinds` (no filters), calling `f(set, size, kind)`.
-fn enum_kinds<F: FnMut(u64, u32, u8)>(kinds: u8, vp: u8, table: CardSet, items: &Items, f: &mut F) {
+fn enum_kinds<F: FnMut(u64, u32, u8)>(
+    modulus: Option<u8>,
+    kinds: u8,
+    vp: u8,
+    table: CardSet,
+    items: &Items,
+    f: &mut F,
+) {
     if kinds & KIND_MATCH != 0 {
-        let mut m = table.0 & VALUE_MASK[vp as usize];
+        let mut m = table.0 & wmask(modulus, vp);
         while m != 0 {
             f(m & m.wrapping_neg(), 1, KIND_MATCH);
             m &= m - 1;
         }
     }
     if kinds & KIND_SUM != 0 {
-        dfs_sum(items, 0, vp, 0, 0, 2, &mut |s, n| f(s, n, KIND_SUM));
+        match modulus {
+            None => dfs_sum(items, 0, vp, 0, 0, 2, &mut |s, n| f(s, n, KIND_SUM)),
+            Some(k) => dfs_mod(items, 0, k, 0, vp % k, 0, 0, &mut |s, n| f(s, n, KIND_SUM)),
+        }
     }
     if kinds & KIND_SUM15 != 0 && vp < 15 {
         dfs_sum(items, 0, 15 - vp, 0, 0, 1, &mut |s, n| f(s, n, KIND_SUM15));
@@ -220,20 +320,55 @@ fn enum_kinds<F: FnMut(u64, u32, u8)>(kinds: u8, vp: u8, table: CardSet, items: 
     }
 }
 
+/// Whether the set `x` (of `n` cards) was already reported by one of the `earlier` kinds, under
+/// `value_modulus = m`: it qualifies for that kind and survived the fewest-cards filter there.
+#[allow(clippy::too_many_arguments)]
+fn reported_earlier(
+    m: u8,
+    earlier: u8,
+    group: u8,
+    fewest: bool,
+    min: u32,
+    vp: u8,
+    x: u64,
+    n: u32,
+) -> bool {
+    let (mut sum, mut max) = (0u32, 0u32);
+    for c in CardSet(x) {
+        let w = modv(value(c), m) as u32;
+        sum += w;
+        max = max.max(w);
+    }
+    let vp = vp as u32;
+    [KIND_MATCH, KIND_SUM, KIND_SUM15, KIND_SUM11, KIND_DIFF]
+        .into_iter()
+        .filter(|&k| earlier & k != 0)
+        .any(|k| {
+            let qualifies = match k {
+                KIND_MATCH => n == 1 && sum == vp,
+                KIND_SUM => n >= 2 && sum % m as u32 == vp % m as u32,
+                KIND_SUM15 => vp + sum == 15,
+                KIND_SUM11 => vp + sum == 11,
+                _ => n >= 2 && 2 * max == sum + vp,
+            };
+            qualifies && (!fewest || k & group == 0 || n == min)
+        })
+}
+
 /// The kinds left after match priority (step 1).
 #[inline]
 fn active_kinds(o: &EscobaOptions, vp: u8, table: CardSet) -> u8 {
     let mut kinds = o.capture_kinds;
-    if o.match_priority && kinds & KIND_MATCH != 0 && table.0 & VALUE_MASK[vp as usize] != 0 {
+    if o.match_priority && kinds & KIND_MATCH != 0 && table.0 & wmask(o.value_modulus, vp) != 0 {
         kinds &= !o.match_priority_kinds;
     }
     kinds
 }
 
 #[inline]
-fn ace_all_applies(o: &EscobaOptions, vp: u8, table: CardSet) -> bool {
+fn ace_all_applies(o: &EscobaOptions, p: Card, table: CardSet) -> bool {
     o.ace_takes_all
-        && vp == 1
+        && value(p) == 1
         && !table.is_empty()
         && (!o.ace_blocked_by_table_ace || table.inter(ACES).is_empty())
 }
@@ -249,7 +384,7 @@ pub fn for_each_capture<F: FnMut(CardSet, bool)>(
     if table.is_empty() {
         return;
     }
-    let vp = value(p);
+    let vp = cvalue(o, p);
     let kinds = active_kinds(o, vp, table);
     let mut t_seen = false;
     if kinds != 0 {
@@ -265,6 +400,8 @@ pub fn for_each_capture<F: FnMut(CardSet, bool)>(
                 c: [0; 40],
                 n: 0,
             }
+        } else if let Some(k) = o.value_modulus {
+            Items::new_mod(table, k)
         } else {
             Items::new(table, max_v)
         };
@@ -277,13 +414,26 @@ pub fn for_each_capture<F: FnMut(CardSet, bool)>(
         };
         let mut min = u32::MAX;
         if fewest {
-            enum_kinds(kinds & group, vp, table, &items, &mut |_, n, _| {
-                min = min.min(n)
-            });
+            enum_kinds(
+                o.value_modulus,
+                kinds & group,
+                vp,
+                table,
+                &items,
+                &mut |_, n, _| min = min.min(n),
+            );
         }
-        enum_kinds(kinds, vp, table, &items, &mut |s, n, k| {
+        enum_kinds(o.value_modulus, kinds, vp, table, &items, &mut |s, n, k| {
             if fewest && k & group != 0 && n != min {
                 return;
+            }
+            // Plain values never put one set in two kinds; reduced ones can (contract §3: a
+            // set reached by several kinds is one outcome), so it is reported by its first kind.
+            if let Some(m) = o.value_modulus {
+                let earlier = kinds & (k - 1);
+                if earlier != 0 && reported_earlier(m, earlier, group, fewest, min, vp, s, n) {
+                    return;
+                }
             }
             if s == table.0 {
                 t_seen = true;
@@ -291,7 +441,7 @@ pub fn for_each_capture<F: FnMut(CardSet, bool)>(
             f(CardSet(s), true);
         });
     }
-    if !t_seen && ace_all_applies(o, vp, table) {
+    if !t_seen && ace_all_applies(o, p, table) {
         f(table, false);
     }
 }
@@ -301,19 +451,30 @@ pub fn has_capture(o: &EscobaOptions, p: Card, table: CardSet) -> bool {
     if table.is_empty() {
         return false;
     }
-    let vp = value(p);
-    if ace_all_applies(o, vp, table) {
+    if ace_all_applies(o, p, table) {
         return true;
     }
+    let vp = cvalue(o, p);
     let kinds = active_kinds(o, vp, table);
-    if kinds & KIND_MATCH != 0 && table.0 & VALUE_MASK[vp as usize] != 0 {
+    if kinds & KIND_MATCH != 0 && table.0 & wmask(o.value_modulus, vp) != 0 {
         return true;
     }
     if kinds & !KIND_MATCH == 0 {
         return false;
     }
-    let items = Items::new(table, 14);
-    (kinds & KIND_SUM != 0 && exists_sum(&items, 0, vp, 0, 2))
+    let (items, sum_exists) = match o.value_modulus {
+        None => {
+            let items = Items::new(table, 14);
+            let e = kinds & KIND_SUM != 0 && exists_sum(&items, 0, vp, 0, 2);
+            (items, e)
+        }
+        Some(k) => {
+            let items = Items::new_mod(table, k);
+            let e = kinds & KIND_SUM != 0 && exists_mod(&items, k, vp % k);
+            (items, e)
+        }
+    };
+    sum_exists
         || (kinds & KIND_SUM15 != 0 && vp < 15 && exists_sum(&items, 0, 15 - vp, 0, 1))
         || (kinds & KIND_SUM11 != 0 && vp < 11 && exists_sum(&items, 0, 11 - vp, 0, 1))
         || (kinds & KIND_DIFF != 0
@@ -421,6 +582,46 @@ pub fn escoba_de_mano_sweeps(o: &EscobaOptions, table: CardSet) -> u32 {
     }
 }
 
+/// Tuzzoli declaration kinds (rules §2.8); the points of kind `k` are `TUZZOLI_POINTS[k]`.
+pub const TUZZOLO: u8 = 1;
+pub const TWO_TUZZOLI: u8 = 2;
+pub const BUONGIOCO: u8 = 3;
+pub const NAPOLI: u8 = 4;
+pub const TUZZOLI_POINTS: [i64; 5] = [0, 3, 6, 6, 7];
+pub const TUZZOLI_NAMES: [&str; 5] = ["none", "tuzzolo", "two_tuzzoli", "buongioco", "napoli"];
+
+/// The tuzzoli declaration of a hand (rules §2.8, TV-67): its A, 2 and 3 are `L`; three of one
+/// rank = buongioco, three of one suit = napoli, else one tuzzolo per pair of `L` sharing rank or
+/// suit (at most one without `hybrids`). Returns the kind (0 = nothing to declare).
+pub fn tuzzoli(hand: CardSet, hybrids: bool) -> u8 {
+    let low = hand.inter(CardSet(rank_mask(1) | rank_mask(2) | rank_mask(3)));
+    let mut l = [Card(0); 40];
+    let mut n = 0;
+    for c in low {
+        l[n] = c;
+        n += 1;
+    }
+    let l = &l[..n];
+    if n == 3 && l.iter().all(|c| c.rank() == l[0].rank()) {
+        return BUONGIOCO;
+    }
+    if n == 3 && l.iter().all(|c| c.suit() == l[0].suit()) {
+        return NAPOLI;
+    }
+    let mut pairs = 0u8;
+    for i in 0..n {
+        for j in i + 1..n {
+            if l[i].rank() == l[j].rank() || l[i].suit() == l[j].suit() {
+                pairs += 1;
+            }
+        }
+    }
+    if !hybrids {
+        pairs = pairs.min(1);
+    }
+    pairs.min(TWO_TUZZOLI)
+}
+
 /// Length of the unbroken coin run A 2 3 4 5 6 7 J Q K held in `pile`.
 pub fn napola_run(pile: CardSet) -> u32 {
     const RUN: [u8; 10] = [1, 2, 3, 4, 5, 6, 7, 11, 12, 13];
@@ -489,6 +690,7 @@ pub fn score_deal_awards<F: FnMut(&Points)>(
     o: &EscobaOptions,
     piles: &[CardSet],
     sweeps: &[u8],
+    decls: &[Decl],
     mut award: F,
 ) -> Points {
     let ns = piles.len().min(MAX_SIDES);
@@ -524,6 +726,19 @@ pub fn score_deal_awards<F: FnMut(&Points)>(
             .map_or(0, |s| 1 << s)
     };
     let mut vals = [0i64; MAX_SIDES];
+
+    if o.scoring == Scoring::Frac {
+        // rules §2.16: one point per A, J, Q, K held; the sweeps only with frac_counts_scope
+        give(all, &|s| piles[s].inter(FRAC_CARDS).len() as i64);
+        if o.frac_counts_scope {
+            for &s in sweeps {
+                if (s as usize) < ns {
+                    give(1 << s, &|_| o.scopa_value);
+                }
+            }
+        }
+        return total;
+    }
 
     // 1. cards, 2. coins
     for (s, p) in piles.iter().enumerate() {
@@ -629,23 +844,64 @@ pub fn score_deal_awards<F: FnMut(&Points)>(
     if o.all_oros_bonus > 0 {
         give(holder_all(COINS), &|_| o.all_oros_bonus);
     }
-    // 10. sweeps in the order made
-    for &s in sweeps {
+    // 10. sweeps in the order made, each hand declaration at the moment it was made
+    let mut d = 0;
+    for (i, &s) in sweeps.iter().enumerate() {
+        while d < decls.len() && decls[d].at as usize <= i {
+            let x = decls[d];
+            if (x.side as usize) < ns {
+                give(1 << x.side, &|_| x.points);
+            }
+            d += 1;
+        }
         if (s as usize) < ns {
             give(1 << s, &|_| o.scopa_value);
+        }
+    }
+    for x in &decls[d..] {
+        if (x.side as usize) < ns {
+            give(1 << x.side, &|_| x.points);
         }
     }
     total
 }
 
+/// A hand declaration as scored: the side, its points, and `at` = how many sweeps of the deal
+/// were made before it (its place in the count-out order).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Decl {
+    pub side: u8,
+    pub points: i64,
+    pub at: u8,
+}
+
 /// Total points per side of a deal.
 pub fn score_deal(o: &EscobaOptions, piles: &[CardSet], sweeps: &[u8]) -> Points {
-    score_deal_awards(o, piles, sweeps, |_| {})
+    score_deal_awards(o, piles, sweeps, &[], |_| {})
 }
 
 /// `score_deal(piles, scope)` with sweep counts per side (side 0's first, then side 1's, …).
-pub fn score_deal_counts(o: &EscobaOptions, piles: &[CardSet], scope: &[u64]) -> Points {
-    let mut t = score_deal(o, piles, &[]);
+/// `declarations` are hand-declaration points per side, added after the categories (contract §7).
+pub fn score_deal_counts(
+    o: &EscobaOptions,
+    piles: &[CardSet],
+    scope: &[u64],
+    declarations: &[i64],
+) -> Points {
+    let mut decls = [Decl::default(); MAX_SIDES];
+    let mut nd = 0;
+    for (s, &p) in declarations.iter().enumerate().take(MAX_SIDES) {
+        decls[nd] = Decl {
+            side: s as u8,
+            points: p,
+            at: 0,
+        };
+        nd += 1;
+    }
+    let mut t = score_deal_awards(o, piles, &[], &decls[..nd], |_| {});
+    if o.scoring == Scoring::Frac && !o.frac_counts_scope {
+        return t;
+    }
     for (s, &k) in scope.iter().enumerate().take(piles.len().min(MAX_SIDES)) {
         let k = i64::try_from(k).unwrap_or(i64::MAX);
         t[s] = t[s].saturating_add(k.saturating_mul(o.scopa_value));

@@ -5,7 +5,10 @@ use std::fmt::Write as _;
 use serde_json::{Map, Value};
 
 use super::rules::{self, is_pack_card, PACK_MASK};
-use super::{EscobaGame, EscobaState, MAX_JSON_SWEEPS, MAX_PRIOR_SWEEPS, MAX_SCORE, MAX_SEATS, MAX_SWEEPS};
+use super::{
+    EscobaGame, EscobaState, MAX_DECLS, MAX_JSON_SWEEPS, MAX_PRIOR_SWEEPS, MAX_SCORE, MAX_SEATS,
+    MAX_SWEEPS,
+};
 use crate::cards::{Card, CardSet};
 use crate::error::GameError;
 
@@ -69,11 +72,18 @@ pub(super) fn to_json(st: &EscobaState) -> String {
     let mut s = String::with_capacity(1500 + st.history.len() * 4);
     let _ = write!(s, "{{\"deal\":{},\"deal_points\":", st.deal);
     push_deal_points(&mut s, st);
-    let _ = write!(
-        s,
-        ",\"dealer\":{},\"game\":\"escoba\",\"hands\":[",
-        st.dealer
-    );
+    let _ = write!(s, ",\"dealer\":{}", st.dealer);
+    if st.cfg.opts.tuzzoli {
+        s.push_str(",\"declarations\":[");
+        for (i, d) in st.declarations().iter().enumerate() {
+            if i > 0 {
+                s.push(',');
+            }
+            push_ints(&mut s, d.iter());
+        }
+        s.push(']');
+    }
+    s.push_str(",\"game\":\"escoba\",\"hands\":[");
     for seat in 0..n {
         if seat > 0 {
             s.push(',');
@@ -154,9 +164,26 @@ pub(super) fn view_json(st: &EscobaState, p: usize) -> String {
     push_deal_points(&mut s, st);
     let _ = write!(
         s,
-        ",\"last_capturer\":{},\"terminal\":{},\"winner\":{},\"loser\":{}}}",
+        ",\"last_capturer\":{},\"terminal\":{},\"winner\":{},\"loser\":{}",
         st.last_capturer, st.terminal, st.winner, st.loser
     );
+    if st.cfg.opts.tuzzoli {
+        // announced, not shown (rules §2.8): the seat, the kind and its points
+        s.push_str(",\"declarations\":[");
+        for (i, &[seat, kind, _]) in st.declarations().iter().enumerate() {
+            if i > 0 {
+                s.push(',');
+            }
+            let _ = write!(
+                s,
+                "{{\"seat\":{seat},\"declaration\":\"{}\",\"points\":{}}}",
+                rules::TUZZOLI_NAMES[kind as usize],
+                rules::TUZZOLI_POINTS[kind as usize]
+            );
+        }
+        s.push(']');
+    }
+    s.push('}');
     s
 }
 
@@ -457,10 +484,16 @@ pub(super) fn state_from_json(game: &EscobaGame, text: &str) -> Result<EscobaSta
     let Value::Object(m) = &v else {
         return Err(st("state must be a JSON object".into()));
     };
+    let tuzzoli = game.cfg.opts.tuzzoli;
     for k in m.keys() {
-        if !STATE_KEYS.contains(&k.as_str()) {
+        if !STATE_KEYS.contains(&k.as_str()) && !(tuzzoli && k == "declarations") {
             return Err(st(format!("unknown state key {k:?}")));
         }
+    }
+    if tuzzoli && !m.contains_key("declarations") {
+        return Err(st(
+            "state lacks key \"declarations\" (option tuzzoli)".into()
+        ));
     }
     for k in STATE_KEYS {
         if !m.contains_key(k) {
@@ -557,6 +590,26 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
     for x in sw {
         let side = int_in(x, "sweeps entry", 0, ns as i64 - 1)?;
         s.push_sweep(side as usize);
+    }
+    if o.tuzzoli {
+        let ds = array(f("declarations"), "declarations")?;
+        if ds.len() > MAX_DECLS {
+            return Err(st(format!(
+                "declarations may list at most {MAX_DECLS} entries, got {}",
+                ds.len()
+            )));
+        }
+        let mut last_at = 0;
+        for (i, d) in ds.iter().enumerate() {
+            let what = format!("declarations[{i}]");
+            let e = array_len(d, &what, 3)?;
+            let seat = int_in(&e[0], &what, 0, n as i64 - 1)? as u8;
+            let kind = int_in(&e[1], &what, 1, rules::NAPOLI as i64)? as u8;
+            let at = int_in(&e[2], &what, last_at, s.n_sweeps as i64)?;
+            last_at = at;
+            s.decls[i] = [seat, kind, at as u8];
+            s.n_decls += 1;
+        }
     }
     for (side, x) in array_len(f("scores"), "scores", ns)?.iter().enumerate() {
         s.scores[side] = score_of(x, &format!("scores[{side}]"))?;

@@ -987,3 +987,90 @@ fn simulate_rejects_huge_batches() {
     assert_eq!(r.returns.len(), 6);
     assert_eq!(r.scores.len(), 6);
 }
+
+// ----- issue 6 presets: 3.9, 3.10 (expected values from the rules file) -----
+
+fn variant(v: &str) -> EscobaOptions {
+    opts(json!({ "variant": v }))
+}
+
+#[test]
+fn tv58_tv59_tv60_differences() {
+    for v in ["differenze", "inversa"] {
+        assert_eq!(caps(&variant(v), "6d", "Jh 2s"), expect(&["Jh 2s"]));
+        assert_eq!(caps(&variant(v), "2d", "Ah Ks 7c"), expect(&["Ah Ks 7c"]));
+        assert_eq!(caps(&variant(v), "7d", "4h 3s Kc"), expect(&["Kc 3s"]));
+    }
+    assert_eq!(
+        caps(&variant("somma_e_differenza"), "7d", "4h 3s Kc"),
+        expect(&["4h 3s", "Kc 3s"])
+    );
+}
+
+#[test]
+fn tv61_tv62_modulo_sette() {
+    let o = variant("modulo_sette");
+    assert_eq!(caps(&o, "6d", "5h Jc"), expect(&["5h Jc"]));
+    assert_eq!(caps(&o, "Jd", "Ah"), expect(&["Ah"]));
+    assert_eq!(caps(&o, "Ad", "4h 4s"), expect(&["4h 4s"]));
+    assert_eq!(caps(&o, "7d", "Kh 4s"), expect(&["Kh 4s"]));
+    assert_eq!(caps(&o, "Jd", "Ah Jc 4s 4c"), expect(&["Ah", "Jc"]));
+    let free = opts(json!({"variant": "modulo_sette", "match_priority": false}));
+    assert_eq!(
+        caps(&free, "Jd", "Ah Jc 4s 4c"),
+        expect(&["Ah", "Jc", "4s 4c"])
+    );
+}
+
+#[test]
+fn modulo_kinds_reaching_one_set_give_one_outcome() {
+    // 4h (W 4) on 4d 7h: the modular sum 4 + 7 = 11 = 4 and the 15-capture 4 + 4 + 7 = 15 are the
+    // same set, one outcome (contract §3)
+    let o = opts(json!({"value_modulus": 7, "capture_kinds": ["sum", "sum15"]}));
+    assert_eq!(caps(&o, "4h", "4d 7h"), expect(&["4d 7h"]));
+}
+
+#[test]
+fn tv63_tv64_frac() {
+    assert_eq!(
+        caps(&variant("frac"), "5d", "5h 3s 2c"),
+        expect(&["5h", "3s 2c"])
+    );
+    assert_eq!(
+        score(&variant("frac"), &[TV26_A, TV26_B], &[0, 1, 1]),
+        vec![9, 7]
+    );
+    let scope = opts(json!({"variant": "frac", "frac_counts_scope": true}));
+    assert_eq!(score(&scope, &[TV26_A, TV26_B], &[0, 1, 1]), vec![10, 9]);
+}
+
+#[test]
+fn tv65_tv66_scoring_variants() {
+    assert_eq!(
+        score(&variant("scopone_romano"), &[TV26_A, TV26_B], &[]),
+        vec![10, 3]
+    );
+    assert_eq!(
+        score(&variant("punti_a_denari"), &[TV26_A, TV26_B], &[]),
+        vec![4, 2]
+    );
+}
+
+#[test]
+fn tv67_tuzzoli() {
+    let cases = [
+        ("Ac Ad 7s", 3, 3),
+        ("Ac Ad As", 6, 6),
+        ("Ad 2d 3d", 7, 7),
+        ("Ac Ad 2d", 6, 3),
+        ("2c 2d 3d", 6, 3),
+        ("Ad 2c 3s", 0, 0),
+        ("2d 3d Kc", 3, 3),
+        ("Ac 2d 3d", 3, 3),
+    ];
+    for (hand, hybrid, plain) in cases {
+        let pts = |h| rules::TUZZOLI_POINTS[rules::tuzzoli(set(hand), h) as usize];
+        assert_eq!(pts(true), hybrid, "{hand}");
+        assert_eq!(pts(false), plain, "{hand}");
+    }
+}
