@@ -1,13 +1,11 @@
 //! Python bindings of the Burako engine (wrapped by `tapete.Burako`).
 
-use numpy::ndarray::Array2;
-use numpy::{IntoPyArray, PyArray1, PyArray2};
+use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString};
 
 use tapete_core::game::Action;
 use tapete_core::games::burako::{self as core, rules, BurakoGame, BurakoState, NUM_ACTIONS};
-use tapete_core::play;
 use tapete_core::tiles::{parse_tile, TileCounts, TileType};
 use tapete_core::GameError;
 

@@ -1,14 +1,12 @@
 //! Python bindings of the Escoba engine (wrapped by `tapete.Escoba`).
 
-use numpy::ndarray::Array2;
-use numpy::{IntoPyArray, PyArray1, PyArray2};
+use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString};
 
 use tapete_core::cards::{Card, CardSet};
 use tapete_core::game::Action;
 use tapete_core::games::escoba::{self as core, rules, EscobaGame, EscobaState, NUM_ACTIONS};
-use tapete_core::play;
 use tapete_core::GameError;
 
 use crate::args::{action_id, player_arg, seed_arg, text_arg, Bad};

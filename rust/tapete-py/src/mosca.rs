@@ -1,15 +1,13 @@
 //! Python bindings of the Mosca engine (wrapped by `tapete.Mosca`). Card arguments arrive as
 //! ids: the Python front converts and checks them (contract §6, §7).
 
-use numpy::ndarray::Array2;
-use numpy::{IntoPyArray, PyArray1, PyArray2};
+use numpy::PyArray1;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString};
+use pyo3::types::{PyDict, PyList, PyString};
 
 use tapete_core::cards::{Card, CardSet};
 use tapete_core::game::Action;
 use tapete_core::games::mosca::{rules, MoscaGame, MoscaState, NUM_ACTIONS};
-use tapete_core::play;
 use tapete_core::GameError;
 
 use crate::args::{action_id, player_arg, seed_arg, text_arg};

@@ -1,7 +1,6 @@
 //! Python bindings of the Musta Maija engine (wrapped by `tapete.MustaMaija`).
 
-use numpy::ndarray::Array2;
-use numpy::{IntoPyArray, PyArray1, PyArray2};
+use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString};
 
@@ -10,12 +9,11 @@ use tapete_core::game::Action;
 use tapete_core::games::musta_maija::{
     self as core, rules, MustaMaijaGame, MustaMaijaState, NUM_ACTIONS,
 };
-use tapete_core::play;
 use tapete_core::rng::SplitMix64;
 use tapete_core::GameError;
 
 use crate::args::{
-    action_id, card52_arg, cards52_arg, count_arg, player_arg, repr, seed_arg, text_arg,
+    action_id, card52_arg, cards52_arg, player_arg, repr, seed_arg, text_arg,
 };
 use crate::errors::to_py;
 
