@@ -12,9 +12,7 @@ use tapete_core::games::musta_maija::{
 use tapete_core::rng::SplitMix64;
 use tapete_core::GameError;
 
-use crate::args::{
-    action_id, card52_arg, cards52_arg, player_arg, repr, seed_arg, text_arg,
-};
+use crate::args::{action_id, card52_arg, cards52_arg, player_arg, repr, seed_arg, text_arg};
 use crate::errors::to_py;
 
 fn options_game(v: &Bound<'_, PyAny>) -> Result<MustaMaijaGame, GameError> {
