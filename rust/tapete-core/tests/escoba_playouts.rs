@@ -4,6 +4,7 @@
 //! round trip is exact; the 40 cards are conserved; returns are 0 until the end and zero-sum at
 //! it; every match ends within a bound. `TAPETE_PLAYOUTS` sets the games per configuration.
 
+use rayon::prelude::*;
 use tapete_core::games::escoba::{EscobaGame, EscobaState};
 use tapete_core::{Action, CardSet, SplitMix64};
 
@@ -203,13 +204,17 @@ fn check_config(options: &str, games: usize) {
 #[test]
 fn random_playouts_keep_the_invariants() {
     let games = games_per_config();
+    let mut jobs: Vec<(String, usize)> = Vec::new();
     for &(variant, players) in CONFIGS {
-        check_config(&format!(r#"{{"variant":"{variant}","players":{players}}}"#), games);
+        jobs.push((format!(r#"{{"variant":"{variant}","players":{players}}}"#), games));
     }
     for &(variant, players, divisor) in MORE_PRESETS {
-        check_config(&format!(r#"{{"variant":"{variant}","players":{players}}}"#), games.div_ceil(divisor));
+        let options = format!(r#"{{"variant":"{variant}","players":{players}}}"#);
+        jobs.push((options, games.div_ceil(divisor)));
     }
     for options in EXOTIC {
-        check_config(options, games.div_ceil(10));
+        jobs.push((options.to_string(), games.div_ceil(10)));
     }
+    // configurations are independent: spread them over the cores (CI has two)
+    jobs.par_iter().for_each(|(options, n)| check_config(options, *n));
 }
