@@ -56,6 +56,8 @@ from ..errors import (
     InvalidPlayerError,
     InvalidStateError,
 )
+from ._json import is_int as _is_int
+from ._json import read_state_object
 from .._gamestring import format_game
 from ._rng import MASK64, SplitMix64
 
@@ -239,10 +241,6 @@ _SPEC: dict[str, tuple[str, Any, Any]] = {
     "next_mano": ("choice", ("rotate", "loser_starts"), "rotate"),
 }
 DEFAULTS: dict[str, Any] = {name: spec[2] for name, spec in _SPEC.items()}
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _short_repr(value: Any) -> str:
@@ -1474,25 +1472,7 @@ def _state_from_json(game: Burako, text: Any) -> BurakoState:
     def bad(why: str) -> InvalidStateError:
         return InvalidStateError(f"invalid burako state: {why}")
 
-    if isinstance(text, bytes):
-        text = text.decode("utf-8", errors="replace")
-    if not isinstance(text, str):
-        raise bad("expected JSON text")
-    try:
-        d = json.loads(text)
-    except (ValueError, RecursionError) as e:
-        raise bad(f"not JSON ({e})") from None
-    if not isinstance(d, dict):
-        raise bad("expected a JSON object")
-    if set(d) != _JSON_KEYS:
-        missing, extra = sorted(_JSON_KEYS - set(d)), sorted(set(d) - _JSON_KEYS)
-        raise bad(f"keys: missing {missing}, unexpected {extra}")
-    if not _is_int(d["version"]) or d["version"] != 1:
-        raise bad("version must be 1")
-    if d["game"] != "burako":
-        raise bad('game must be "burako"')
-    if json.dumps(d["options"], sort_keys=True, separators=(",", ":")) != game.options_json():
-        raise bad("options differ from this game's resolved options")
+    d = read_state_object(text, "burako", _JSON_KEYS, game.options_json())
     o, P = game._opts, game.num_players
 
     def integer(key: str, lo: int, hi: int) -> int:

@@ -71,6 +71,8 @@ from ..errors import (
     InvalidPlayerError,
     InvalidStateError,
 )
+from ._json import is_int as _is_int
+from ._json import read_state_object
 from ._rng import MASK64, SplitMix64
 
 __all__ = [
@@ -388,10 +390,6 @@ def _short_repr(value: Any) -> str:
 
 def _bad(name: str, value: Any, allowed: str) -> InvalidOptionError:
     return InvalidOptionError(f"option {name}={_short_repr(value)} is invalid: expected {allowed}")
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _check_option(name: str, value: Any) -> Any:
@@ -1604,27 +1602,8 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
     def bad(why: str) -> InvalidStateError:
         return InvalidStateError(f"invalid escoba state: {why}")
 
-    if isinstance(text, bytes):
-        text = text.decode("utf-8", errors="replace")
-    if not isinstance(text, str):
-        raise bad("expected JSON text")
-    try:
-        d = json.loads(text)
-    except (ValueError, RecursionError) as e:
-        raise bad(f"not JSON ({e})") from None
-    if not isinstance(d, dict):
-        raise bad("expected a JSON object")
     keys = _JSON_KEYS | ({"declarations"} if game.options["tuzzoli"] else set())
-    if set(d) != keys:
-        missing, extra = sorted(keys - set(d)), sorted(set(d) - keys)
-        raise bad(f"keys: missing {missing}, unexpected {extra}")
-    if d["version"] != 1 or not _is_int(d["version"]):
-        raise bad("version must be 1")
-    if d["game"] != "escoba":
-        raise bad('game must be "escoba"')
-    # Compared as canonical JSON, so that 0 never passes for false nor 1.0 for 1.
-    if json.dumps(d["options"], sort_keys=True, separators=(",", ":")) != game.options_json():
-        raise bad("options differ from this game's resolved options")
+    d = read_state_object(text, "escoba", keys, game.options_json())
 
     o = game._opts
     n, S = game.num_players, game.num_sides

@@ -51,6 +51,8 @@ from ..errors import (
     InvalidPlayerError,
     InvalidStateError,
 )
+from ._json import is_int as _is_int
+from ._json import read_state_object
 from ._rng import MASK64, SplitMix64
 
 __all__ = [
@@ -208,10 +210,6 @@ def _short_repr(value: Any) -> str:
 
 def _bad(name: str, value: Any, allowed: str) -> InvalidOptionError:
     return InvalidOptionError(f"option {name}={_short_repr(value)} is invalid: expected {allowed}")
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _check_option(name: str, value: Any) -> Any:
@@ -1052,25 +1050,7 @@ def _state_from_json(game: MustaMaija, text: Any) -> MustaMaijaState:
     def bad(why: str) -> InvalidStateError:
         return InvalidStateError(f"invalid musta_maija state: {why}")
 
-    if isinstance(text, bytes):
-        text = text.decode("utf-8", errors="replace")
-    if not isinstance(text, str):
-        raise bad("expected JSON text")
-    try:
-        d = json.loads(text)
-    except (ValueError, RecursionError) as e:
-        raise bad(f"not JSON ({e})") from None
-    if not isinstance(d, dict):
-        raise bad("expected a JSON object")
-    if set(d) != _JSON_KEYS:
-        missing, extra = sorted(_JSON_KEYS - set(d)), sorted(set(d) - _JSON_KEYS)
-        raise bad(f"keys: missing {missing}, unexpected {extra}")
-    if not _is_int(d["version"]) or d["version"] != 1:
-        raise bad("version must be 1")
-    if d["game"] != "musta_maija":
-        raise bad('game must be "musta_maija"')
-    if json.dumps(d["options"], sort_keys=True, separators=(",", ":")) != game.options_json():
-        raise bad("options differ from this game's resolved options")
+    d = read_state_object(text, "musta_maija", _JSON_KEYS, game.options_json())
     o, n = game._opts, game.num_players
 
     def integer(key: str, lo: int, hi: int) -> int:
