@@ -10,6 +10,7 @@ use tapete_core::tiles::{parse_tile, TileCounts, TileType};
 use tapete_core::GameError;
 
 use crate::args::{action_id, list_arg, player_arg, seed_arg, text_arg, Bad};
+use crate::bind::{py_game_classes, seat_index, Exposed};
 use crate::errors::to_py;
 
 /// A tile as text or id 0..52; unreadable input is `bad`.
@@ -63,203 +64,60 @@ fn options_game(v: &Bound<'_, PyAny>) -> Result<BurakoGame, GameError> {
     BurakoGame::from_json_options(text_arg(v, "options JSON", GameError::InvalidOption)?)
 }
 
-#[pyclass(module = "tapete._core", name = "BurakoGame", frozen)]
-pub struct PyBurakoGame {
-    game: BurakoGame,
-}
-
-#[pymethods]
-impl PyBurakoGame {
-    #[new]
-    fn new(options_json: &Bound<'_, PyAny>) -> PyResult<Self> {
-        Ok(PyBurakoGame {
-            game: options_game(options_json).map_err(to_py)?,
-        })
+impl Exposed for BurakoState {
+    const NUM_ACTIONS: Action = NUM_ACTIONS;
+    fn action_text(&self, a: Action) -> Result<String, GameError> {
+        core::action_to_string(a)
     }
-    #[getter]
-    fn name(&self) -> &'static str {
-        "burako"
+    fn text_action(&self, text: &str) -> Result<Action, GameError> {
+        core::string_to_action(text)
     }
-    #[getter]
-    fn options_json(&self) -> &str {
-        self.game.options_json()
-    }
-    #[getter]
-    fn num_players(&self) -> usize {
-        self.game.num_players()
-    }
-    #[getter]
-    fn num_distinct_actions(&self) -> usize {
-        NUM_ACTIONS as usize
-    }
-    #[getter]
-    fn observation_shape(&self) -> (usize,) {
-        (self.game.observation_size(),)
-    }
-
-    #[pyo3(signature = (seed = None, deck = None))]
-    fn new_state(
-        &self,
-        seed: Option<&Bound<'_, PyAny>>,
-        deck: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<PyBurakoState> {
-        let seed = match seed {
-            Some(s) => seed_arg(s)?,
-            None => 0,
-        };
-        let s = match deck {
-            Some(d) if !d.is_none() => {
-                let items = list_arg(d, "deck", GameError::InvalidState).map_err(to_py)?;
-                let tiles = items
-                    .iter()
-                    .map(|x| tile_arg(x, "deck", GameError::InvalidState))
-                    .collect::<Result<Vec<_>, _>>()
-                    .map_err(to_py)?;
-                self.game.new_state_with_deck(seed, &tiles).map_err(to_py)?
-            }
-            _ => self.game.new_state(seed),
-        };
-        Ok(PyBurakoState { s })
-    }
-
-    fn setup(&self, spec_json: &Bound<'_, PyAny>) -> PyResult<PyBurakoState> {
-        let text = text_arg(spec_json, "setup", GameError::InvalidState).map_err(to_py)?;
-        Ok(PyBurakoState {
-            s: self.game.setup_json(text).map_err(to_py)?,
-        })
-    }
-
-    fn state_from_json(&self, text: &Bound<'_, PyAny>) -> PyResult<PyBurakoState> {
-        let text = text_arg(text, "state JSON", GameError::InvalidState).map_err(to_py)?;
-        Ok(PyBurakoState {
-            s: self.game.state_from_json(text).map_err(to_py)?,
-        })
-    }
-
-    fn __repr__(&self) -> String {
-        format!("BurakoGame({})", self.game.options_json())
+    fn observation_of(&self, player: i64) -> Result<Vec<f32>, GameError> {
+        self.observation(seat_index(player, self.game().num_players())?)
     }
 }
 
-#[pyclass(module = "tapete._core", name = "BurakoState")]
-pub struct PyBurakoState {
-    s: BurakoState,
-}
-
-#[pymethods]
-impl PyBurakoState {
-    fn current_player(&self) -> i64 {
-        self.s.current_player().map_or(-1, |p| p as i64)
-    }
-
-    fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        PyList::new(py, self.s.legal_actions_vec())
-    }
-
-    fn legal_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
-        let mut mask = vec![false; NUM_ACTIONS as usize];
-        self.s.for_each_legal(|a| mask[a as usize] = true);
-        PyArray1::from_vec(py, mask)
-    }
-
-    fn apply(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
-        let r = if action.is_instance_of::<PyString>() {
-            text_arg(action, "action text", GameError::InvalidNotation)
-                .and_then(|t| self.s.apply_str(t))
-        } else {
-            action_id(action, NUM_ACTIONS).and_then(|a| self.s.apply(a))
-        };
-        r.map_err(to_py)
-    }
-
-    fn action_to_string(&self, a: &Bound<'_, PyAny>) -> PyResult<String> {
-        let id = action_id(a, NUM_ACTIONS).map_err(to_py)?;
-        core::action_to_string(id).map_err(to_py)
-    }
-
-    fn string_to_action(&self, s: &Bound<'_, PyAny>) -> PyResult<Action> {
-        let text = text_arg(s, "action text", GameError::InvalidNotation).map_err(to_py)?;
-        core::string_to_action(text).map_err(to_py)
-    }
-
-    fn is_terminal(&self) -> bool {
-        self.s.is_terminal()
-    }
-    fn returns(&self) -> Vec<f64> {
-        self.s.returns()
-    }
-    fn scores(&self) -> Vec<i64> {
-        self.s.scores()
-    }
-    fn clone(&self) -> PyBurakoState {
-        PyBurakoState { s: self.s.clone() }
-    }
-    fn __copy__(&self) -> PyBurakoState {
-        self.clone()
-    }
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyBurakoState {
-        self.clone()
-    }
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        match other.cast::<PyBurakoState>() {
-            Ok(o) => o.try_borrow().map(|o| o.s == self.s).unwrap_or(false),
-            Err(_) => false,
+py_game_classes! {
+    game PyBurakoGame(BurakoGame, "burako", "BurakoGame") {
+        #[pyo3(signature = (seed = None, deck = None))]
+        fn new_state(
+            &self,
+            seed: Option<&Bound<'_, PyAny>>,
+            deck: Option<&Bound<'_, PyAny>>,
+        ) -> PyResult<PyBurakoState> {
+            let seed = match seed {
+                Some(s) => seed_arg(s)?,
+                None => 0,
+            };
+            let s = match deck {
+                Some(d) if !d.is_none() => {
+                    let items = list_arg(d, "deck", GameError::InvalidState).map_err(to_py)?;
+                    let tiles = items
+                        .iter()
+                        .map(|x| tile_arg(x, "deck", GameError::InvalidState))
+                        .collect::<Result<Vec<_>, _>>()
+                        .map_err(to_py)?;
+                    self.game.new_state_with_deck(seed, &tiles).map_err(to_py)?
+                }
+                _ => self.game.new_state(seed),
+            };
+            Ok(PyBurakoState { s })
         }
     }
-    fn history(&self) -> Vec<Action> {
-        self.s.history()
-    }
-
-    fn view<'py>(
-        &self,
-        py: Python<'py>,
-        player: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let p = player_arg(player, self.s.game().num_players()).map_err(to_py)?;
-        let text = self.s.view_json(p).map_err(to_py)?;
-        py.import("json")?.call_method1("loads", (text,))
-    }
-
-    fn observation<'py>(
-        &self,
-        py: Python<'py>,
-        player: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
-        let n = self.s.game().num_players();
-        let p = player_arg(player, n).map_err(to_py)?;
-        if !(0..n as i64).contains(&p) {
-            return Err(to_py(GameError::InvalidPlayer(format!(
-                "seat {p} is not a seat of this game: expected an int in 0..{}",
-                n - 1
-            ))));
+    state PyBurakoState(BurakoState, "BurakoState") {
+        fn __repr__(&self) -> String {
+            format!(
+                "<BurakoState hand={} mano={} to_move={} totals={:?}{}>",
+                self.s.hand_number(),
+                self.s.mano(),
+                self.current_player(),
+                self.s.totals(),
+                if self.s.is_terminal() { " terminal" } else { "" }
+            )
         }
-        let v = self.s.observation(p as usize).map_err(to_py)?;
-        Ok(PyArray1::from_vec(py, v))
-    }
-
-    fn to_json(&self) -> String {
-        self.s.to_json()
-    }
-    fn __str__(&self) -> String {
-        self.s.to_string()
-    }
-    fn __repr__(&self) -> String {
-        format!(
-            "<BurakoState hand={} mano={} to_move={} totals={:?}{}>",
-            self.s.hand_number(),
-            self.s.mano(),
-            self.current_player(),
-            self.s.totals(),
-            if self.s.is_terminal() {
-                " terminal"
-            } else {
-                ""
-            }
-        )
     }
 }
 
-/// `classify_meld` (contract §3): None or (kind, pure, canasta, value).
 #[pyfunction]
 fn burako_classify_meld(
     tiles: &Bound<'_, PyAny>,

@@ -10,6 +10,7 @@ use tapete_core::games::escoba::{self as core, rules, EscobaGame, EscobaState, N
 use tapete_core::GameError;
 
 use crate::args::{action_id, player_arg, seed_arg, text_arg, Bad};
+use crate::bind::{py_game_classes, Exposed};
 use crate::errors::to_py;
 
 /// A card given as text or id. `bad` picks the error class for unreadable input; a readable
@@ -66,230 +67,66 @@ fn options_game(v: &Bound<'_, PyAny>) -> Result<EscobaGame, GameError> {
     EscobaGame::from_json_options(text_arg(v, "options JSON", GameError::InvalidOption)?)
 }
 
-#[pyclass(module = "tapete._core", name = "EscobaGame", frozen)]
-pub struct PyEscobaGame {
-    game: EscobaGame,
-}
-
-#[pymethods]
-impl PyEscobaGame {
-    #[new]
-    fn new(options_json: &Bound<'_, PyAny>) -> PyResult<Self> {
-        let game = options_game(options_json).map_err(to_py)?;
-        Ok(PyEscobaGame { game })
+impl Exposed for EscobaState {
+    const NUM_ACTIONS: Action = NUM_ACTIONS;
+    fn action_text(&self, a: Action) -> Result<String, GameError> {
+        core::action_to_string(a)
     }
-
-    #[getter]
-    fn name(&self) -> &'static str {
-        "escoba"
+    fn text_action(&self, text: &str) -> Result<Action, GameError> {
+        core::string_to_action(text)
     }
-
-    /// Resolved options, canonical JSON (sorted keys, compact).
-    #[getter]
-    fn options_json(&self) -> &str {
-        self.game.options_json()
-    }
-
-    #[getter]
-    fn num_players(&self) -> usize {
-        self.game.num_players()
-    }
-
-    #[getter]
-    fn num_sides(&self) -> usize {
-        self.game.num_sides()
-    }
-
-    #[getter]
-    fn num_distinct_actions(&self) -> usize {
-        NUM_ACTIONS as usize
-    }
-
-    #[getter]
-    fn observation_shape(&self) -> (usize,) {
-        (self.game.observation_size(),)
-    }
-
-    #[pyo3(signature = (seed = None, deck = None))]
-    fn new_state(
-        &self,
-        seed: Option<&Bound<'_, PyAny>>,
-        deck: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<PyEscobaState> {
-        let seed = match seed {
-            Some(s) => seed_arg(s)?,
-            None => 0,
-        };
-        let state = match deck {
-            Some(d) if !d.is_none() => {
-                let cards = cards_arg(d, "deck", GameError::InvalidState, GameError::InvalidState)
-                    .map_err(to_py)?;
-                self.game
-                    .new_state_with_deck(seed, Some(&cards))
-                    .map_err(to_py)?
-            }
-            _ => self.game.new_state(seed),
-        };
-        Ok(PyEscobaState { s: state })
-    }
-
-    /// A position from a partial description (contract §9), given as JSON.
-    fn setup(&self, spec_json: &Bound<'_, PyAny>) -> PyResult<PyEscobaState> {
-        let text = text_arg(spec_json, "setup", GameError::InvalidState).map_err(to_py)?;
-        let s = self.game.setup_json(text).map_err(to_py)?;
-        Ok(PyEscobaState { s })
-    }
-
-    fn state_from_json(&self, text: &Bound<'_, PyAny>) -> PyResult<PyEscobaState> {
-        let text = text_arg(text, "state JSON", GameError::InvalidState).map_err(to_py)?;
-        let s = self.game.state_from_json(text).map_err(to_py)?;
-        Ok(PyEscobaState { s })
-    }
-
-    fn __repr__(&self) -> String {
-        format!("EscobaGame({})", self.game.options_json())
+    fn observation_of(&self, player: i64) -> Result<Vec<f32>, GameError> {
+        self.observation(player)
     }
 }
 
-#[pyclass(module = "tapete._core", name = "EscobaState")]
-pub struct PyEscobaState {
-    s: EscobaState,
-}
-
-impl PyEscobaState {
-    fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> Result<(), GameError> {
-        if action.is_instance_of::<PyString>() {
-            let t = text_arg(action, "action text", GameError::InvalidNotation)?;
-            return self.s.apply_str(t);
+py_game_classes! {
+    game PyEscobaGame(EscobaGame, "escoba", "EscobaGame") {
+        #[getter]
+        fn num_sides(&self) -> usize {
+            self.game.num_sides()
         }
-        let a = action_id(action, NUM_ACTIONS)?;
-        self.s.apply(a)
-    }
-}
 
-#[pymethods]
-impl PyEscobaState {
-    /// Seat to act, -1 when terminal.
-    fn current_player(&self) -> i64 {
-        self.s.current_player().map_or(-1, |p| p as i64)
-    }
-
-    fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let mut buf = [0 as Action; 64];
-        let n = self.s.legal_actions_array(&mut buf);
-        PyList::new(py, &buf[..n])
-    }
-
-    fn legal_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
-        let mut mask = vec![false; NUM_ACTIONS as usize];
-        self.s.for_each_legal(|a| mask[a as usize] = true);
-        PyArray1::from_vec(py, mask)
-    }
-
-    /// Applies an action id or its notation; the state is unchanged on error.
-    fn apply(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
-        self.apply_action(action).map_err(to_py)
-    }
-
-    /// A full move: `Qh x Ah 3s 5d`, `Kc`; atomic.
-    fn play(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
-        let text = text_arg(r#move, "move", GameError::InvalidNotation).map_err(to_py)?;
-        self.s.play_move(text).map_err(to_py)
-    }
-
-    fn action_to_string(&self, a: &Bound<'_, PyAny>) -> PyResult<String> {
-        let id = action_id(a, NUM_ACTIONS).map_err(to_py)?;
-        core::action_to_string(id).map_err(to_py)
-    }
-
-    fn string_to_action(&self, s: &Bound<'_, PyAny>) -> PyResult<Action> {
-        let text = text_arg(s, "action text", GameError::InvalidNotation).map_err(to_py)?;
-        core::string_to_action(text).map_err(to_py)
-    }
-
-    fn is_terminal(&self) -> bool {
-        self.s.is_terminal()
-    }
-
-    fn returns(&self) -> Vec<f64> {
-        self.s.returns()
-    }
-
-    /// Per seat: the match total of the seat's side.
-    fn scores(&self) -> Vec<i64> {
-        self.s.scores()
-    }
-
-    fn clone(&self) -> PyEscobaState {
-        PyEscobaState { s: self.s.clone() }
-    }
-
-    fn __copy__(&self) -> PyEscobaState {
-        self.clone()
-    }
-
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyEscobaState {
-        self.clone()
-    }
-
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        match other.cast::<PyEscobaState>() {
-            Ok(o) => match o.try_borrow() {
-                Ok(o) => o.s == self.s,
-                Err(_) => false,
-            },
-            Err(_) => false,
+        #[pyo3(signature = (seed = None, deck = None))]
+        fn new_state(
+            &self,
+            seed: Option<&Bound<'_, PyAny>>,
+            deck: Option<&Bound<'_, PyAny>>,
+        ) -> PyResult<PyEscobaState> {
+            let seed = match seed {
+                Some(s) => seed_arg(s)?,
+                None => 0,
+            };
+            let state = match deck {
+                Some(d) if !d.is_none() => {
+                    let cards = cards_arg(d, "deck", GameError::InvalidState, GameError::InvalidState)
+                        .map_err(to_py)?;
+                    self.game.new_state_with_deck(seed, Some(&cards)).map_err(to_py)?
+                }
+                _ => self.game.new_state(seed),
+            };
+            Ok(PyEscobaState { s: state })
         }
     }
+    state PyEscobaState(EscobaState, "EscobaState") {
+        /// A full move: `Qh x Ah 3s 5d`, `Kc`; atomic.
+        fn play(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
+            let text = text_arg(r#move, "move", GameError::InvalidNotation).map_err(to_py)?;
+            self.s.play_move(text).map_err(to_py)
+        }
 
-    fn history(&self) -> Vec<Action> {
-        self.s.history()
-    }
-
-    /// What `player` may see (contract §10).
-    fn view<'py>(
-        &self,
-        py: Python<'py>,
-        player: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let p = player_arg(player, self.s.game().num_players()).map_err(to_py)?;
-        let text = self.s.view_json(p).map_err(to_py)?;
-        py.import("json")?.call_method1("loads", (text,))
-    }
-
-    fn observation<'py>(
-        &self,
-        py: Python<'py>,
-        player: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
-        let p = player_arg(player, self.s.game().num_players()).map_err(to_py)?;
-        let v = self.s.observation(p).map_err(to_py)?;
-        Ok(PyArray1::from_vec(py, v))
-    }
-
-    fn to_json(&self) -> String {
-        self.s.to_json()
-    }
-
-    fn __str__(&self) -> String {
-        self.s.to_string()
-    }
-
-    fn __repr__(&self) -> String {
-        let g = self.s.game();
-        format!(
-            "<EscobaState {} deal={} dealer={} to_move={} scores={:?}{}>",
-            g.options().variant.as_str(),
-            self.s.deal(),
-            self.s.dealer(),
-            self.current_player(),
-            self.s.side_scores(),
-            if self.s.is_terminal() {
-                " terminal"
-            } else {
-                ""
-            }
-        )
+        fn __repr__(&self) -> String {
+            let g = self.s.game();
+            format!(
+                "<EscobaState {} deal={} dealer={} to_move={} scores={:?}{}>",
+                g.options().variant.as_str(),
+                self.s.deal(),
+                self.s.dealer(),
+                self.current_player(),
+                self.s.side_scores(),
+                if self.s.is_terminal() { " terminal" } else { "" }
+            )
+        }
     }
 }
 

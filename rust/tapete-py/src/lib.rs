@@ -4,12 +4,13 @@
 use pyo3::prelude::*;
 
 mod args;
+mod bind;
 mod burako;
 mod errors;
 mod escoba;
+mod mosca;
 mod musta_maija;
 mod sim;
-mod mosca;
 
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {

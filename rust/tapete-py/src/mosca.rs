@@ -11,6 +11,7 @@ use tapete_core::games::mosca::{rules, MoscaGame, MoscaState, NUM_ACTIONS};
 use tapete_core::GameError;
 
 use crate::args::{action_id, player_arg, seed_arg, text_arg};
+use crate::bind::{py_game_classes, Exposed};
 use crate::errors::to_py;
 
 fn options_game(v: &Bound<'_, PyAny>) -> Result<MoscaGame, GameError> {
@@ -33,217 +34,54 @@ fn ids_to_cards(
         .collect()
 }
 
-#[pyclass(module = "tapete._core", name = "MoscaGame", frozen)]
-pub struct PyMoscaGame {
-    game: MoscaGame,
-}
-
-#[pymethods]
-impl PyMoscaGame {
-    #[new]
-    fn new(options_json: &Bound<'_, PyAny>) -> PyResult<Self> {
-        Ok(PyMoscaGame {
-            game: options_game(options_json).map_err(to_py)?,
-        })
+impl Exposed for MoscaState {
+    const NUM_ACTIONS: Action = NUM_ACTIONS;
+    fn action_text(&self, a: Action) -> Result<String, GameError> {
+        self.action_to_string(a)
     }
-
-    #[getter]
-    fn name(&self) -> &'static str {
-        "mosca"
+    fn text_action(&self, text: &str) -> Result<Action, GameError> {
+        self.string_to_action(text)
     }
-
-    #[getter]
-    fn options_json(&self) -> &str {
-        self.game.options_json()
-    }
-
-    #[getter]
-    fn num_players(&self) -> usize {
-        self.game.num_players()
-    }
-
-    #[getter]
-    fn num_distinct_actions(&self) -> usize {
-        NUM_ACTIONS as usize
-    }
-
-    #[getter]
-    fn observation_shape(&self) -> (usize,) {
-        (self.game.observation_size(),)
-    }
-
-    /// `deck`: card ids, top first (checked by the engine).
-    #[pyo3(signature = (seed = None, deck = None))]
-    fn new_state(
-        &self,
-        seed: Option<&Bound<'_, PyAny>>,
-        deck: Option<Vec<i64>>,
-    ) -> PyResult<PyMoscaState> {
-        let seed = match seed {
-            Some(s) => seed_arg(s)?,
-            None => 0,
-        };
-        let s = match deck {
-            Some(d) => {
-                let cards = ids_to_cards(&d, "deck", GameError::InvalidState).map_err(to_py)?;
-                self.game
-                    .new_state_with_deck(seed, Some(&cards))
-                    .map_err(to_py)?
-            }
-            None => self.game.new_state(seed),
-        };
-        Ok(PyMoscaState { s })
-    }
-
-    fn setup(&self, spec_json: &Bound<'_, PyAny>) -> PyResult<PyMoscaState> {
-        let text = text_arg(spec_json, "setup", GameError::InvalidState).map_err(to_py)?;
-        Ok(PyMoscaState {
-            s: self.game.setup_json(text).map_err(to_py)?,
-        })
-    }
-
-    fn state_from_json(&self, text: &Bound<'_, PyAny>) -> PyResult<PyMoscaState> {
-        let text = text_arg(text, "state JSON", GameError::InvalidState).map_err(to_py)?;
-        Ok(PyMoscaState {
-            s: self.game.state_from_json(text).map_err(to_py)?,
-        })
-    }
-
-    fn __repr__(&self) -> String {
-        format!("MoscaGame({})", self.game.options_json())
+    fn observation_of(&self, player: i64) -> Result<Vec<f32>, GameError> {
+        self.observation(player)
     }
 }
 
-#[pyclass(module = "tapete._core", name = "MoscaState")]
-pub struct PyMoscaState {
-    s: MoscaState,
-}
-
-impl PyMoscaState {
-    fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> Result<(), GameError> {
-        if action.is_instance_of::<PyString>() {
-            let t = text_arg(action, "action text", GameError::InvalidNotation)?;
-            return self.s.apply_str(t);
-        }
-        let a = action_id(action, NUM_ACTIONS)?;
-        self.s.apply(a)
-    }
-}
-
-#[pymethods]
-impl PyMoscaState {
-    fn current_player(&self) -> i64 {
-        self.s.current_player().map_or(-1, |p| p as i64)
-    }
-
-    fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let mut buf = [0 as Action; 64];
-        let n = self.s.legal_actions_array(&mut buf);
-        PyList::new(py, &buf[..n])
-    }
-
-    fn legal_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
-        let mut mask = vec![false; NUM_ACTIONS as usize];
-        self.s.for_each_legal(|a| mask[a as usize] = true);
-        PyArray1::from_vec(py, mask)
-    }
-
-    /// Applies an action id or its notation; the state is unchanged on error.
-    fn apply(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
-        self.apply_action(action).map_err(to_py)
-    }
-
-    fn action_to_string(&self, a: &Bound<'_, PyAny>) -> PyResult<String> {
-        let id = action_id(a, NUM_ACTIONS).map_err(to_py)?;
-        self.s.action_to_string(id).map_err(to_py)
-    }
-
-    fn string_to_action(&self, s: &Bound<'_, PyAny>) -> PyResult<Action> {
-        let text = text_arg(s, "action text", GameError::InvalidNotation).map_err(to_py)?;
-        self.s.string_to_action(text).map_err(to_py)
-    }
-
-    fn is_terminal(&self) -> bool {
-        self.s.is_terminal()
-    }
-
-    fn returns(&self) -> Vec<f64> {
-        self.s.returns()
-    }
-
-    /// Chip balance per seat.
-    fn scores(&self) -> Vec<i64> {
-        self.s.scores()
-    }
-
-    fn clone(&self) -> PyMoscaState {
-        PyMoscaState { s: self.s.clone() }
-    }
-
-    fn __copy__(&self) -> PyMoscaState {
-        self.clone()
-    }
-
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyMoscaState {
-        self.clone()
-    }
-
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        match other.cast::<PyMoscaState>() {
-            Ok(o) => match o.try_borrow() {
-                Ok(o) => o.s == self.s,
-                Err(_) => false,
-            },
-            Err(_) => false,
+py_game_classes! {
+    game PyMoscaGame(MoscaGame, "mosca", "MoscaGame") {
+        /// `deck`: card ids, top first (checked by the engine).
+        #[pyo3(signature = (seed = None, deck = None))]
+        fn new_state(
+            &self,
+            seed: Option<&Bound<'_, PyAny>>,
+            deck: Option<Vec<i64>>,
+        ) -> PyResult<PyMoscaState> {
+            let seed = match seed {
+                Some(s) => seed_arg(s)?,
+                None => 0,
+            };
+            let s = match deck {
+                Some(d) => {
+                    let cards = ids_to_cards(&d, "deck", GameError::InvalidState).map_err(to_py)?;
+                    self.game.new_state_with_deck(seed, Some(&cards)).map_err(to_py)?
+                }
+                None => self.game.new_state(seed),
+            };
+            Ok(PyMoscaState { s })
         }
     }
-
-    fn history(&self) -> Vec<Action> {
-        self.s.history()
-    }
-
-    fn view<'py>(
-        &self,
-        py: Python<'py>,
-        player: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let p = player_arg(player, self.s.game().num_players()).map_err(to_py)?;
-        let text = self.s.view_json(p).map_err(to_py)?;
-        py.import("json")?.call_method1("loads", (text,))
-    }
-
-    fn observation<'py>(
-        &self,
-        py: Python<'py>,
-        player: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
-        let p = player_arg(player, self.s.game().num_players()).map_err(to_py)?;
-        let v = self.s.observation(p).map_err(to_py)?;
-        Ok(PyArray1::from_vec(py, v))
-    }
-
-    fn to_json(&self) -> String {
-        self.s.to_json()
-    }
-
-    fn __str__(&self) -> String {
-        self.s.to_string()
-    }
-
-    fn __repr__(&self) -> String {
-        format!(
-            "<MoscaState deal={} dealer={} to_move={} pot={} balances={:?}{}>",
-            self.s.deals_played() + (!self.s.is_terminal()) as u32,
-            self.s.dealer(),
-            self.current_player(),
-            self.s.pot(),
-            self.s.balances(),
-            if self.s.is_terminal() {
-                " terminal"
-            } else {
-                ""
-            }
-        )
+    state PyMoscaState(MoscaState, "MoscaState") {
+        fn __repr__(&self) -> String {
+            format!(
+                "<MoscaState deal={} dealer={} to_move={} pot={} balances={:?}{}>",
+                self.s.deals_played() + (!self.s.is_terminal()) as u32,
+                self.s.dealer(),
+                self.current_player(),
+                self.s.pot(),
+                self.s.balances(),
+                if self.s.is_terminal() { " terminal" } else { "" }
+            )
+        }
     }
 }
 

@@ -13,227 +13,65 @@ use tapete_core::rng::SplitMix64;
 use tapete_core::GameError;
 
 use crate::args::{action_id, card52_arg, cards52_arg, player_arg, repr, seed_arg, text_arg};
+use crate::bind::{py_game_classes, seat_index, Exposed};
 use crate::errors::to_py;
 
 fn options_game(v: &Bound<'_, PyAny>) -> Result<MustaMaijaGame, GameError> {
     MustaMaijaGame::from_json_options(text_arg(v, "options JSON", GameError::InvalidOption)?)
 }
 
-#[pyclass(module = "tapete._core", name = "MustaMaijaGame", frozen)]
-pub struct PyMustaMaijaGame {
-    game: MustaMaijaGame,
-}
-
-#[pymethods]
-impl PyMustaMaijaGame {
-    #[new]
-    fn new(options_json: &Bound<'_, PyAny>) -> PyResult<Self> {
-        Ok(PyMustaMaijaGame {
-            game: options_game(options_json).map_err(to_py)?,
-        })
+impl Exposed for MustaMaijaState {
+    const NUM_ACTIONS: Action = NUM_ACTIONS;
+    fn action_text(&self, a: Action) -> Result<String, GameError> {
+        core::action_to_string(a)
     }
-
-    #[getter]
-    fn name(&self) -> &'static str {
-        "musta_maija"
+    fn text_action(&self, text: &str) -> Result<Action, GameError> {
+        core::string_to_action(text)
     }
-
-    #[getter]
-    fn options_json(&self) -> &str {
-        self.game.options_json()
-    }
-
-    #[getter]
-    fn num_players(&self) -> usize {
-        self.game.num_players()
-    }
-
-    #[getter]
-    fn num_distinct_actions(&self) -> usize {
-        NUM_ACTIONS as usize
-    }
-
-    #[getter]
-    fn observation_shape(&self) -> (usize,) {
-        (self.game.observation_size(),)
-    }
-
-    #[pyo3(signature = (seed = None, deck = None))]
-    fn new_state(
-        &self,
-        seed: Option<&Bound<'_, PyAny>>,
-        deck: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<PyMustaMaijaState> {
-        let seed = match seed {
-            Some(s) => seed_arg(s)?,
-            None => 0,
-        };
-        let s = match deck {
-            Some(d) if !d.is_none() => {
-                let st = GameError::InvalidState;
-                let cards = cards52_arg(d, "deck", st, st).map_err(to_py)?;
-                self.game
-                    .new_state_with_deck(seed, Some(&cards))
-                    .map_err(to_py)?
-            }
-            _ => self.game.new_state(seed),
-        };
-        Ok(PyMustaMaijaState { s })
-    }
-
-    /// A position from a partial description (contract §7), given as JSON.
-    fn setup(&self, spec_json: &Bound<'_, PyAny>) -> PyResult<PyMustaMaijaState> {
-        let text = text_arg(spec_json, "setup", GameError::InvalidState).map_err(to_py)?;
-        Ok(PyMustaMaijaState {
-            s: self.game.setup_json(text).map_err(to_py)?,
-        })
-    }
-
-    fn state_from_json(&self, text: &Bound<'_, PyAny>) -> PyResult<PyMustaMaijaState> {
-        let text = text_arg(text, "state JSON", GameError::InvalidState).map_err(to_py)?;
-        Ok(PyMustaMaijaState {
-            s: self.game.state_from_json(text).map_err(to_py)?,
-        })
-    }
-
-    fn __repr__(&self) -> String {
-        format!("MustaMaijaGame({})", self.game.options_json())
+    fn observation_of(&self, player: i64) -> Result<Vec<f32>, GameError> {
+        self.observation(seat_index(player, self.game().num_players())?)
     }
 }
 
-#[pyclass(module = "tapete._core", name = "MustaMaijaState")]
-pub struct PyMustaMaijaState {
-    s: MustaMaijaState,
-}
-
-#[pymethods]
-impl PyMustaMaijaState {
-    fn current_player(&self) -> i64 {
-        self.s.current_player().map_or(-1, |p| p as i64)
-    }
-
-    fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let mut buf = [0 as Action; 64];
-        let mut n = 0;
-        self.s.for_each_legal(|a| {
-            buf[n] = a;
-            n += 1;
-        });
-        PyList::new(py, &buf[..n])
-    }
-
-    fn legal_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
-        let mut mask = vec![false; NUM_ACTIONS as usize];
-        self.s.for_each_legal(|a| mask[a as usize] = true);
-        PyArray1::from_vec(py, mask)
-    }
-
-    /// Applies an action id or its notation; the state is unchanged on error.
-    fn apply(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
-        let r = if action.is_instance_of::<PyString>() {
-            text_arg(action, "action text", GameError::InvalidNotation)
-                .and_then(|t| self.s.apply_str(t))
-        } else {
-            action_id(action, NUM_ACTIONS).and_then(|a| self.s.apply(a))
-        };
-        r.map_err(to_py)
-    }
-
-    /// A full move: `attack 5h 9h`, `defend 6h -`, `take all`; atomic.
-    fn play(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
-        let text = text_arg(r#move, "move", GameError::InvalidNotation).map_err(to_py)?;
-        self.s.play_move(text).map_err(to_py)
-    }
-
-    fn action_to_string(&self, a: &Bound<'_, PyAny>) -> PyResult<String> {
-        let id = action_id(a, NUM_ACTIONS).map_err(to_py)?;
-        core::action_to_string(id).map_err(to_py)
-    }
-
-    fn string_to_action(&self, s: &Bound<'_, PyAny>) -> PyResult<Action> {
-        let text = text_arg(s, "action text", GameError::InvalidNotation).map_err(to_py)?;
-        core::string_to_action(text).map_err(to_py)
-    }
-
-    fn is_terminal(&self) -> bool {
-        self.s.is_terminal()
-    }
-
-    fn returns(&self) -> Vec<f64> {
-        self.s.returns()
-    }
-
-    /// Hands lost per seat in this match.
-    fn scores(&self) -> Vec<i64> {
-        self.s.scores()
-    }
-
-    fn clone(&self) -> PyMustaMaijaState {
-        PyMustaMaijaState { s: self.s.clone() }
-    }
-
-    fn __copy__(&self) -> PyMustaMaijaState {
-        self.clone()
-    }
-
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyMustaMaijaState {
-        self.clone()
-    }
-
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        match other.cast::<PyMustaMaijaState>() {
-            Ok(o) => o.try_borrow().map(|o| o.s == self.s).unwrap_or(false),
-            Err(_) => false,
+py_game_classes! {
+    game PyMustaMaijaGame(MustaMaijaGame, "musta_maija", "MustaMaijaGame") {
+        #[pyo3(signature = (seed = None, deck = None))]
+        fn new_state(
+            &self,
+            seed: Option<&Bound<'_, PyAny>>,
+            deck: Option<&Bound<'_, PyAny>>,
+        ) -> PyResult<PyMustaMaijaState> {
+            let seed = match seed {
+                Some(s) => seed_arg(s)?,
+                None => 0,
+            };
+            let s = match deck {
+                Some(d) if !d.is_none() => {
+                    let st = GameError::InvalidState;
+                    let cards = cards52_arg(d, "deck", st, st).map_err(to_py)?;
+                    self.game.new_state_with_deck(seed, Some(&cards)).map_err(to_py)?
+                }
+                _ => self.game.new_state(seed),
+            };
+            Ok(PyMustaMaijaState { s })
         }
     }
-
-    fn history(&self) -> Vec<Action> {
-        self.s.history()
-    }
-
-    fn view<'py>(
-        &self,
-        py: Python<'py>,
-        player: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let p = player_arg(player, self.s.game().num_players()).map_err(to_py)?;
-        let text = self.s.view_json(p).map_err(to_py)?;
-        py.import("json")?.call_method1("loads", (text,))
-    }
-
-    fn observation<'py>(
-        &self,
-        py: Python<'py>,
-        player: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
-        let n = self.s.game().num_players();
-        let p = player_arg(player, n).map_err(to_py)?;
-        if p < 0 || p as usize >= n {
-            return Err(to_py(GameError::InvalidPlayer(format!(
-                "{p} is not a seat of this game: expected an int in 0..{}",
-                n - 1
-            ))));
+    state PyMustaMaijaState(MustaMaijaState, "MustaMaijaState") {
+        /// A full move: `attack 5h 9h`, `defend 6h -`, `take all`; atomic.
+        fn play(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
+            let text = text_arg(r#move, "move", GameError::InvalidNotation).map_err(to_py)?;
+            self.s.play_move(text).map_err(to_py)
         }
-        let v = self.s.observation(p as usize).map_err(to_py)?;
-        Ok(PyArray1::from_vec(py, v))
-    }
 
-    fn to_json(&self) -> String {
-        self.s.to_json()
-    }
-
-    fn __str__(&self) -> String {
-        self.s.to_string()
-    }
-
-    fn __repr__(&self) -> String {
-        format!(
-            "<MustaMaijaState hand={} phase={} to_move={} losses={:?}>",
-            self.s.hand_number(),
-            self.s.phase().as_str(),
-            self.current_player(),
-            self.s.losses()
-        )
+        fn __repr__(&self) -> String {
+            format!(
+                "<MustaMaijaState hand={} phase={} to_move={} losses={:?}>",
+                self.s.hand_number(),
+                self.s.phase().as_str(),
+                self.current_player(),
+                self.s.losses()
+            )
+        }
     }
 }
 
