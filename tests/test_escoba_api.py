@@ -29,6 +29,7 @@ PRESET_PLAYERS = [
     ("differenze", 2), ("inversa", 4), ("somma_e_differenza", 3), ("modulo_sette", 2),
     ("punti_a_denari", 6), ("non_prendere", 4), ("non_prendere", 6), ("assi_non_prendere", 4),
     ("scopone_romano", 4), ("frac", 2), ("tuzzulicchio", 3), ("cocchiaundici", 2),
+    ("rubamazzo", 2), ("rubamazzo", 4), ("rubamazzo_somma", 3), ("rubamazzo_somma", 6),
 ]
 
 GAMES = {"native": int(os.environ.get("TAPETE_API_GAMES", "40")), "reference": int(os.environ.get("TAPETE_API_GAMES_REF", "6"))}
@@ -160,6 +161,8 @@ def test_apply_accepts_notation(engine):
         "escoba(variant=non_prendere,players=6,capture_obligation=played_card)",
         "escoba(variant=frac,frac_single_deal=true)",
         "escoba(variant=tuzzulicchio,tuzzoli_hybrids=false,players=4)",
+        "escoba(variant=rubamazzo,players=4,partnership=auto,ace_steals_all=true)",
+        "escoba(variant=rubamazzo_somma,pile_in_sums=false,table_match_first=true)",
     ],
 )
 def test_game_strings_round_trip(engine, text):

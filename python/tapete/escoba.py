@@ -54,6 +54,7 @@ class Escoba:
         table: Iterable[CardLike] = (),
         stock: Iterable[CardLike] | None = None,
         piles: Sequence[Iterable[CardLike]] | None = None,
+        pile_tops: Sequence[CardLike | None] | None = None,
         dealer: int | None = None,
         to_move: int | None = None,
         scores: Sequence[int] | None = None,
@@ -63,7 +64,7 @@ class Escoba:
     ) -> EscobaState:
         """A position at the start of a turn, from a partial description (docs/escoba_engine.md §9)."""
         spec = setup_json(
-            hands=hands, table=table, stock=stock, piles=piles, dealer=dealer, to_move=to_move,
+            hands=hands, table=table, stock=stock, piles=piles, pile_tops=pile_tops, dealer=dealer, to_move=to_move,
             scores=scores, scope=scope, last_capturer=last_capturer, seed=seed,
         )
         return self._game.setup(spec)
@@ -87,9 +88,21 @@ class Escoba:
         return hash(self._game.options_json)
 
 
-def capture_options(card: CardLike, table: Iterable[CardLike], **options: Any) -> list[list[str]]:
-    """Every legal outcome of playing ``card`` onto ``table``: ascending card lists, ``[]`` = trail."""
-    return _core.escoba_capture_options(card, _cards(table, "table", InvalidNotationError), options_to_json(options))
+def capture_options(
+    card: CardLike,
+    table: Iterable[CardLike],
+    pile_tops: Sequence[CardLike | None] | None = None,
+    seat: int = 0,
+    **options: Any,
+) -> list[list[str]]:
+    """Every legal outcome of playing ``card`` onto ``table``: ascending card lists, ``[]`` = trail.
+
+    With ``steal`` (rubamazzo), ``pile_tops`` gives each side's pile top (None: empty) and
+    ``seat`` the player; an opponent's pile taken is the item ``"pile<side>"``, after the cards."""
+    tops = None if pile_tops is None else _cards(pile_tops, "pile_tops", InvalidStateError)
+    return _core.escoba_capture_options(
+        card, _cards(table, "table", InvalidNotationError), options_to_json(options), tops, seat
+    )
 
 
 def score_deal(

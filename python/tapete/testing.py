@@ -164,6 +164,10 @@ _ESCOBA_PLAYERS = {
 }
 
 
+#: Presets with ``steal`` (rubamazzo, rules §2.21): their overrides avoid the options steal refuses.
+_STEAL_PRESETS = ("rubamazzo", "rubamazzo_somma")
+
+
 def escoba_player_counts(variant: str) -> tuple[int, ...]:
     """The player counts an Escoba preset allows, its default first (contract §2)."""
     return _ESCOBA_PLAYERS.get(variant, (2, 3, 4, 6))
@@ -221,6 +225,13 @@ def escoba_options(variant: str | None = None) -> Any:
             "frac_single_deal": st.booleans(),
             "tuzzoli_hybrids": st.booleans(),
         }
+        if preset in _STEAL_PRESETS:
+            # options that cannot combine with steal (contract §2) give way to the pile options
+            for name in ("value_modulus", "fewest_cards", "ace_takes_all", "initial_table_bonus"):
+                del overrides[name]
+            overrides["capture_kinds"] = st.lists(st.sampled_from(["match", "sum"]), max_size=2, unique=True)
+            for name in ("table_match_first", "steal_and_table", "ace_steals_all", "pile_in_sums"):
+                overrides[name] = st.booleans()
         chosen = draw(st.lists(st.sampled_from(sorted(overrides)), max_size=5, unique=True))
         for name in chosen:
             options[name] = draw(overrides[name])

@@ -55,6 +55,7 @@ outcome fits the move resolves; ``DONE`` ends a capture that is a prefix of a lo
 from __future__ import annotations
 
 import copy
+import functools
 import itertools
 import json
 import operator
@@ -215,7 +216,7 @@ VARIANTS = (
     "scopa", "escoba", "scopa_15", "scopa_11", "asso_piglia_tutto", "scopa_d_assi", "sbarazzina",
     "scopone_9", "scopone_10", "differenze", "inversa", "somma_e_differenza", "modulo_sette",
     "punti_a_denari", "non_prendere", "assi_non_prendere", "scopone_romano", "frac", "tuzzulicchio",
-    "cocchiaundici",
+    "cocchiaundici", "rubamazzo", "rubamazzo_somma",
 )
 _CAPTURE_KINDS = ("match", "sum", "sum15", "sum11", "diff")
 _PRIORITY_KINDS = ("sum", "sum15", "sum11", "diff")
@@ -272,6 +273,11 @@ _SPEC: dict[str, tuple[str, Any]] = {
     "napola_all_coins_wins": ("bool", None),
     "tuzzoli": ("bool", None),
     "tuzzoli_hybrids": ("bool", None),
+    "steal": ("bool", None),
+    "table_match_first": ("bool", None),
+    "steal_and_table": ("bool", None),
+    "ace_steals_all": ("bool", None),
+    "pile_in_sums": ("bool", None),
     "category_tie_policy": ("choice", ("nobody", "all_tied")),
     "scoring": ("choice", ("standard", "frac")),
     "frac_counts_scope": ("bool", None),
@@ -299,6 +305,8 @@ _BASE: dict[str, Any] = {
     "milan_tiebreak": ["7", "6", "A"], "settanta_bonus": False, "all_sevens_bonus": 0,
     "all_oros_bonus": 0, "coin_card_points": 0, "special_cards": {}, "re_bello": False,
     "napola": False, "napola_all_coins_wins": False, "tuzzoli": False, "tuzzoli_hybrids": True,
+    "steal": False, "table_match_first": False, "steal_and_table": False, "ace_steals_all": False,
+    "pile_in_sums": False,
     "category_tie_policy": "nobody",
     "scoring": "standard", "frac_counts_scope": False, "frac_single_deal": False, "game": "match", "target": None, "target_mode": "win", "win_check": "highest_unique",
     "win_margin": None, "max_deals": None,
@@ -378,6 +386,14 @@ def _preset_deltas(variant: str, players: int) -> dict[str, Any]:
         return {"ace_takes_all": True, "tuzzoli": True}
     if variant == "cocchiaundici":
         return {"ace_takes_all": True, "tuzzoli": True, "capture_kinds": ["match", "sum", "sum11"]}
+    if variant in ("rubamazzo", "rubamazzo_somma"):
+        # rules §2.21/§2.22: one deal, most cards wins, no scope
+        somma = variant == "rubamazzo_somma"
+        return {
+            "capture_kinds": ["match", "sum"] if somma else ["match"], "steal": True, "pile_in_sums": somma,
+            "scopa_value": 0, "coins": 0, "settebello": 0, "primiera_mode": "none", "game": "single_deal",
+            "partnership": "none",
+        }
     return {}
 
 
@@ -485,6 +501,22 @@ def resolve_options(**given: Any) -> dict[str, Any]:
         opts["capture_kinds"] = [k for k in opts["capture_kinds"] if k not in ("match", "sum")]
     if opts["frac_single_deal"]:
         opts["game"] = "single_deal"
+    if opts["steal"]:
+        clash = [
+            what
+            for what, bad in (
+                ("capture_kinds other than match and sum", any(k not in ("match", "sum") for k in opts["capture_kinds"])),
+                ("value_modulus", opts["value_modulus"] is not None),
+                ("fewest_cards other than none", opts["fewest_cards"] != "none"),
+                ("ace_takes_all (use ace_steals_all)", opts["ace_takes_all"]),
+                ("initial_table_bonus (a pile would have no top card)", opts["initial_table_bonus"] != "none"),
+            )
+            if bad
+        ]
+        if clash:
+            raise InvalidOptionError(
+                "option steal=true (rubamazzo, rules §2.21) cannot be combined with " + ", ".join(clash)
+            )
     if opts["tuzzoli"] and opts["cards_per_hand"] != 3:
         raise InvalidOptionError(
             f"option tuzzoli declares 3-card hands (rules §2.8): cards_per_hand must be 3, got {opts['cards_per_hand']}"
@@ -624,9 +656,63 @@ def _captures(card: int, table: Iterable[int], opts: dict) -> dict[tuple[int, ..
     return result
 
 
-def _outcomes(card: int, hand: Iterable[int], table: Iterable[int], opts: dict, first_play: bool) -> dict:
+#: A pile as a capture item (rules §2.21): ``PILE0 + side``, so that ``TAKE0 + item`` is its
+#: ``TAKE_PILE(side)`` id (a side's pile is named by its lowest seat, the side number) and piles
+#: sort after every table card.
+PILE0 = TAKE_PILE0 - TAKE0
+
+
+def _item_str(item: int) -> str:
+    return f"pile{item - PILE0}" if item >= PILE0 else card_str(item)
+
+
+def _pile_captures(card: int, table: list[int], piles: tuple, opts: dict) -> dict[tuple[int, ...], bool]:
+    """``Captures(p, T)`` with ``steal`` (rules §2.21, §2.22). ``piles`` = (top card per side or
+    -1, the mover's side, the next seat's side). Items are table cards and opponents' piles
+    (``PILE0 + side``), each pile worth its top card."""
+    tops, mine, nxt = piles
+    p = card_value(card)
+    same = [t for t in table if card_value(t) == p]
+    matches = same if "match" in opts["capture_kinds"] else []
+    opponents = [(card_value(top), PILE0 + s) for s, top in enumerate(tops) if top != -1 and s != mine]
+    steals = [i for v, i in opponents if v == p]
+    if opts["table_match_first"] and same:
+        steals = []  # no steal with a value that is also on the table [X 38]
+    result: dict[tuple[int, ...], bool] = {}
+    for x in matches + steals:
+        result[(x,)] = True
+    if opts["steal_and_table"]:  # one table match and one steal together
+        for t in matches:
+            for i in steals:
+                result[(t, i)] = True
+    # a steal is a match for match priority: a pile is an item worth its top card
+    priority = opts["match_priority"] and "sum" in opts["match_priority_kinds"] and (matches or steals)
+    if "sum" in opts["capture_kinds"] and not priority:
+        items = [(card_value(t), t) for t in table] + (opponents if opts["pile_in_sums"] else [])
+        for x in _subsets_with_sum(sorted(items), p, 2):
+            result[x] = True
+    if opts["ace_steals_all"] and _rank(card) == 1:
+        # rules §2.21 [X 6]: an Ace takes the table or the next opponent's pile
+        if table:
+            result.setdefault(tuple(sorted(table)), False)
+        if nxt != mine and tops[nxt] != -1:
+            result.setdefault((PILE0 + nxt,), True)
+    return result
+
+
+def _outcomes(
+    card: int, hand: Iterable[int], table: Iterable[int], opts: dict, first_play: bool, piles: Optional[tuple] = None
+) -> dict:
     """``O(card)``: the legal outcomes of playing ``card`` from ``hand`` (which contains it) onto
-    ``table``, mapped to their scopa flag as in ``_captures`` (trail and self-capture: False)."""
+    ``table``, mapped to their scopa flag as in ``_captures`` (trail and self-capture: False).
+    ``piles`` as in ``_pile_captures`` (with ``steal``; None: no pile to take)."""
+    if opts["steal"]:
+        pile_ctx = piles if piles is not None else ((-1,) * 6, 0, 0)
+
+        def captures(q: int, t: list[int]) -> dict:
+            return _pile_captures(q, t, pile_ctx, opts)
+    else:
+        captures = functools.partial(_captures, opts=opts)
     hand = list(hand)
     table = list(table)
     ace = card_value(card) == 1
@@ -635,7 +721,7 @@ def _outcomes(card: int, hand: Iterable[int], table: Iterable[int], opts: dict, 
         return {}
     if opts["ace_takes_all"] and ace and not table and opts["ace_on_empty_table"] == "self_capture":
         return {SELF: False}
-    outcomes: dict = dict(_captures(card, table, opts))
+    outcomes: dict = dict(captures(card, table))
     obligation = opts["capture_obligation"]
     if obligation == "optional":
         may_trail = True
@@ -645,7 +731,7 @@ def _outcomes(card: int, hand: Iterable[int], table: Iterable[int], opts: dict, 
         may_trail = card_value(card) >= 8 or not outcomes
     else:  # any_card: trailing is allowed only when no playable card of the hand can capture
         playable = [q for q in hand if q != card and not (aces_forbidden and card_value(q) == 1)]
-        may_trail = not outcomes and not any(_captures(q, table, opts) for q in playable)
+        may_trail = not outcomes and not any(captures(q, table) for q in playable)
     if may_trail:
         outcomes[TRAIL] = False
     return outcomes
@@ -661,7 +747,9 @@ def _pack_card(card: Any, error: type = InvalidNotationError) -> int:
     return c
 
 
-def capture_options(card: Any, table: Iterable[Any], **options: Any) -> list[list[str]]:
+def capture_options(
+    card: Any, table: Iterable[Any], pile_tops: Optional[Sequence[Any]] = None, seat: Any = 0, **options: Any
+) -> list[list[str]]:
     """``O(card)`` with hand ``{card}``: every legal outcome of playing ``card`` onto ``table``.
 
     Each outcome is its ascending card list: ``[]`` is the trail, ``[card]`` the self-capture of an
@@ -677,9 +765,33 @@ def capture_options(card: Any, table: Iterable[Any], **options: Any) -> list[lis
     t = [_pack_card(c) for c in table]
     if len(set(t)) != len(t) or p in t:
         raise InvalidStateError("the played card and the table cards must all be different cards")
-    outs = _outcomes(p, [p], t, opts, first_play=False)
+    n = opts["players"]
+    teams = opts["partnership"] == "auto" and n in (4, 6)
+    sides = 2 if teams else n
+    if seat is None:
+        seat = 0
+    seat = _index_in(seat, n, InvalidPlayerError, "a seat")
+    tops = [-1] * 6
+    if pile_tops is not None:
+        if isinstance(pile_tops, (str, bytes)) or not isinstance(pile_tops, Iterable):
+            raise InvalidStateError(f"pile_tops must be a list of {sides} entries (one per side): a card or None")
+        given = list(pile_tops)
+        if len(given) != sides:
+            raise InvalidStateError(f"pile_tops must be a list of {sides} entries (one per side): a card or None")
+        seen = set(t) | {p}
+        for s, x in enumerate(given):
+            if x is None:
+                continue
+            top = _pack_card(x)
+            if top in seen:
+                raise InvalidStateError("the played card, the table cards and the pile tops must all be different cards")
+            seen.add(top)
+            tops[s] = top
+    side_of = (lambda x: x % 2) if teams else (lambda x: x)
+    piles = (tuple(tops), side_of(seat), side_of((seat + 1) % n))
+    outs = _outcomes(p, [p], t, opts, first_play=False, piles=piles)
     ids = sorted([p] if o == SELF else list(o) for o in outs)
-    return [[card_str(c) for c in o] for o in ids]
+    return [[_item_str(c) for c in o] for o in ids]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -896,6 +1008,7 @@ class Escoba:
         self.teams: bool = o["partnership"] == "auto" and o["players"] in (4, 6)
         self.num_sides: int = 2 if self.teams else self.num_players
         extra = self.num_sides if o["tuzzoli"] else 0  # declared points per side
+        extra += 41 * self.num_sides if o["steal"] else 0  # pile tops, piles selected
         self.observation_shape: tuple[int, ...] = (161 + 42 * self.num_sides + 4 * self.num_players + extra,)
         self._options_json = json.dumps(o, sort_keys=True, separators=(",", ":"))
 
@@ -955,6 +1068,7 @@ class Escoba:
         table: Iterable[Any] = (),
         stock: Optional[Iterable[Any]] = None,
         piles: Optional[Sequence[Iterable[Any]]] = None,
+        pile_tops: Optional[Sequence[Any]] = None,
         dealer: Optional[int] = None,
         to_move: Optional[int] = None,
         scores: Optional[Sequence[int]] = None,
@@ -993,6 +1107,7 @@ class Escoba:
             raise InvalidStateError("a card is listed twice")
         if stock is not None and len(every) != 40:
             raise InvalidStateError("with a stock given, hands, table, stock and piles must hold the 40 cards")
+        tops = _read_pile_tops(self, pile_tops, pile_ids, InvalidStateError)
 
         if dealer is None and to_move is None:
             dealer, to_move = n - 1, 0
@@ -1028,6 +1143,7 @@ class Escoba:
         s._table = set(table_ids)
         s._stock = stock_ids
         s._piles = [set(p) for p in pile_ids]
+        s._tops = tops
         s._scores = list(score_list)
         s._sweeps = [side for side, k in enumerate(scope_list) for _ in range(k)]
         s._last_capturer = last_capturer
@@ -1036,6 +1152,36 @@ class Escoba:
     def state_from_json(self, text: str) -> "EscobaState":
         """Rebuild a state from its JSON, checking everything (contract §8)."""
         return _state_from_json(self, text)
+
+
+def _read_pile_tops(game: Escoba, given: Any, piles: list[list[int]], error: type, json_form: bool = False) -> list[int]:
+    """``pile_tops`` (rules §2.21): with ``steal``, one entry per side, the top card of a non-empty
+    pile (one of its cards) and None (-1 in a state JSON) for an empty one; without it absent."""
+    S = game.num_sides
+    tops = [-1] * S
+    if given is None:
+        if game._opts["steal"] and any(piles):
+            raise error("pile_tops must name the top card of every non-empty pile (option steal)")
+        return tops
+    if not game._opts["steal"]:
+        raise error("pile_tops is only kept with option steal")
+    if isinstance(given, (str, bytes)) or not isinstance(given, Sequence) or len(given) != S:
+        raise error(f"pile_tops must be a list of {S} entries")
+    for side, x in enumerate(given):
+        if x is None or (json_form and x == -1 and _is_int(x)):
+            if piles[side]:
+                raise error(f"pile_tops[{side}]: the non-empty pile {side} needs its top card")
+            continue
+        if json_form:
+            if not _is_int(x) or x not in _PACK_SET:
+                raise error(f"pile_tops[{side}] must be a card id of the 40-card pack or -1")
+            c = x
+        else:
+            c = _pack_card(x, error)
+        if c not in piles[side]:
+            raise error(f"pile_tops[{side}]: {card_str(c)} is not a card of pile {side}")
+        tops[side] = c
+    return tops
 
 
 def _round_sizes_problem(sizes: Sequence[int], dealer: int, to_move: int, strict: bool) -> Optional[str]:
@@ -1089,6 +1235,7 @@ class EscobaState:
         self._winner = -1
         self._pending = -1
         self._piles: list[set[int]] = [set() for _ in range(S)]
+        self._tops = [-1] * S  # each pile's top card (kept with steal only; rules §2.21)
         self._scores = [0] * S
         self._selection: list[int] = []
         self._stock: list[int] = []
@@ -1125,6 +1272,7 @@ class EscobaState:
                 break
             pack = None  # the same dealer deals again from a fresh shuffle
         self._piles = [set() for _ in range(self.game.num_sides)]
+        self._tops = [-1] * self.game.num_sides
         self._sweeps = []
         self._decls = []
         self._last_capturer = -1
@@ -1192,7 +1340,15 @@ class EscobaState:
         hand = set(self._hands[self._to_move])
         if self._pending != -1:
             hand.add(self._pending)
-        return _outcomes(card, hand, self._table, self._o, self._is_first_play())
+        return _outcomes(card, hand, self._table, self._o, self._is_first_play(), self._piles_ctx())
+
+    def _piles_ctx(self) -> Optional[tuple]:
+        """The piles as the capture rules see them from the mover's seat (with steal)."""
+        if not self._o["steal"]:
+            return None
+        g = self.game
+        tops = tuple(self._tops) + (-1,) * (6 - len(self._tops))
+        return tops, g.side_of(self._to_move), g.side_of((self._to_move + 1) % g.num_players)
 
     # -- the step protocol (contract §4) -------------------------------------------------------
 
@@ -1266,8 +1422,16 @@ class EscobaState:
         elif outcome == TRAIL:
             self._table.add(card)
         else:
-            taken = set(outcome)
-            sweep = taken == self._table
+            taken = {x for x in outcome if x < PILE0}
+            for x in outcome:
+                if x >= PILE0:  # a pile item: the whole pile moves under the played card
+                    victim = x - PILE0
+                    self._piles[side] |= self._piles[victim]
+                    self._piles[victim] = set()
+                    self._tops[victim] = -1
+            if o["steal"]:
+                self._tops[side] = card
+            sweep = bool(self._table) and taken == self._table
             self._table -= taken
             self._piles[side] |= taken | {card}
             self._last_capturer = side
@@ -1387,7 +1551,14 @@ class EscobaState:
         if not words or (len(words) > 1 and (words[1].lower() != "x" or len(words) == 2)):
             raise InvalidNotationError(f"{move!r} is not a move: expected text like 'Qh x Ah 3s 5d' or 'Kc'")
         card = card_id(words[0])
-        taken = sorted(card_id(w) for w in words[2:])
+
+        def item(w: str) -> int:  # `pile2` names a pile (rules §6.2)
+            low = w.lower()
+            if low.startswith("pile") and len(low) == 5 and low[4] in "012345":
+                return PILE0 + int(low[4])
+            return card_id(w)
+
+        taken = sorted(item(w) for w in words[2:])
         if self._terminal or self._pending != -1 or card not in self._hands[self._to_move]:
             raise IllegalActionError(f"{move!r} is not legal now: {words[0]} must be a card of the mover's hand at the start of a turn")
         outcomes = self._outcomes_of(card)
@@ -1418,6 +1589,7 @@ class EscobaState:
         s._loser, s._winner = self._loser, self._winner
         s._pending = self._pending
         s._piles = [set(p) for p in self._piles]
+        s._tops = list(self._tops)
         s._scores = list(self._scores)
         s._selection = list(self._selection)
         s._stock = list(self._stock)
@@ -1460,6 +1632,7 @@ class EscobaState:
             "version": 1,
             "winner": self._winner,
             **({"declarations": [list(d) for d in self._decls]} if self._o["tuzzoli"] else {}),
+            **({"pile_tops": list(self._tops)} if self._o["steal"] else {}),
         }
 
     def to_json(self) -> str:
@@ -1493,10 +1666,12 @@ class EscobaState:
             "hand_sizes": [len(h) for h in self._hands],
             "table": text(self._table),
             "piles": [text(pile) for pile in self._piles],
+            # rules §2.21: the top card of every pile is public
+            **({"pile_tops": [card_str(t) if t != -1 else None for t in self._tops]} if self._o["steal"] else {}),
             "scope": self._scope(),
             "stock_size": len(self._stock),
             "pending": card_str(self._pending) if self._pending != -1 else None,
-            "selection": text(self._selection),
+            "selection": [_item_str(x) for x in self._selection],
             "scores": list(self._scores),
             "deal_points": [list(x) for x in self._deal_points],
             "last_capturer": self._last_capturer,
@@ -1534,7 +1709,7 @@ class EscobaState:
         obs[base + S] = len(self._stock)
         if self._pending != -1:
             cards_at(base + S + 1, [self._pending])
-        cards_at(base + S + 41, self._selection)
+        cards_at(base + S + 41, [x for x in self._selection if x < PILE0])
         base = 161 + 41 * S
         obs[base + p] = 1.0
         obs[base + n + self._dealer] = 1.0
@@ -1542,9 +1717,18 @@ class EscobaState:
             obs[base + 2 * n + self._to_move] = 1.0
         obs[base + 3 * n : base + 4 * n] = [len(h) for h in self._hands]
         obs[base + 4 * n : base + 4 * n + S] = self._scores
+        base += 4 * n + S
         if self._o["tuzzoli"]:
             for seat, kind, _ in self._decls:
-                obs[base + 4 * n + S + self.game.side_of(seat)] += TUZZOLI[kind][1]
+                obs[base + self.game.side_of(seat)] += TUZZOLI[kind][1]
+            base += S
+        if self._o["steal"]:  # rules §2.21: every pile top is public; then the piles selected
+            for s, top in enumerate(self._tops):
+                if top != -1:
+                    obs[base + 40 * s + _slot(top)] = 1.0
+            for x in self._selection:
+                if x >= PILE0:
+                    obs[base + 40 * S + x - PILE0] = 1.0
         return obs
 
     # -- for people ----------------------------------------------------------------------------
@@ -1603,6 +1787,7 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
         return InvalidStateError(f"invalid escoba state: {why}")
 
     keys = _JSON_KEYS | ({"declarations"} if game.options["tuzzoli"] else set())
+    keys |= {"pile_tops"} if game.options["steal"] else set()
     d = read_state_object(text, "escoba", keys, game.options_json())
 
     o = game._opts
@@ -1647,8 +1832,13 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
     piles = [card_list(p, f"piles[{i}]", True) for i, p in enumerate(per("piles", S))]
     table = card_list(d["table"], "table", True)
     stock = card_list(d["stock"], "stock", False)
-    selection = card_list(d["selection"], "selection", True)
-    history = int_list(d["history"], "history", 0, DONE)
+    if o["steal"]:  # selection items: table cards and piles (PILE0 + side)
+        selection = int_list(d["selection"], "selection", 0, PILE0 + S - 1)
+        if any(c not in _PACK_SET and c < PILE0 for c in selection) or any(a >= b for a, b in zip(selection, selection[1:])):
+            raise bad("selection must be ascending table cards and piles")
+    else:
+        selection = card_list(d["selection"], "selection", True)
+    history = int_list(d["history"], "history", 0, TAKE_PILE0 + 5 if o["steal"] else DONE)
     scores = int_list(per("scores", S), "scores", -MAX_SCORE, MAX_SCORE)
     sweeps = int_list(d["sweeps"], "sweeps", 0, S - 1)
     if len(sweeps) > MAX_JSON_SWEEPS:
@@ -1710,7 +1900,7 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
             raise bad(problem)
         if pending == -1 and selection:
             raise bad("a selection needs a pending card")
-        if any(t not in table for t in selection):
+        if any(t not in table for t in selection if t < PILE0):
             raise bad("the selection must be table cards")
 
     s = EscobaState(game)
@@ -1724,6 +1914,7 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
     s._loser, s._winner = loser, winner
     s._pending = pending
     s._piles = [set(p) for p in piles]
+    s._tops = _read_pile_tops(game, d["pile_tops"] if o["steal"] else None, piles, InvalidStateError, json_form=True)
     s._scores = list(scores)
     s._selection = list(selection)
     s._stock = list(stock)

@@ -30,6 +30,7 @@ const MORE_PRESETS: &[(&str, u32, usize)] = &[
     ("assi_non_prendere", 4, 2), ("scopone_romano", 4, 2),
     ("frac", 2, 4), ("frac", 3, 4),
     ("tuzzulicchio", 2, 4), ("tuzzulicchio", 4, 4), ("cocchiaundici", 3, 4), ("cocchiaundici", 6, 4),
+    ("rubamazzo", 2, 4), ("rubamazzo", 4, 4), ("rubamazzo_somma", 3, 4), ("rubamazzo_somma", 6, 4),
 ];
 
 /// Option sets off the presets' paths, each played for a tenth of the games.
@@ -47,6 +48,8 @@ const EXOTIC: &[&str] = &[
     r#"{"variant":"modulo_sette","capture_kinds":["match","sum","sum15","diff"],"capture_obligation":"optional","players":3}"#,
     r#"{"variant":"non_prendere","partnership":"auto","capture_obligation":"played_card","value_modulus":5}"#,
     r#"{"variant":"tuzzulicchio","tuzzoli_hybrids":false,"win_check":"count_out","players":6,"partnership":"none"}"#,
+    r#"{"variant":"rubamazzo","players":4,"partnership":"auto","ace_steals_all":true,"steal_and_table":true,"capture_obligation":"any_card"}"#,
+    r#"{"variant":"rubamazzo_somma","players":3,"table_match_first":true,"match_priority":false,"game":"match","max_deals":3}"#,
 ];
 
 const MAX_ACTIONS: usize = 50_000;
@@ -99,7 +102,7 @@ fn cards_in_play(state: &EscobaState, seats: usize, sides: usize) -> (CardSet, u
 /// Everything a move can change, compared without serializing.
 fn same_position(a: &EscobaState, b: &EscobaState, seats: usize, sides: usize) -> bool {
     (0..seats).all(|s| a.hand(s) == b.hand(s))
-        && (0..sides).all(|s| a.pile(s) == b.pile(s))
+        && (0..sides).all(|s| a.pile(s) == b.pile(s) && a.pile_top(s) == b.pile_top(s))
         && a.table() == b.table()
         && a.stock() == b.stock()
         && a.pending() == b.pending()
@@ -139,6 +142,14 @@ fn check_config(options: &str, games: usize) {
                     cards, pack,
                     "{variant}/{players} game {g}: cards lost during a deal"
                 );
+            }
+            if game.options().steal {
+                // rules §2.21: a pile has a top iff it is not empty, and the top is one of its cards
+                for s in 0..sides {
+                    let (pile, top) = (state.pile(s), state.pile_top(s));
+                    assert_eq!(pile.is_empty(), top.is_none(), "{variant} game {g}: pile {s} top");
+                    assert!(top.is_none_or(|t| pile.contains(t)), "{variant} game {g}: top outside pile {s}");
+                }
             }
             // the full round trip (serialize, parse, validate) on every step of the first games, then sampled
             if g < 100 || steps % 16 == 0 || state.is_terminal() {

@@ -132,27 +132,87 @@ py_game_classes! {
 
 /// `O(card)` against `table` (contract §7): ascending card lists, sorted.
 #[pyfunction]
+#[pyo3(signature = (card, table, options_json, pile_tops = None, seat = None))]
 fn escoba_capture_options(
     card: &Bound<'_, PyAny>,
     table: &Bound<'_, PyAny>,
     options_json: &Bound<'_, PyAny>,
+    pile_tops: Option<&Bound<'_, PyAny>>,
+    seat: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<Vec<String>>> {
     let game = options_game(options_json).map_err(to_py)?;
     let inv = GameError::InvalidNotation;
     let c = card_arg(card, "card", inv, inv).map_err(to_py)?;
     let t = cards_arg(table, "table", inv, inv).map_err(to_py)?;
+    let dup = |x: Card| {
+        to_py(GameError::InvalidState(format!(
+            "card {x} appears more than once among the played card, the table and the pile tops"
+        )))
+    };
     let mut set = CardSet::EMPTY;
     for x in t {
         if set.contains(x) || x == c {
-            return Err(to_py(GameError::InvalidState(format!(
-                "card {x} appears more than once among the played card and the table"
-            ))));
+            return Err(dup(x));
         }
         set.insert(x);
     }
-    Ok(rules::capture_options(game.options(), c, set)
+    // rules §2.21: each side's pile top (None: empty pile), seen from `seat`
+    let n = game.num_players();
+    let seat = match seat {
+        Some(v) if !v.is_none() => {
+            let p = player_arg(v, n).map_err(to_py)?;
+            if !(0..n as i64).contains(&p) {
+                return Err(to_py(GameError::InvalidPlayer(format!(
+                    "seat {p} is not a seat of this game: expected 0..{}",
+                    n - 1
+                ))));
+            }
+            p as usize
+        }
+        _ => 0,
+    };
+    let o = game.options();
+    let mut piles = core::piles::Piles {
+        tops: [-1; rules::MAX_SIDES],
+        side: o.side_of(seat) as u8,
+        next: o.side_of((seat + 1) % n) as u8,
+    };
+    if let Some(v) = pile_tops.filter(|v| !v.is_none()) {
+        let ns = game.num_sides();
+        let bad = || {
+            to_py(GameError::InvalidState(format!(
+                "pile_tops must be a list of {ns} entries (one per side): a card or None"
+            )))
+        };
+        if v.is_instance_of::<PyString>() {
+            return Err(bad());
+        }
+        let items: Vec<Bound<'_, PyAny>> = v
+            .try_iter()
+            .and_then(|it| it.collect::<PyResult<Vec<_>>>())
+            .map_err(|_| bad())?;
+        if items.len() != ns {
+            return Err(bad());
+        }
+        let mut seen = set.union(CardSet::single(c));
+        for (side, x) in items.iter().enumerate() {
+            if x.is_none() {
+                continue;
+            }
+            let top = card_arg(x, "pile_tops", inv, inv).map_err(to_py)?;
+            if seen.contains(top) {
+                return Err(dup(top));
+            }
+            seen.insert(top);
+            piles.tops[side] = top.0 as i8;
+        }
+    }
+    if !o.steal {
+        piles = core::piles::Piles::NONE;
+    }
+    Ok(rules::capture_options_in(o, c, set, &piles)
         .into_iter()
-        .map(|o| o.into_iter().map(|x| x.to_string()).collect())
+        .map(|x| x.into_iter().map(|i| core::piles::item_text(i.0)).collect())
         .collect())
 }
 

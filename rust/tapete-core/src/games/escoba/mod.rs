@@ -2,6 +2,7 @@
 
 pub mod notation;
 pub mod options;
+pub mod piles;
 pub mod rules;
 mod serial;
 #[cfg(test)]
@@ -18,9 +19,10 @@ use crate::game::{Action, Game, State};
 use crate::rng::SplitMix64;
 
 pub use notation::{action_to_string, string_to_action, NUM_ACTIONS};
-use notation::{DONE, TAKE};
+use notation::{DONE, TAKE, TAKE_PILE};
 pub use options::EscobaOptions;
 use options::{pack_ids, FirstDealer, GameMode, ManoTo, Obligation, TargetMode, WinCheck};
+use piles::Piles;
 use rules::{Outcome, MAX_SIDES};
 
 type Result<T> = std::result::Result<T, GameError>;
@@ -77,6 +79,8 @@ pub struct EscobaState {
     cfg: Arc<Config>,
     hands: [CardSet; MAX_SEATS],
     piles: [CardSet; MAX_SIDES],
+    /// Top card of each side's pile, −1 when empty (kept with `steal` only; rules §2.21).
+    tops: [i8; MAX_SIDES],
     table: CardSet,
     selection: CardSet,
     /// Stock is `stock[stock_pos..40]`, top first.
@@ -129,7 +133,11 @@ impl EscobaGame {
         let first_stock = 40usize
             .saturating_sub(opts.initial_table_cards as usize + n * opts.cards_per_hand as usize);
         let cfg = Config {
-            obs_size: 161 + 42 * sides + 4 * n + if opts.tuzzoli { sides } else { 0 },
+            obs_size: 161
+                + 42 * sides
+                + 4 * n
+                + if opts.tuzzoli { sides } else { 0 }
+                + if opts.steal { 41 * sides } else { 0 },
             opts,
             json,
             value,
@@ -163,6 +171,7 @@ impl EscobaGame {
             cfg: self.cfg.clone(),
             hands: [CardSet::EMPTY; MAX_SEATS],
             piles: [CardSet::EMPTY; MAX_SIDES],
+            tops: [-1; MAX_SIDES],
             table: CardSet::EMPTY,
             selection: CardSet::EMPTY,
             stock: [0; 40],
@@ -282,6 +291,26 @@ impl EscobaState {
     }
     pub fn pile(&self, side: usize) -> CardSet {
         self.piles.get(side).copied().unwrap_or_default()
+    }
+    /// Top card of a side's pile (kept with `steal` only).
+    pub fn pile_top(&self, side: usize) -> Option<Card> {
+        self.tops
+            .get(side)
+            .filter(|&&t| t >= 0)
+            .map(|&t| Card(t as u8))
+    }
+    /// The piles as the capture rules see them from the mover's seat.
+    #[inline]
+    fn piles_ctx(&self) -> Piles {
+        if !self.cfg.opts.steal || self.to_move < 0 {
+            return Piles::NONE;
+        }
+        let seat = self.to_move as usize;
+        Piles {
+            tops: self.tops,
+            side: self.side(seat) as u8,
+            next: self.side((seat + 1) % self.n()) as u8,
+        }
     }
     /// Stock, top first.
     pub fn stock(&self) -> &[u8] {
@@ -433,6 +462,7 @@ impl EscobaState {
             }
         }
         self.piles = [CardSet::EMPTY; MAX_SIDES];
+        self.tops = [-1; MAX_SIDES];
         self.n_sweeps = 0;
         self.n_decls = 0;
         self.last_capturer = -1;
@@ -499,7 +529,8 @@ impl EscobaState {
             Some(c) => u64::MAX >> (63 - c.0),
             None => 0,
         };
-        rules::for_each_outcome(self.opts(), p, self.table, hand, first_play, |x| match x {
+        let ctx = self.piles_ctx();
+        rules::for_each_outcome_in(self.opts(), p, self.table, hand, first_play, &ctx, |x| match x {
             Outcome::Trail | Outcome::SelfCapture => {
                 if sel.is_empty() {
                     sum.count += 1;
@@ -546,7 +577,7 @@ impl EscobaState {
         {
             return true;
         }
-        !any_captures || rules::has_capture(o, c, self.table)
+        !any_captures || rules::has_capture_in(o, c, self.table, &self.piles_ctx())
     }
 
     /// The mover's playable cards and whether one of them captures (under `any_card` only).
@@ -555,10 +586,11 @@ impl EscobaState {
         let o = self.opts();
         let first = o.forbid_ace_first_play && self.is_first_play();
         let playable = rules::playable_cards(o, hand, first);
+        let ctx = self.piles_ctx();
         let any = o.capture_obligation == Obligation::AnyCard
             && playable
                 .iter()
-                .any(|q| rules::has_capture(o, q, self.table));
+                .any(|q| rules::has_capture_in(o, q, self.table, &ctx));
         (playable, any)
     }
 
@@ -584,10 +616,16 @@ impl EscobaState {
             }
         } else {
             let sum = self.pending_summary(self.selection);
-            sum.next.iter().for_each(|t| f(TAKE + t.0 as Action));
+            // ascending ids: TAKE(card) < DONE < TAKE_PILE (rules §6.2)
+            let cards = CardSet(sum.next.0 & piles::CARD_BITS);
+            cards.iter().for_each(|t| f(TAKE + t.0 as Action));
             if self.done_allowed(&sum) {
                 f(DONE);
             }
+            sum.next
+                .minus(cards)
+                .iter()
+                .for_each(|t| f(TAKE + t.0 as Action));
         }
     }
 
@@ -624,8 +662,18 @@ impl EscobaState {
         }
     }
 
+    /// The highest action id this game can make legal (`TAKE_PILE`s only with `steal`).
+    #[inline]
+    pub(crate) fn max_action(&self) -> Action {
+        if self.cfg.opts.steal {
+            TAKE_PILE + MAX_SIDES as Action - 1
+        } else {
+            DONE
+        }
+    }
+
     pub fn is_legal(&self, a: Action) -> bool {
-        if self.terminal || a > DONE {
+        if self.terminal || a > self.max_action() {
             return false;
         }
         let seat = self.to_move as usize;
@@ -692,7 +740,7 @@ impl EscobaState {
 
     /// Applies an action known to be legal.
     pub fn apply_unchecked(&mut self, a: Action) {
-        if self.terminal || a > DONE {
+        if self.terminal || a > self.max_action() {
             return;
         }
         self.history.push(a as u8);
@@ -752,10 +800,23 @@ impl EscobaState {
                 self.last_capturer = side as i8;
             }
             Outcome::Capture { cards, from_kind } => {
+                // pile items (rules §2.21): the whole pile moves under the played card
+                let mut stolen = cards.0 >> piles::PILE_BIT;
+                while stolen != 0 {
+                    let victim = stolen.trailing_zeros() as usize;
+                    self.piles[side] = self.piles[side].union(self.piles[victim]);
+                    self.piles[victim] = CardSet::EMPTY;
+                    self.tops[victim] = -1;
+                    stolen &= stolen - 1;
+                }
+                let cards = CardSet(cards.0 & piles::CARD_BITS);
+                if self.cfg.opts.steal {
+                    self.tops[side] = c.0 as i8;
+                }
                 self.table = self.table.minus(cards);
                 self.piles[side] = self.piles[side].union(cards).union(CardSet::single(c));
                 self.last_capturer = side as i8;
-                if cards == before {
+                if cards == before && !before.is_empty() {
                     let o = &self.cfg.opts;
                     let last_play = self.stock_pos as usize == 40
                         && self.hands[..self.n()].iter().all(|h| h.is_empty());
@@ -934,16 +995,17 @@ impl EscobaState {
         let x: CardSet = taken.iter().copied().collect();
         let mut found = false;
         let mut written: Vec<String> = Vec::new();
+        let ctx = self.piles_ctx();
         if hand.contains(c) && (c.0 as usize) < 52 && self.is_legal(c.0 as Action) {
             let first = self.opts().forbid_ace_first_play && self.is_first_play();
-            rules::for_each_outcome(self.opts(), c, self.table, hand, first, |out| {
+            rules::for_each_outcome_in(self.opts(), c, self.table, hand, first, &ctx, |out| {
                 let ok = match out {
                     Outcome::Trail | Outcome::SelfCapture => {
                         written.push(c.to_string());
                         taken.is_empty()
                     }
                     Outcome::Capture { cards, .. } => {
-                        written.push(format!("{c} x {cards}"));
+                        written.push(format!("{c} x {}", piles::set_text(cards)));
                         !taken.is_empty() && cards == x
                     }
                 };
@@ -956,9 +1018,11 @@ impl EscobaState {
                 let first = self.opts().forbid_ace_first_play && self.is_first_play();
                 for a in self.legal_actions() {
                     let q = Card(a as u8);
-                    rules::for_each_outcome(self.opts(), q, self.table, hand, first, |out| {
+                    rules::for_each_outcome_in(self.opts(), q, self.table, hand, first, &ctx, |out| {
                         legal.push(match out {
-                            Outcome::Capture { cards, .. } => format!("{q} x {cards}"),
+                            Outcome::Capture { cards, .. } => {
+                                format!("{q} x {}", piles::set_text(cards))
+                            }
                             _ => q.to_string(),
                         })
                     });
@@ -1031,7 +1095,7 @@ impl EscobaState {
         if self.pending >= 0 {
             out[81 + 41 * ns + slot(Card(self.pending as u8))] = 1.0;
         }
-        put(out, 121 + 41 * ns, self.selection);
+        put(out, 121 + 41 * ns, CardSet(self.selection.0 & piles::CARD_BITS));
         let b = 161 + 41 * ns;
         out[b + p] = 1.0;
         out[b + n + self.dealer as usize] = 1.0;
@@ -1044,10 +1108,24 @@ impl EscobaState {
         for s in 0..ns {
             out[b + 4 * n + s] = self.scores[s] as f32;
         }
+        let mut b = b + 4 * n + ns;
         if self.opts().tuzzoli {
             for &[seat, kind, _] in self.declarations() {
-                out[b + 4 * n + ns + self.side(seat as usize)] +=
-                    rules::TUZZOLI_POINTS[kind as usize] as f32;
+                out[b + self.side(seat as usize)] += rules::TUZZOLI_POINTS[kind as usize] as f32;
+            }
+            b += ns;
+        }
+        if self.opts().steal {
+            // rules §2.21: the top of every pile is public; then the piles selected so far
+            for s in 0..ns {
+                if let Some(t) = self.pile_top(s) {
+                    out[b + 40 * s + slot(t)] = 1.0;
+                }
+            }
+            let mut sel = self.selection.0 >> piles::PILE_BIT;
+            while sel != 0 {
+                out[b + 40 * ns + sel.trailing_zeros() as usize] = 1.0;
+                sel &= sel - 1;
             }
         }
         Ok(())

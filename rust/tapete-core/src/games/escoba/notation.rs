@@ -71,7 +71,7 @@ pub fn string_to_action(text: &str) -> Result<Action, GameError> {
 pub fn parse_move(text: &str) -> Result<(Card, Vec<Card>), GameError> {
     let bad = || {
         GameError::InvalidNotation(format!(
-            "{text:?} is not a move: expected a card ('Kc') or a capture ('Qh x Ah 3s 5d')"
+            "{text:?} is not a move: expected a card ('Kc') or a capture ('Qh x Ah 3s 5d', '6d x pile1')"
         ))
     };
     let w: Vec<&str> = text.split_whitespace().collect();
@@ -85,9 +85,19 @@ pub fn parse_move(text: &str) -> Result<(Card, Vec<Card>), GameError> {
     if !rest[0].eq_ignore_ascii_case("x") || rest.len() < 2 {
         return Err(bad());
     }
+    // `pile2` names a pile (rules §6.2) as the capture item `PILE_BIT + 2`
+    let item = |s: &str| -> Result<Card, GameError> {
+        let l = s.to_ascii_lowercase();
+        match l.strip_prefix("pile") {
+            Some(d) if d.len() == 1 && (b'0'..b'6').contains(&d.as_bytes()[0]) => {
+                Ok(Card(super::piles::PILE_BIT + d.as_bytes()[0] - b'0'))
+            }
+            _ => Card::parse(s).map_err(|_| bad()),
+        }
+    };
     let taken = rest[1..]
         .iter()
-        .map(|s| Card::parse(s).map_err(|_| bad()))
+        .map(|s| item(s))
         .collect::<Result<Vec<_>, _>>()?;
     Ok((played, taken))
 }

@@ -35,6 +35,7 @@ str_enum!(Variant {
     ModuloSette => "modulo_sette", PuntiADenari => "punti_a_denari", NonPrendere => "non_prendere",
     AssiNonPrendere => "assi_non_prendere", ScoponeRomano => "scopone_romano", Frac => "frac",
     Tuzzulicchio => "tuzzulicchio", Cocchiaundici => "cocchiaundici",
+    Rubamazzo => "rubamazzo", RubamazzoSomma => "rubamazzo_somma",
 });
 str_enum!(Deck { Italian40 => "italian40", Spanish40 => "spanish40", French40 => "french40" });
 str_enum!(Partnership { Auto => "auto", None => "none" });
@@ -123,6 +124,11 @@ pub const OPTION_KEYS: &[&str] = &[
     "napola_all_coins_wins",
     "tuzzoli",
     "tuzzoli_hybrids",
+    "steal",
+    "table_match_first",
+    "steal_and_table",
+    "ace_steals_all",
+    "pile_in_sums",
     "category_tie_policy",
     "scoring",
     "frac_counts_scope",
@@ -188,6 +194,13 @@ pub struct EscobaOptions {
     /// Mandatory hand declarations of rules §2.8.
     pub tuzzoli: bool,
     pub tuzzoli_hybrids: bool,
+    /// Rubamazzo (rules §2.21): a card equal to an opponent's pile top takes that pile.
+    pub steal: bool,
+    pub table_match_first: bool,
+    pub steal_and_table: bool,
+    pub ace_steals_all: bool,
+    /// Rubamazzo a somma (rules §2.22): an opponent's pile is a sum item worth its top card.
+    pub pile_in_sums: bool,
     pub category_tie_policy: TiePolicy,
     pub scoring: Scoring,
     pub frac_counts_scope: bool,
@@ -457,6 +470,11 @@ impl Default for EscobaOptions {
             napola_all_coins_wins: false,
             tuzzoli: false,
             tuzzoli_hybrids: true,
+            steal: false,
+            table_match_first: false,
+            steal_and_table: false,
+            ace_steals_all: false,
+            pile_in_sums: false,
             category_tie_policy: TiePolicy::Nobody,
             scoring: Scoring::Standard,
             frac_counts_scope: false,
@@ -578,6 +596,11 @@ impl EscobaOptions {
             "napola_all_coins_wins" => self.napola_all_coins_wins = get_bool(key, v)?,
             "tuzzoli" => self.tuzzoli = get_bool(key, v)?,
             "tuzzoli_hybrids" => self.tuzzoli_hybrids = get_bool(key, v)?,
+            "steal" => self.steal = get_bool(key, v)?,
+            "table_match_first" => self.table_match_first = get_bool(key, v)?,
+            "steal_and_table" => self.steal_and_table = get_bool(key, v)?,
+            "ace_steals_all" => self.ace_steals_all = get_bool(key, v)?,
+            "pile_in_sums" => self.pile_in_sums = get_bool(key, v)?,
             "category_tie_policy" => {
                 self.category_tie_policy = get_word(key, v, TiePolicy::NAMES, TiePolicy::parse)?
             }
@@ -722,6 +745,23 @@ impl EscobaOptions {
                 self.capture_kinds = KIND_MATCH | KIND_SUM | KIND_SUM11;
                 false
             }
+            Variant::Rubamazzo | Variant::RubamazzoSomma => {
+                // rules §2.21/§2.22: one deal, most cards wins, no scope
+                self.capture_kinds = if variant == Variant::Rubamazzo {
+                    KIND_MATCH
+                } else {
+                    KIND_MATCH | KIND_SUM
+                };
+                self.steal = true;
+                self.pile_in_sums = variant == Variant::RubamazzoSomma;
+                self.scopa_value = 0;
+                self.coins = 0;
+                self.settebello = 0;
+                self.primiera_mode = PrimieraMode::None;
+                self.game = GameMode::SingleDeal;
+                self.partnership = Partnership::None;
+                false
+            }
             Variant::Frac => {
                 self.scoring = Scoring::Frac;
                 self.match_priority = false;
@@ -849,6 +889,7 @@ impl EscobaOptions {
     }
 
     fn validate(&self) -> Result<()> {
+        super::piles::validate(self)?;
         if self.tuzzoli && self.cards_per_hand != 3 {
             return Err(opt_err(format!(
                 "option tuzzoli declares 3-card hands (rules §2.8): cards_per_hand must be 3, got {}",
@@ -950,6 +991,11 @@ impl EscobaOptions {
             "napola_all_coins_wins" => self.napola_all_coins_wins.into(),
             "tuzzoli" => self.tuzzoli.into(),
             "tuzzoli_hybrids" => self.tuzzoli_hybrids.into(),
+            "steal" => self.steal.into(),
+            "table_match_first" => self.table_match_first.into(),
+            "steal_and_table" => self.steal_and_table.into(),
+            "ace_steals_all" => self.ace_steals_all.into(),
+            "pile_in_sums" => self.pile_in_sums.into(),
             "category_tie_policy" => self.category_tie_policy.as_str().into(),
             "scoring" => self.scoring.as_str().into(),
             "frac_counts_scope" => self.frac_counts_scope.into(),

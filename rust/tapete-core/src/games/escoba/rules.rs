@@ -5,6 +5,7 @@
 
 use crate::cards::{Card, CardSet};
 
+use super::piles::Piles;
 use super::options::{
     AceEmpty, EscobaOptions, Fewest, Obligation, PrimieraMode, Scoring, TiePolicy, KIND_DIFF,
     KIND_MATCH, KIND_SUM, KIND_SUM11, KIND_SUM15,
@@ -513,6 +514,45 @@ pub fn for_each_outcome<F: FnMut(Outcome)>(
     table: CardSet,
     hand: CardSet,
     first_play: bool,
+    f: F,
+) {
+    for_each_outcome_in(o, p, table, hand, first_play, &Piles::NONE, f)
+}
+
+/// `Captures(p, T)`, with the opponents' piles as items when `steal` (rules §2.21).
+#[inline]
+pub fn for_each_capture_in<F: FnMut(CardSet, bool)>(
+    o: &EscobaOptions,
+    p: Card,
+    table: CardSet,
+    piles: &Piles,
+    f: F,
+) {
+    if o.steal {
+        super::piles::for_each_capture(o, p, table, piles, f)
+    } else {
+        for_each_capture(o, p, table, f)
+    }
+}
+
+/// [`has_capture`], with the opponents' piles when `steal`.
+#[inline]
+pub fn has_capture_in(o: &EscobaOptions, p: Card, table: CardSet, piles: &Piles) -> bool {
+    if o.steal {
+        super::piles::has_capture(o, p, table, piles)
+    } else {
+        has_capture(o, p, table)
+    }
+}
+
+/// [`for_each_outcome`] where the piles are known (contract §3; rules §2.21).
+pub fn for_each_outcome_in<F: FnMut(Outcome)>(
+    o: &EscobaOptions,
+    p: Card,
+    table: CardSet,
+    hand: CardSet,
+    first_play: bool,
+    piles: &Piles,
     mut f: F,
 ) {
     let vp = value(p);
@@ -529,7 +569,7 @@ pub fn for_each_outcome<F: FnMut(Outcome)>(
         return;
     }
     let mut any = false;
-    for_each_capture(o, p, table, |cards, from_kind| {
+    for_each_capture_in(o, p, table, piles, |cards, from_kind| {
         any = true;
         f(Outcome::Capture { cards, from_kind });
     });
@@ -538,7 +578,11 @@ pub fn for_each_outcome<F: FnMut(Outcome)>(
         Obligation::PlayedCard => !any,
         Obligation::PlayedCardNumerals => p.rank() >= 11 || !any,
         // only cards whose play is not forbidden count (contract §3)
-        Obligation::AnyCard => !any && playable.iter().all(|q| q == p || !has_capture(o, q, table)),
+        Obligation::AnyCard => {
+            !any && playable
+                .iter()
+                .all(|q| q == p || !has_capture_in(o, q, table, piles))
+        }
     };
     if trail {
         f(Outcome::Trail);
@@ -548,8 +592,19 @@ pub fn for_each_outcome<F: FnMut(Outcome)>(
 /// `capture_options(card, table)` of contract §7: every outcome with hand `{card}` as its
 /// ascending card list (trail `[]`, self-capture `[card]`), sorted by those lists.
 pub fn capture_options(o: &EscobaOptions, card: Card, table: CardSet) -> Vec<Vec<Card>> {
+    capture_options_in(o, card, table, &Piles::NONE)
+}
+
+/// [`capture_options`] with the piles known; with `steal` a pile is the item
+/// `Card(PILE_BIT + side)` (see `piles`), after every table card.
+pub fn capture_options_in(
+    o: &EscobaOptions,
+    card: Card,
+    table: CardSet,
+    piles: &Piles,
+) -> Vec<Vec<Card>> {
     let mut out: Vec<Vec<Card>> = Vec::new();
-    for_each_outcome(o, card, table, CardSet::single(card), false, |x| {
+    for_each_outcome_in(o, card, table, CardSet::single(card), false, piles, |x| {
         out.push(match x {
             Outcome::Trail => Vec::new(),
             Outcome::SelfCapture => vec![card],

@@ -94,9 +94,14 @@ pub(super) fn to_json(st: &EscobaState) -> String {
     push_ints(&mut s, st.history.iter());
     let _ = write!(
         s,
-        ",\"last_capturer\":{},\"loser\":{},\"options\":{},\"pending\":{},\"piles\":[",
+        ",\"last_capturer\":{},\"loser\":{},\"options\":{},\"pending\":{}",
         st.last_capturer, st.loser, st.cfg.json, st.pending
     );
+    if st.cfg.opts.steal {
+        s.push_str(",\"pile_tops\":");
+        push_ints(&mut s, st.tops[..ns].iter());
+    }
+    s.push_str(",\"piles\":[");
     for side in 0..ns {
         if side > 0 {
             s.push(',');
@@ -144,7 +149,24 @@ pub(super) fn view_json(st: &EscobaState, p: usize) -> String {
         }
         push_texts(&mut s, st.piles[side]);
     }
-    s.push_str("],\"scope\":");
+    s.push(']');
+    if st.cfg.opts.steal {
+        // rules §2.21: the top card of every pile is public
+        s.push_str(",\"pile_tops\":[");
+        for side in 0..ns {
+            if side > 0 {
+                s.push(',');
+            }
+            match st.pile_top(side) {
+                Some(c) => {
+                    let _ = write!(s, "\"{c}\"");
+                }
+                None => s.push_str("null"),
+            }
+        }
+        s.push(']');
+    }
+    s.push_str(",\"scope\":");
     push_ints(
         &mut s,
         (0..ns).map(|side| st.sweeps().iter().filter(|&&x| x as usize == side).count()),
@@ -156,8 +178,14 @@ pub(super) fn view_json(st: &EscobaState, p: usize) -> String {
         }
         None => s.push_str("null"),
     }
-    s.push_str(",\"selection\":");
-    push_texts(&mut s, st.selection);
+    s.push_str(",\"selection\":[");
+    for (i, c) in st.selection.iter().enumerate() {
+        if i > 0 {
+            s.push(',');
+        }
+        let _ = write!(s, "\"{}\"", super::piles::item_text(c.0));
+    }
+    s.push(']');
     s.push_str(",\"scores\":");
     push_ints(&mut s, st.scores[..ns].iter());
     s.push_str(",\"deal_points\":");
@@ -329,12 +357,46 @@ fn short_round(sizes: &[u32], mover: usize) -> bool {
 
 // ----- setup -----
 
+/// `pile_tops` (rules §2.21): with `steal`, one entry per side, the top card of a non-empty pile
+/// (one of its cards) and null (−1 in a state JSON) for an empty one; without `steal` absent.
+fn read_pile_tops(s: &mut EscobaState, v: Option<&Value>, allow_text: bool) -> Result<()> {
+    let ns = s.cfg.sides;
+    let Some(v) = v else {
+        if s.cfg.opts.steal && s.piles[..ns].iter().any(|p| !p.is_empty()) {
+            return Err(st(
+                "pile_tops must name the top card of every non-empty pile (option steal)".into(),
+            ));
+        }
+        return Ok(());
+    };
+    if !s.cfg.opts.steal {
+        return Err(st("pile_tops is only kept with option steal".into()));
+    }
+    for (side, x) in array_len(v, "pile_tops", ns)?.iter().enumerate() {
+        let what = format!("pile_tops[{side}]");
+        let empty = x.is_null() || (!allow_text && int_of(x, &what)? == -1);
+        if empty {
+            if !s.piles[side].is_empty() {
+                return Err(st(format!("{what}: the non-empty pile {side} needs its top card")));
+            }
+            continue;
+        }
+        let c = card_of(x, &what, allow_text)?;
+        if !s.piles[side].contains(c) {
+            return Err(st(format!("{what}: {c} is not a card of pile {side}")));
+        }
+        s.tops[side] = c.0 as i8;
+    }
+    Ok(())
+}
+
 pub(super) fn setup(game: &EscobaGame, spec: &Value) -> Result<EscobaState> {
-    const KEYS: [&str; 10] = [
+    const KEYS: [&str; 11] = [
         "hands",
         "table",
         "stock",
         "piles",
+        "pile_tops",
         "dealer",
         "to_move",
         "scores",
@@ -379,6 +441,7 @@ pub(super) fn setup(game: &EscobaGame, spec: &Value) -> Result<EscobaState> {
             s.piles[side] = cards.into_iter().collect();
         }
     }
+    read_pile_tops(&mut s, get("pile_tops"), true)?;
     let stock: Vec<Card> = match get("stock") {
         Some(sv) => {
             let cards = card_list(sv, "stock", true)?;
@@ -485,10 +548,17 @@ pub(super) fn state_from_json(game: &EscobaGame, text: &str) -> Result<EscobaSta
         return Err(st("state must be a JSON object".into()));
     };
     let tuzzoli = game.cfg.opts.tuzzoli;
+    let steal = game.cfg.opts.steal;
     for k in m.keys() {
-        if !STATE_KEYS.contains(&k.as_str()) && !(tuzzoli && k == "declarations") {
+        if !STATE_KEYS.contains(&k.as_str())
+            && !(tuzzoli && k == "declarations")
+            && !(steal && k == "pile_tops")
+        {
             return Err(st(format!("unknown state key {k:?}")));
         }
+    }
+    if steal && !m.contains_key("pile_tops") {
+        return Err(st("state lacks key \"pile_tops\" (option steal)".into()));
     }
     if tuzzoli && !m.contains_key("declarations") {
         return Err(st(
@@ -501,6 +571,25 @@ pub(super) fn state_from_json(game: &EscobaGame, text: &str) -> Result<EscobaSta
         }
     }
     read_state(game, m)
+}
+
+/// The selection: ascending item ids, table cards and, with `steal`, piles (`PILE_BIT + side`).
+fn selection_of(v: &Value, ns: usize, steal: bool) -> Result<CardSet> {
+    let mut set = CardSet::EMPTY;
+    let mut last = -1i64;
+    for x in array(v, "selection")? {
+        let id = int_of(x, "selection")?;
+        let pile = steal && (super::piles::PILE_BIT as i64..(super::piles::PILE_BIT as usize + ns) as i64).contains(&id);
+        if !pile {
+            card_of(x, "selection", false)?;
+        }
+        if id <= last {
+            return Err(st("selection must be ascending item ids without repeats".into()));
+        }
+        last = id;
+        set.insert(Card(id as u8));
+    }
+    Ok(set)
 }
 
 fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> {
@@ -566,8 +655,11 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
         }
         claim(&mut seen, &[c], "pending")?;
     }
-    s.selection = ascending_set(f("selection"), "selection")?;
-    if !s.selection.is_subset(s.table) {
+    if o.steal {
+        read_pile_tops(&mut s, m.get("pile_tops"), false)?;
+    }
+    s.selection = selection_of(f("selection"), ns, o.steal)?;
+    if !CardSet(s.selection.0 & super::piles::CARD_BITS).is_subset(s.table) {
         return Err(st("selection must be cards of the table".into()));
     }
     if seen != PACK_MASK {
@@ -641,7 +733,7 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
     };
     for x in array(f("history"), "history")? {
         s.history
-            .push(int_in(x, "history entry", 0, super::notation::DONE as i64)? as u8);
+            .push(int_in(x, "history entry", 0, s.max_action() as i64)? as u8);
     }
 
     if terminal {
