@@ -60,6 +60,15 @@ def test_rule_primitives_agree(variant, data):
     players = options["players"]
     teams = players in (4, 6) and options.get("partnership") != "none"
     sides = 2 if teams else players
+    resolved = reference.Escoba(**options).options
+    if resolved["steal"]:
+        # rules §2.21: each side's pile top (or an empty pile), seen from a drawn seat
+        n_sides = 2 if players in (4, 6) and resolved["partnership"] == "auto" else players
+        tops = [data.draw(st.sampled_from([None, c]), label="top") for c in cards[13 : 13 + n_sides]]
+        seat = data.draw(st.integers(0, players - 1), label="seat")
+        assert tapete.escoba.capture_options(card, table, tops, seat, **options) == reference.escoba.capture_options(
+            card, table, tops, seat, **options
+        )
     cut = sorted(data.draw(st.lists(st.integers(0, 40), min_size=sides - 1, max_size=sides - 1), label="cuts"))
     bounds = [0, *cut, 40]
     piles = [cards[bounds[i] : bounds[i + 1]] for i in range(sides)]

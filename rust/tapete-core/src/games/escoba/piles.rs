@@ -118,7 +118,11 @@ pub fn for_each_capture<F: FnMut(CardSet, bool)>(
 ) {
     let vp = value(p);
     let same = table.0 & VALUE_MASK[vp as usize];
-    let matches = if o.capture_kinds & KIND_MATCH != 0 { same } else { 0 };
+    let matches = if o.capture_kinds & KIND_MATCH != 0 {
+        same
+    } else {
+        0
+    };
     let mut steals = 0u64;
     let mut pile_items = [(0u8, 0u8); MAX_SIDES];
     let mut np = 0;
@@ -162,7 +166,8 @@ pub fn for_each_capture<F: FnMut(CardSet, bool)>(
         }
     }
     // a steal is a match for match priority: the pile counts as an item worth its top card
-    let priority = o.match_priority && o.match_priority_kinds & KIND_SUM != 0 && (matches | steals) != 0;
+    let priority =
+        o.match_priority && o.match_priority_kinds & KIND_SUM != 0 && (matches | steals) != 0;
     if o.capture_kinds & KIND_SUM != 0 && !priority {
         let mut items: Vec<(u8, u8)> = Vec::with_capacity(48);
         for c in table {

@@ -5,11 +5,11 @@
 
 use crate::cards::{Card, CardSet};
 
-use super::piles::Piles;
 use super::options::{
     AceEmpty, EscobaOptions, Fewest, Obligation, PrimieraMode, Scoring, TiePolicy, KIND_DIFF,
     KIND_MATCH, KIND_SUM, KIND_SUM11, KIND_SUM15,
 };
+use super::piles::Piles;
 
 pub const MAX_SIDES: usize = 6;
 /// Points per side.

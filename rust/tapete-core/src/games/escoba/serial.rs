@@ -377,7 +377,9 @@ fn read_pile_tops(s: &mut EscobaState, v: Option<&Value>, allow_text: bool) -> R
         let empty = x.is_null() || (!allow_text && int_of(x, &what)? == -1);
         if empty {
             if !s.piles[side].is_empty() {
-                return Err(st(format!("{what}: the non-empty pile {side} needs its top card")));
+                return Err(st(format!(
+                    "{what}: the non-empty pile {side} needs its top card"
+                )));
             }
             continue;
         }
@@ -579,12 +581,16 @@ fn selection_of(v: &Value, ns: usize, steal: bool) -> Result<CardSet> {
     let mut last = -1i64;
     for x in array(v, "selection")? {
         let id = int_of(x, "selection")?;
-        let pile = steal && (super::piles::PILE_BIT as i64..(super::piles::PILE_BIT as usize + ns) as i64).contains(&id);
+        let pile = steal
+            && (super::piles::PILE_BIT as i64..(super::piles::PILE_BIT as usize + ns) as i64)
+                .contains(&id);
         if !pile {
             card_of(x, "selection", false)?;
         }
         if id <= last {
-            return Err(st("selection must be ascending item ids without repeats".into()));
+            return Err(st(
+                "selection must be ascending item ids without repeats".into()
+            ));
         }
         last = id;
         set.insert(Card(id as u8));
