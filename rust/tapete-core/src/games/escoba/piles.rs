@@ -184,7 +184,8 @@ pub fn for_each_capture<F: FnMut(CardSet, bool)>(
     }
     if o.ace_steals_all && p.rank() == 1 {
         // rules §2.21 [X 6]: an Ace takes the table or the next opponent's pile
-        if !table.is_empty() && !(table.len() == 1 && matches == table.0) {
+        // (a lone table card already taken as a match is the same outcome)
+        if !table.is_empty() && (table.len() != 1 || matches != table.0) {
             f(table, false);
         }
         let next = piles.next as usize;

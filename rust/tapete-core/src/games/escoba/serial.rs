@@ -552,10 +552,8 @@ pub(super) fn state_from_json(game: &EscobaGame, text: &str) -> Result<EscobaSta
     let tuzzoli = game.cfg.opts.tuzzoli;
     let steal = game.cfg.opts.steal;
     for k in m.keys() {
-        if !STATE_KEYS.contains(&k.as_str())
-            && !(tuzzoli && k == "declarations")
-            && !(steal && k == "pile_tops")
-        {
+        let optional = (tuzzoli && k == "declarations") || (steal && k == "pile_tops");
+        if !STATE_KEYS.contains(&k.as_str()) && !optional {
             return Err(st(format!("unknown state key {k:?}")));
         }
     }
