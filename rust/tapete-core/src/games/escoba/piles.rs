@@ -9,7 +9,7 @@
 use crate::cards::{Card, CardSet};
 use crate::error::GameError;
 
-use super::options::{EscobaOptions, Fewest, TableBonus, KIND_MATCH, KIND_SUM};
+use super::options::{EscobaOptions, Fewest, TableBonus, TargetMode, KIND_MATCH, KIND_SUM};
 use super::rules::{value, MAX_SIDES, VALUE_MASK};
 
 /// Bit of side 0's pile in a capture set.
@@ -74,6 +74,9 @@ pub fn validate(o: &EscobaOptions) -> Result<(), GameError> {
     }
     if o.ace_takes_all {
         clash.push("ace_takes_all (use ace_steals_all)");
+    }
+    if o.target_mode == TargetMode::Eliminate {
+        clash.push("target_mode=eliminate");
     }
     if o.initial_table_bonus != TableBonus::None {
         clash.push("initial_table_bonus (a pile would have no top card)");
