@@ -29,6 +29,7 @@ PRESET_PLAYERS = [
     ("differenze", 2), ("inversa", 4), ("somma_e_differenza", 3), ("modulo_sette", 2),
     ("punti_a_denari", 6), ("non_prendere", 4), ("non_prendere", 6), ("assi_non_prendere", 4),
     ("scopone_romano", 4), ("frac", 2), ("tuzzulicchio", 3), ("cocchiaundici", 2),
+    ("cirulla", 2), ("cirulla", 4), ("bazzica", 2),
 ]
 
 GAMES = {"native": int(os.environ.get("TAPETE_API_GAMES", "40")), "reference": int(os.environ.get("TAPETE_API_GAMES_REF", "6"))}
@@ -160,6 +161,9 @@ def test_apply_accepts_notation(engine):
         "escoba(variant=non_prendere,players=6,capture_obligation=played_card)",
         "escoba(variant=frac,frac_single_deal=true)",
         "escoba(variant=tuzzulicchio,tuzzoli_hybrids=false,players=4)",
+        "escoba(variant=cirulla,knocks={decino:8},matta=null,players=3)",
+        "escoba(variant=bazzica,knocks={cirulla:1},last_hand_open=false)",
+        "escoba(variant=scopa,knocks={cirulla:2,decino:5},matta=7h,piccola=true,grande=3,initial_table_le9=3)",
     ],
 )
 def test_game_strings_round_trip(engine, text):

@@ -30,6 +30,7 @@ const MORE_PRESETS: &[(&str, u32, usize)] = &[
     ("assi_non_prendere", 4, 2), ("scopone_romano", 4, 2),
     ("frac", 2, 4), ("frac", 3, 4),
     ("tuzzulicchio", 2, 4), ("tuzzulicchio", 4, 4), ("cocchiaundici", 3, 4), ("cocchiaundici", 6, 4),
+    ("cirulla", 2, 2), ("cirulla", 3, 4), ("cirulla", 4, 4), ("bazzica", 2, 1),
 ];
 
 /// Option sets off the presets' paths, each played for a tenth of the games.
@@ -47,6 +48,9 @@ const EXOTIC: &[&str] = &[
     r#"{"variant":"modulo_sette","capture_kinds":["match","sum","sum15","diff"],"capture_obligation":"optional","players":3}"#,
     r#"{"variant":"non_prendere","partnership":"auto","capture_obligation":"played_card","value_modulus":5}"#,
     r#"{"variant":"tuzzulicchio","tuzzoli_hybrids":false,"win_check":"count_out","players":6,"partnership":"none"}"#,
+    r#"{"variant":"cirulla","knocks_cumulative":true,"grande_extends":true,"piccola_max":7,"initial_table_le9":3,"win_check":"count_out"}"#,
+    r#"{"variant":"cocchiaundici","knocks":{"decino":4,"cirulla":2},"matta":"Ac","capture_obligation":"any_card","players":3}"#,
+    r#"{"variant":"bazzica","knocks":{"decino":3},"matta":"Kd","cards_per_hand":3}"#,
 ];
 
 const MAX_ACTIONS: usize = 50_000;
