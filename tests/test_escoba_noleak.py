@@ -15,7 +15,8 @@ import pytest
 
 CONFIGS = [
     ("scopa", 2), ("escoba", 4), ("scopone_10", 4), ("asso_piglia_tutto", 3), ("tuzzulicchio", 3),
-    ("non_prendere", 4), ("frac", 2), ("cirulla", 2), ("cirulla", 4), ("bazzica", 2),
+    ("non_prendere", 4), ("frac", 2), ("scopone_romano_contrario", 5), ("cirulla", 2), ("cirulla", 4),
+    ("bazzica", 2),
 ]
 
 

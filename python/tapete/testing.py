@@ -160,7 +160,7 @@ def seeds() -> Any:
 
 _ESCOBA_PLAYERS = {
     "scopone_9": (4,), "scopone_10": (4,), "scopone_romano": (4,), "assi_non_prendere": (4,),
-    "non_prendere": (4, 6), "cirulla": (2, 3, 4), "bazzica": (2,),
+    "non_prendere": (4, 6), "scopone_romano_contrario": (4, 5), "cirulla": (2, 3, 4), "bazzica": (2,),
 }
 
 
@@ -229,6 +229,7 @@ def escoba_options(variant: str | None = None) -> Any:
             "knocks": st.dictionaries(st.sampled_from(["cirulla", "decino"]), st.integers(1, 10), max_size=2),
             "knocks_cumulative": st.booleans(),
             "last_hand_open": st.booleans(),
+            "elimination_deal": st.sampled_from(["table", "no_table"]),
         }
         chosen = draw(st.lists(st.sampled_from(sorted(overrides)), max_size=5, unique=True))
         for name in chosen:
@@ -238,7 +239,12 @@ def escoba_options(variant: str | None = None) -> Any:
             from .reference.escoba import resolve_options
 
             base = {k: v for k, v in options.items() if k in ("variant", "players")}
-            if resolve_options(**base).get("cards_per_hand") != 3 or "cards_per_hand" in options:
+            resolved = resolve_options(**base)
+            if (
+                resolved["cards_per_hand"] != 3
+                or "cards_per_hand" in options
+                or "eliminate" in (resolved["target_mode"], options.get("target_mode"))
+            ):
                 del options["knocks"]
         options["max_deals"] = draw(st.sampled_from([1, 2, 4]))
         return options
