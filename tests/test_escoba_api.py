@@ -30,6 +30,7 @@ PRESET_PLAYERS = [
     ("punti_a_denari", 6), ("non_prendere", 4), ("non_prendere", 6), ("assi_non_prendere", 4),
     ("scopone_romano", 4), ("frac", 2), ("tuzzulicchio", 3), ("cocchiaundici", 2),
     ("rubamazzo", 2), ("rubamazzo", 4), ("rubamazzo_somma", 3), ("rubamazzo_somma", 6),
+    ("cirulla", 2), ("cirulla", 4), ("bazzica", 2),
     ("scopone_romano_contrario", 4), ("scopone_romano_contrario", 5),
 ]
 
@@ -164,6 +165,9 @@ def test_apply_accepts_notation(engine):
         "escoba(variant=tuzzulicchio,tuzzoli_hybrids=false,players=4)",
         "escoba(variant=rubamazzo,players=4,partnership=auto,ace_steals_all=true)",
         "escoba(variant=rubamazzo_somma,pile_in_sums=false,table_match_first=true)",
+        "escoba(variant=cirulla,knocks={decino:8},matta=null,players=3)",
+        "escoba(variant=bazzica,knocks={cirulla:1},last_hand_open=false)",
+        "escoba(variant=scopa,knocks={cirulla:2,decino:5},matta=7h,piccola=true,grande=3,initial_table_le9=3)",
     ],
 )
 def test_game_strings_round_trip(engine, text):

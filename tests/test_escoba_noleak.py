@@ -16,16 +16,22 @@ import pytest
 CONFIGS = [
     ("scopa", 2), ("escoba", 4), ("scopone_10", 4), ("asso_piglia_tutto", 3), ("tuzzulicchio", 3),
     ("non_prendere", 4), ("frac", 2), ("rubamazzo", 3), ("rubamazzo_somma", 4), ("scopone_romano_contrario", 5),
+    ("non_prendere", 4), ("frac", 2), ("scopone_romano_contrario", 5), ("cirulla", 2), ("cirulla", 4),
+    ("bazzica", 2),
 ]
 
 
 def reshuffle_hidden(doc: dict, seat: int, rng: random.Random) -> dict:
-    hidden = [c for s, hand in enumerate(doc["hands"]) if s != seat for c in hand] + doc["stock"]
+    # a knocked hand (knock_state 2, rules §2.7) and an open last hand (rules §2.23) are face up
+    shown = [k == 2 for k in doc.get("knock_state", [0] * len(doc["hands"]))]
+    if doc["options"]["last_hand_open"] and not doc["stock"]:
+        shown = [True] * len(doc["hands"])
+    hidden = [c for s, hand in enumerate(doc["hands"]) if s != seat and not shown[s] for c in hand] + doc["stock"]
     rng.shuffle(hidden)
     new = json.loads(json.dumps(doc))
     it = iter(hidden)
     for s, hand in enumerate(doc["hands"]):
-        if s != seat:
+        if s != seat and not shown[s]:
             new["hands"][s] = sorted(next(it) for _ in hand)
     new["stock"] = [next(it) for _ in doc["stock"]]
     return new

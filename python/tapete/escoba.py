@@ -16,7 +16,7 @@ from ._gamestring import format_game, options_to_json
 from ._setup import seed_value, setup_json
 from .errors import InvalidNotationError, InvalidStateError
 
-__all__ = ["Escoba", "EscobaState", "capture_options", "score_deal", "tuzzoli", "NUM_DISTINCT_ACTIONS"]
+__all__ = ["Escoba", "EscobaState", "capture_options", "score_deal", "tuzzoli", "knock", "NUM_DISTINCT_ACTIONS"]
 
 EscobaState = _core.EscobaState
 CardLike = Union[int, str]
@@ -120,6 +120,13 @@ def score_deal(
 def tuzzoli(hand: Iterable[CardLike], **options: Any) -> tuple[str, int]:
     """The mandatory tuzzoli declaration of a hand (rules §2.8): its name and points."""
     return tuple(_core.escoba_tuzzoli(_cards(hand, "hand", InvalidNotationError), options_to_json(options)))  # type: ignore[return-value]
+
+
+def knock(hand: Iterable[CardLike], **options: Any) -> tuple[str, int, int | None]:
+    """What a hand may declare by knocking (rules §2.7): its name (``none``, ``cirulla``,
+    ``decino``, ``cirulla_decino``), its points, and the value the matta takes (None when the hand
+    holds no matta or declares nothing)."""
+    return tuple(_core.escoba_knock(_cards(hand, "hand", InvalidNotationError), options_to_json(options)))  # type: ignore[return-value]
 
 
 def _cards(items: Any, what: str, error: type[Exception]) -> list[Any]:

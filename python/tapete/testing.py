@@ -160,7 +160,7 @@ def seeds() -> Any:
 
 _ESCOBA_PLAYERS = {
     "scopone_9": (4,), "scopone_10": (4,), "scopone_romano": (4,), "assi_non_prendere": (4,),
-    "non_prendere": (4, 6), "scopone_romano_contrario": (4, 5),
+    "non_prendere": (4, 6), "scopone_romano_contrario": (4, 5), "cirulla": (2, 3, 4), "bazzica": (2,),
 }
 
 
@@ -224,6 +224,15 @@ def escoba_options(variant: str | None = None) -> Any:
             "frac_counts_scope": st.booleans(),
             "frac_single_deal": st.booleans(),
             "tuzzoli_hybrids": st.booleans(),
+            "initial_table_le9": st.sampled_from([None, 1, 3]),
+            "piccola": st.booleans(),
+            "piccola_max": st.integers(5, 7),
+            "grande": st.integers(0, 5),
+            "grande_extends": st.booleans(),
+            "matta": st.sampled_from([None, "7h", "Ac", "Kd"]),
+            "knocks": st.dictionaries(st.sampled_from(["cirulla", "decino"]), st.integers(1, 10), max_size=2),
+            "knocks_cumulative": st.booleans(),
+            "last_hand_open": st.booleans(),
             "elimination_deal": st.sampled_from(["table", "no_table"]),
         }
         if preset in _STEAL_PRESETS:
@@ -236,6 +245,18 @@ def escoba_options(variant: str | None = None) -> Any:
         chosen = draw(st.lists(st.sampled_from(sorted(overrides)), max_size=5, unique=True))
         for name in chosen:
             options[name] = draw(overrides[name])
+        if options.get("knocks"):
+            # knocks declare 3-card hands: only where the preset deals them
+            from .reference.escoba import resolve_options
+
+            base = {k: v for k, v in options.items() if k in ("variant", "players")}
+            resolved = resolve_options(**base)
+            if (
+                resolved["cards_per_hand"] != 3
+                or "cards_per_hand" in options
+                or "eliminate" in (resolved["target_mode"], options.get("target_mode"))
+            ):
+                del options["knocks"]
         options["max_deals"] = draw(st.sampled_from([1, 2, 4]))
         return options
 

@@ -80,6 +80,7 @@ def test_rule_primitives_agree(variant, data):
     )
     hand = cards[: data.draw(st.integers(0, 5), label="hand size")]
     assert tapete.escoba.tuzzoli(hand, **options) == reference.escoba.tuzzoli(hand, **options)
+    assert tapete.escoba.knock(hand, **options) == reference.escoba.knock(hand, **options)
 
 
 def test_option_resolution_agrees_on_every_preset_and_player_count():

@@ -1594,6 +1594,317 @@ def test_tuzzoli_needs_three_card_hands(engine):
 
 
 # --------------------------------------------------------------------------------------------------
+# §3.8 Cirulla (rules §2.7): three capture kinds, the initial table, knocks and the matta, piccola
+# and grande. Knock and NO_KNOCK are action ids 217 and 218 (rules §6.2).
+
+KNOCK, NO_KNOCK = 217, 218
+
+
+def test_tv51_cirulla_match_or_fifteen(engine):
+    """TV-51: T 3h 5s 6c 7d, P 7s -> {7d} (match) or {3h,5s} (7+3+5 = 15). T 3h 4c 5s 7d: {7d} or
+    {3h,5s}; the simple sum {3h,4c} is excluded by the match within the simple kind."""
+    assert caps(engine, "7s", ["3h", "5s", "6c", "7d"], variant="cirulla") == O("7d", "3h 5s")
+    assert caps(engine, "7s", ["3h", "4c", "5s", "7d"], variant="cirulla") == O("7d", "3h 5s")
+
+
+def test_tv52_cirulla_ace_takes_all_or_fifteen(engine):
+    """TV-52: T Kh 4s 2c, P Ad -> {Kh,4s,2c} (Ace takes all) or {Kh,4s} (1+10+4 = 15)."""
+    assert caps(engine, "Ad", ["Kh", "4s", "2c"], variant="cirulla") == O("Kh 4s 2c", "Kh 4s")
+
+
+def test_tv52_cirulla_ace_take_all_is_a_scopa(engine):
+    """TV-52: the Ace's take-all scores a scopa (ace_takes_all_is_scopa, rules §2.7 item 3).
+    Two-card hands, so no knock decision comes first; the stock is not empty."""
+    g = engine.Escoba(variant="cirulla")
+    s = g.setup(hands=[["Ad", "Kc"], ["Qs", "Qh"]], table=["Kh", "4s", "2c"], to_move=0)
+    s.play("Ad x Kh 4s 2c")
+    v = s.view(0)
+    assert v["table"] == [] and v["scope"] == [1, 0]
+
+
+def test_tv53_cirulla_ace_on_table_blocks_take_all(engine):
+    """TV-53: T Ah 4s Kc, P Ad -> {Ah} or {4s,Kc} (1+4+10 = 15); no take-all."""
+    assert caps(engine, "Ad", ["Ah", "4s", "Kc"], variant="cirulla") == O("Ah", "4s Kc")
+
+
+def test_tv54_cirulla_fewest_cards_only_in_simple_captures(engine):
+    """TV-54: T Ah 2s 3c 4d 5h, P 6d. Simple (fewest): {Ah,5h}, {2s,4d}; 15-captures (need 9):
+    {4d,5h}, {2s,3c,4d}, {Ah,3c,5h}."""
+    assert caps(engine, "6d", ["Ah", "2s", "3c", "4d", "5h"], variant="cirulla") == O(
+        "Ah 5h", "2s 4d", "4d 5h", "2s 3c 4d", "Ah 3c 5h"
+    )
+
+
+def _cirulla_deal(engine, table, seed=3, **options):
+    """A new cirulla match whose first deal has this initial table (2 players)."""
+    deck = _deck_with_table(table)
+    dealer = SplitMix64(seed).next() % 2  # contract §5.1: the first draw
+    s = engine.Escoba(variant="cirulla", **options).new_state(seed=seed, deck=deck)
+    return s, dealer, deck
+
+
+@pytest.mark.parametrize(
+    "table,sweeps",
+    [
+        (["Kh", "Kd", "5s", "5c"], 2),  # 10+10+5+5 = 30
+        (["Kh", "2s", "2c", "Ad"], 1),  # 10+2+2+1 = 15
+        (["7h", "Kc", "2s", "Ac"], 1),  # the matta as 2: 2+10+2+1 = 15 (30 would need 17)
+    ],
+)
+def test_tv55_cirulla_initial_table_bonus(engine, table, sweeps):
+    """TV-55: the dealer takes a table worth 15 (1 scopa) or 30 (2 scope); 7h counts at any 1..10."""
+    s, d, _ = _cirulla_deal(engine, table)
+    v = s.view(0)
+    assert v["table"] == []
+    assert set(v["piles"][d]) == set(table)
+    assert v["scope"][d] == sweeps and v["scope"][1 - d] == 0
+    assert v["last_capturer"] == d
+
+
+def test_tv55_cirulla_matta_not_on_table_counts_seven(engine):
+    """Rules §2.7: only a 7h on the table may change value. Table 7c Kc 2s Ac = 7+10+2+1 = 20:
+    no bonus; the table stays."""
+    s, d, _ = _cirulla_deal(engine, ["7c", "Kc", "2s", "Ac"])
+    v = s.view(0)
+    assert set(v["table"]) == {"7c", "Kc", "2s", "Ac"} and v["scope"] == [0, 0]
+
+
+def test_tv55_cirulla_initial_table_le9(engine):
+    """Rules §2.7: initial_table_le9 = 3 awards 3 scope for a table worth at most 9
+    (2s 3c 2h Ac = 2+3+2+1 = 8); off by default."""
+    s, d, _ = _cirulla_deal(engine, ["2s", "3c", "2h", "Ac"], initial_table_le9=3)
+    v = s.view(0)
+    assert v["table"] == [] and v["scope"][d] == 3
+    s, d, _ = _cirulla_deal(engine, ["2s", "3c", "2h", "Ac"])
+    assert s.view(0)["scope"] == [0, 0]
+
+
+@pytest.mark.parametrize("seed", [3, 99])
+def test_tv55_cirulla_two_aces_void_the_deal(engine, seed):
+    """TV-55: initial table Ah Ad 5s 7c -> void (2 Aces); the same dealer deals a fresh shuffle
+    (contract §5.3), repeated while void (2 Aces; no Kings rule in cirulla)."""
+    s, d, _ = _cirulla_deal(engine, ["Ah", "Ad", "5s", "7c"], seed=seed)
+    rng = SplitMix64(seed)
+    assert rng.next() % 2 == d
+    while True:
+        pack = list(PACK40)
+        rng.shuffle(pack)
+        hands, table, _ = canonical_deal(pack, d, 2)
+        if sum(1 for c in table if c[0] == "A") < 2:
+            break
+    assert s.view(0)["dealer"] == d
+    for p in range(2):
+        assert s.view(p)["hand"] == by_id(hands[p])
+
+
+@pytest.mark.parametrize(
+    "hand,expected",
+    [
+        ("Ac 2d 5s", ("cirulla", 3, None)),  # 1+2+5 = 8 <= 9
+        ("4c 4d 4s", ("decino", 10, None)),  # three of a kind
+        ("7h 2c 2d", ("decino", 10, 2)),  # the matta as 2 (better than the low total's 3)
+        ("7h Kc Qd", ("none", 0, None)),  # 10+9+v > 9, K != Q
+        ("Ac Ad Ah", ("decino", 10, None)),  # both: only the higher, not 13
+    ],
+)
+def test_tv56_knock_declarations(engine, hand, expected):
+    """TV-56: what a hand may declare (knocks = {cirulla: 3, decino: 10})."""
+    assert engine.escoba.knock(hand.split(), variant="cirulla") == expected
+
+
+def test_tv56_knock_options(engine):
+    """TV-56 with knocks_cumulative (A,A,A -> 3 + 10 = 13, rules §2.7 [D]); the matta's tie rule:
+    7h Ac 2c is a cirulla for any matta value 1..6 (1+2+v <= 9), so it takes the highest, 6."""
+    kn = engine.escoba.knock
+    assert kn(["Ac", "Ad", "Ah"], variant="cirulla", knocks_cumulative=True) == ("cirulla_decino", 13, None)
+    assert kn(["7h", "Ac", "2c"], variant="cirulla") == ("cirulla", 3, 6)
+    # equal points: decino (the brief's reading of "only the higher")
+    assert kn(["Ac", "Ad", "Ah"], variant="cirulla", knocks={"cirulla": 5, "decino": 5}) == ("decino", 5, None)
+    assert kn(["Ac", "Ad", "Ah"], variant="cirulla", knocks={"cirulla": 11, "decino": 10}) == ("cirulla", 11, None)
+    assert kn(["Ac", "2d", "5s"], variant="scopa") == ("none", 0, None)  # no knocks offered
+
+
+def _knock_state(engine, hand0, hand1=("Kc", "Qd", "Jh"), table=("5c", "3h"), **options):
+    g = engine.Escoba(variant="cirulla", **options)
+    return g, g.setup(hands=[list(hand0), list(hand1)], table=list(table), dealer=1, to_move=0)
+
+
+def test_knock_decision_comes_first(engine):
+    """Rules §2.7: at the first turn of a hand that qualifies the legal actions are exactly KNOCK
+    and NO_KNOCK; KNOCK scores the declaration and shows the hand, which then plays."""
+    from tapete.errors import IllegalActionError
+
+    g, s = _knock_state(engine, ["Ac", "2d", "5s"])
+    assert s.legal_actions() == [KNOCK, NO_KNOCK]
+    with pytest.raises(IllegalActionError):
+        s.apply(PLAY("Ac"))
+    with pytest.raises(IllegalActionError):
+        s.play("5s x 5c")
+    s.apply("knock")
+    assert s.current_player() == 0
+    assert s.legal_actions() == sorted(PLAY(c) for c in ["Ac", "2d", "5s"])
+    for p in range(2):
+        v = s.view(p)
+        assert v["declarations"] == [{"seat": 0, "declaration": "cirulla", "points": 3}]
+        assert v["shown"] == [["Ac", "2d", "5s"], []]
+    doc = state_json(s)
+    assert doc["declarations"] == [[0, 5, 0]] and doc["knock_state"] == [2, 0]
+    s.play("5s x 5c")
+    assert s.view(1)["shown"] == [["Ac", "2d"], []]  # the rest of the hand stays face up
+    # seat 1's K Q J declares nothing: it plays at once
+    assert KNOCK not in s.legal_actions()
+
+
+def test_no_knock_keeps_the_hand_hidden(engine):
+    """Rules §2.7: after NO_KNOCK nothing is declared or shown, and the same seat plays."""
+    g, s = _knock_state(engine, ["Ac", "2d", "5s"])
+    s.apply(NO_KNOCK)
+    assert s.current_player() == 0 and KNOCK not in s.legal_actions()
+    v = s.view(1)
+    assert v["declarations"] == [] and v["shown"] == [[], []]
+    assert "Ac" not in json.dumps(v)
+    assert state_json(s)["knock_state"] == [1, 0]
+
+
+def test_knocked_matta_as_ace_takes_all(engine):
+    """Rules §2.7: the matta keeps its declared value as its capture value for the rest of the
+    deal, e.g. declared as an Ace it can sweep the table. 7h Ac Ad: as 1 it makes three Aces
+    (decino 10); any other value only a cirulla (3). On T 5c 3h the 7h (now an Ace) takes all:
+    no match (no 1 on the table), no sum to 1, no 15 (1+5+3 = 9), so the take-all is the only
+    outcome, and a scopa."""
+    g, s = _knock_state(engine, ["7h", "Ac", "Ad"])
+    s.apply(KNOCK)
+    assert s.view(1)["matta_value"] == 1
+    assert s.view(1)["declarations"] == [{"seat": 0, "declaration": "decino", "points": 10}]
+    s.apply(PLAY("7h"))
+    v = s.view(0)
+    assert v["table"] == [] and v["scope"] == [1, 0] and "7h" in v["piles"][0]
+
+
+def test_unknocked_matta_stays_a_seven(engine):
+    """Rules §2.7: after NO_KNOCK the 7h stays a 7: on T 4s 3c it takes the simple sum {4s,3c}
+    (4+3 = 7), which it could not as an Ace (no 15: 1+4+3 = 8; it would take all the same set,
+    so the check is the recorded value 7)."""
+    g, s = _knock_state(engine, ["7h", "Ac", "Ad"], table=["4s", "3c"])
+    s.apply(NO_KNOCK)
+    assert s.view(1)["matta_value"] == 7
+    s.apply(PLAY("7h"))
+    v = s.view(0)
+    assert v["table"] == [] and set(v["piles"][0]) == {"7h", "4s", "3c"}
+
+
+def test_knock_points_scored_at_end_of_deal(engine):
+    """Rules §2.7: a knock scores at once (marked like scope, then added in the deal's scoring).
+    TV-14's last play with a decino (10) declared by seat 0: piles 0 = all but 7d 4h 3s, seat 1
+    plays 7d x 4h 3s (no scopa on the last play). Categories: cards 37 -> 0; coins 9 -> 0;
+    settebello -> 1; primiera -> 0 (seat 1 has no club). Piccola: A-6 of coins, capped at 5;
+    grande 5 (J Q K). Deal: seat 0 = 1+1+1+5+5+10 = 23, seat 1 = 1."""
+    pile0 = rest_of(["7d", "4h", "3s"])
+    g = engine.Escoba(variant="cirulla")
+    s = g.setup(hands=[[], ["7d"]], table=["4h", "3s"], piles=[pile0, []], dealer=1, to_move=1)
+    doc = state_json(s)
+    doc["declarations"] = [[0, 6, 0]]
+    t = g.state_from_json(json.dumps(doc, sort_keys=True, separators=(",", ":")))
+    t.apply(PLAY("7d"))
+    assert t.view(0)["deal_points"] == [[23, 1]]
+
+
+def test_tv57_piccola_grande(engine):
+    """TV-57: A's coins A 2 3 4 6 J Q K -> piccola 4 (run A-4), grande 5. With the rest of the
+    pack for B: cards 8-32 -> B; coins 8-2 -> A; settebello (7d) -> B; primiera: A lacks three
+    suits -> B. A = 1 + 4 + 5 = 10, B = 3. With grande_extends nothing changes (7d is B's)."""
+    a = ["Ad", "2d", "3d", "4d", "6d", "Jd", "Qd", "Kd"]
+    b = rest_of(a)
+    assert engine.escoba.score_deal([a, b], [0, 0], variant="cirulla") == [10, 3]
+    assert engine.escoba.score_deal([a, b], [0, 0], variant="cirulla", grande_extends=True) == [10, 3]
+
+
+def test_grande_extends_and_piccola_max(engine):
+    """Rules §2.7 options. A = coins A 2 3 4 6 7 J Q K: grande 5, extended +1 (7d) +1 (6d), stop at
+    5d -> 7. Cards 9-31 -> B; coins 9-1 -> A; settebello -> A; primiera -> B (A has only coins).
+    A = 1 + 1 + 4 + 5 = 11 (13 extended), B = 2. Piccola cap: A-2-3-4-5-6-7 of coins = run 7:
+    5 by default, 7 with piccola_max = 7; B then holds Jd Qd Kd, its grande 5."""
+    a = ["Ad", "2d", "3d", "4d", "6d", "7d", "Jd", "Qd", "Kd"]
+    b = rest_of(a)
+    sd = engine.escoba.score_deal
+    assert sd([a, b], [0, 0], variant="cirulla") == [11, 2]
+    assert sd([a, b], [0, 0], variant="cirulla", grande_extends=True) == [13, 2]
+    run = ["Ad", "2d", "3d", "4d", "5d", "6d", "7d"]
+    # cards 7-33 -> B; coins 7-3 -> A; settebello -> A; primiera -> B; grande (J Q K) -> B
+    assert sd([run, rest_of(run)], [0, 0], variant="cirulla") == [1 + 1 + 5, 1 + 1 + 5]
+    assert sd([run, rest_of(run)], [0, 0], variant="cirulla", piccola_max=7) == [1 + 1 + 7, 1 + 1 + 5]
+
+
+def test_cirulla_preset_options(engine):
+    """Rules §2.7 deltas; cappotto is napola_all_coins_wins; 2, 3 or 4 players."""
+    from tapete.errors import InvalidOptionError
+
+    o = engine.Escoba(variant="cirulla").options
+    assert o["capture_kinds"] == ["match", "sum", "sum15"] and o["fewest_cards"] == "simple_only"
+    assert o["ace_takes_all"] and o["ace_takes_all_is_scopa"] and o["ace_blocked_by_table_ace"]
+    assert o["void_deal_min_kings"] is None and o["void_deal_min_aces"] == 2
+    assert o["initial_table_bonus"] == "sum15_30" and o["initial_table_le9"] is None
+    assert o["matta"] == "7h" and o["knocks"] == {"cirulla": 3, "decino": 10}
+    assert not o["knocks_cumulative"] and o["piccola"] and o["piccola_max"] == 5
+    assert o["grande"] == 5 and not o["grande_extends"] and o["napola_all_coins_wins"]
+    assert not o["scopa_on_last_play"] and o["target"] == 51
+    with pytest.raises(InvalidOptionError):
+        engine.Escoba(variant="cirulla", players=6)
+    with pytest.raises(InvalidOptionError):
+        engine.Escoba(variant="scopone_9", knocks={"cirulla": 3})  # knocks need 3-card hands
+    for bad in [{"knocks": {"tris": 3}}, {"knocks": {"cirulla": 0}}, {"knocks": [3]}, {"matta": "8h"},
+                {"matta": 7}, {"piccola_max": 8}, {"initial_table_le9": 4}, {"grande": -1}]:
+        with pytest.raises(InvalidOptionError):
+            engine.Escoba(variant="cirulla", **bad)
+
+
+# --------------------------------------------------------------------------------------------------
+# Bàzzica scopa (rules §2.23): 2-player scopa to 21, an open last hand, and a pluggable
+# declarations table (option knocks, empty by default: the list is unknown, rules §4 item 12).
+
+
+def test_bazzica_preset(engine):
+    from tapete.errors import InvalidOptionError
+
+    o = engine.Escoba(variant="bazzica").options
+    assert o["last_hand_open"] and o["target"] == 21 and o["knocks"] == {}
+    base = engine.Escoba().options
+    assert {k for k in o if o[k] != base[k]} == {"variant", "last_hand_open", "target"}
+    with pytest.raises(InvalidOptionError):
+        engine.Escoba(variant="bazzica", players=4)
+
+
+def test_bazzica_no_declarations_no_knock(engine):
+    """Rules §2.23: an empty declarations table offers no KNOCK, even to a hand of three Aces."""
+    s = engine.Escoba(variant="bazzica").setup(hands=[["Ac", "Ad", "Ah"], ["Kc", "Qd", "Jh"]], table=["5c"], dealer=1)
+    assert s.legal_actions() == sorted(PLAY(c) for c in ["Ac", "Ad", "Ah"])
+
+
+def test_bazzica_pluggable_declarations(engine):
+    """Rules §2.23: a non-empty table uses KNOCK/NO_KNOCK as in §2.7, and KNOCK shows the cards."""
+    g = engine.Escoba(variant="bazzica", knocks={"decino": 5})
+    s = g.setup(hands=[["Ac", "Ad", "Ah"], ["Kc", "Qd", "Jh"]], table=["5c"], dealer=1)
+    assert s.legal_actions() == [KNOCK, NO_KNOCK]
+    s.apply(KNOCK)
+    assert s.view(1)["declarations"] == [{"seat": 0, "declaration": "decino", "points": 5}]
+    assert s.view(1)["shown"][0] == ["Ac", "Ad", "Ah"]
+
+
+def test_bazzica_last_hand_is_open(engine):
+    """Rules §2.23: in the last hand (the stock is empty) the cards are face up to both players:
+    `shown` lists every hand in every view; before it (stock not empty) nothing is shown."""
+    hands = [["7d", "Kc"], ["2h", "5c"]]
+    table = ["4h", "3s"]
+    rest = rest_of(*hands, table)
+    g = engine.Escoba(variant="bazzica")
+    last = g.setup(hands=hands, table=table, piles=[rest, []], dealer=1)
+    for p in range(2):
+        assert last.view(p)["shown"] == [["Kc", "7d"], ["5c", "2h"]]  # ascending ids
+    earlier = g.setup(hands=hands, table=table, dealer=1)
+    assert earlier.view(0)["shown"] == [[], []]
+    assert "2h" not in json.dumps(earlier.view(0))
+    off = engine.Escoba(variant="bazzica", last_hand_open=False).setup(hands=hands, table=table, piles=[rest, []], dealer=1)
+    assert "shown" not in off.view(0) and "2h" not in json.dumps(off.view(0))
 # §2.11 Scopone romano al contrario: each alone, scopone romano scoring, elimination at 21.
 # No §3 vector covers it; the expected values below are hand calculations from §2.10/§2.11.
 

@@ -32,8 +32,8 @@ The game in brief
   scores: most cards, most coins, the settebello ``7d``, the primiera (best card per suit), optional
   extras (napola, re bello, ...) and its scope. Deals go on until one side alone reaches the target.
 
-Actions (a fixed space of 219 ids; only 0..104 are ever legal in this engine)
-------------------------------------------------------------------------------
+Actions (a fixed space of 219 ids; only 0..104 and the knocks are ever legal in this engine)
+--------------------------------------------------------------------------------------------
 =========  ===================  ===============  ================================================
 ids        action               notation         meaning
 =========  ===================  ===============  ================================================
@@ -44,7 +44,7 @@ ids        action               notation         meaning
 111..162   ``BUILD_ON(t)``      ``build on 3h``  (builds; never legal here)
 163..214   ``CLAIM(c)``         ``claim 7d``     (fidasse; never legal here)
 215, 216   ``TRUST``, ``DOUBT`` ``trust``        (fidasse; never legal here)
-217, 218   ``KNOCK``, ...       ``no knock``     (declarations; never legal here)
+217, 218   ``KNOCK``, ...       ``no knock``     optional hand declaration (``knocks``, cirulla)
 =========  ===================  ===============  ================================================
 
 A move is ``PLAY(c)``; when ``c`` has more than one legal outcome it becomes *pending* and the same
@@ -55,7 +55,6 @@ outcome fits the move resolves; ``DONE`` ends a capture that is a prefix of a lo
 from __future__ import annotations
 
 import copy
-import functools
 import itertools
 import json
 import operator
@@ -216,9 +215,10 @@ VARIANTS = (
     "scopa", "escoba", "scopa_15", "scopa_11", "asso_piglia_tutto", "scopa_d_assi", "sbarazzina",
     "scopone_9", "scopone_10", "differenze", "inversa", "somma_e_differenza", "modulo_sette",
     "punti_a_denari", "non_prendere", "assi_non_prendere", "scopone_romano", "frac", "tuzzulicchio",
-    "cocchiaundici", "scopone_romano_contrario", "rubamazzo", "rubamazzo_somma",
+    "cocchiaundici", "scopone_romano_contrario", "rubamazzo", "rubamazzo_somma", "cirulla", "bazzica",
 )
 _CAPTURE_KINDS = ("match", "sum", "sum15", "sum11", "diff")
+_KNOCK_NAMES = ("cirulla", "decino")
 _PRIORITY_KINDS = ("sum", "sum15", "sum11", "diff")
 MAX_SCORE = 10**15
 MAX_SWEEPS = 40  # in setup's scope
@@ -241,6 +241,7 @@ _SPEC: dict[str, tuple[str, Any]] = {
     "initial_table_bonus": ("choice", ("none", "sum15_30")),
     "escoba_de_mano_to": ("choice", ("dealer", "eldest")),
     "escoba_de_mano_30": ("choice", ("total", "partition")),
+    "initial_table_le9": ("int_or_null", (1, 3)),
     "capture_kinds": ("kinds", _CAPTURE_KINDS),
     "value_modulus": ("int_or_null", (2, 10)),
     "normal_captures": ("bool", None),
@@ -271,6 +272,10 @@ _SPEC: dict[str, tuple[str, Any]] = {
     "re_bello": ("bool", None),
     "napola": ("bool", None),
     "napola_all_coins_wins": ("bool", None),
+    "piccola": ("bool", None),
+    "piccola_max": ("int", (5, 7)),
+    "grande": ("int", (0, _NOLIMIT)),
+    "grande_extends": ("bool", None),
     "tuzzoli": ("bool", None),
     "tuzzoli_hybrids": ("bool", None),
     "steal": ("bool", None),
@@ -278,6 +283,10 @@ _SPEC: dict[str, tuple[str, Any]] = {
     "steal_and_table": ("bool", None),
     "ace_steals_all": ("bool", None),
     "pile_in_sums": ("bool", None),
+    "matta": ("matta", None),
+    "knocks": ("knocks", None),
+    "knocks_cumulative": ("bool", None),
+    "last_hand_open": ("bool", None),
     "category_tie_policy": ("choice", ("nobody", "all_tied")),
     "scoring": ("choice", ("standard", "frac")),
     "frac_counts_scope": ("bool", None),
@@ -296,7 +305,8 @@ _BASE: dict[str, Any] = {
     "variant": "scopa", "deck": "italian40", "players": 2, "partnership": "auto", "direction": "ccw",
     "first_dealer": "random", "initial_table_cards": 4, "cards_per_hand": 3,
     "void_deal_min_kings": 3, "void_deal_min_aces": None, "initial_table_bonus": "none",
-    "escoba_de_mano_to": "dealer", "escoba_de_mano_30": "total", "capture_kinds": ["match", "sum"],
+    "escoba_de_mano_to": "dealer", "escoba_de_mano_30": "total", "initial_table_le9": None,
+    "capture_kinds": ["match", "sum"],
     "value_modulus": None, "normal_captures": True, "match_priority": True, "match_priority_kinds": ["sum"],
     "fewest_cards": "none", "capture_obligation": "played_card", "ace_takes_all": False,
     "ace_takes_all_is_scopa": True, "ace_blocked_by_table_ace": True,
@@ -305,9 +315,10 @@ _BASE: dict[str, Any] = {
     "settebello": 1, "primiera": 1, "primiera_mode": "standard", "primiera_requires_all_suits": True,
     "milan_tiebreak": ["7", "6", "A"], "settanta_bonus": False, "all_sevens_bonus": 0,
     "all_oros_bonus": 0, "coin_card_points": 0, "special_cards": {}, "re_bello": False,
-    "napola": False, "napola_all_coins_wins": False, "tuzzoli": False, "tuzzoli_hybrids": True,
-    "steal": False, "table_match_first": False, "steal_and_table": False, "ace_steals_all": False,
-    "pile_in_sums": False,
+    "napola": False, "napola_all_coins_wins": False, "piccola": False, "piccola_max": 5, "grande": 0,
+    "grande_extends": False, "tuzzoli": False, "tuzzoli_hybrids": True, "steal": False,
+    "table_match_first": False, "steal_and_table": False, "ace_steals_all": False, "pile_in_sums": False,
+    "matta": None, "knocks": {}, "knocks_cumulative": False, "last_hand_open": False,
     "category_tie_policy": "nobody",
     "scoring": "standard", "frac_counts_scope": False, "frac_single_deal": False, "game": "match", "target": None, "target_mode": "win",
     "elimination_deal": "table", "win_check": "highest_unique",
@@ -325,7 +336,7 @@ _SETENTA_MODES = {
 #: The player counts a preset allows, its default first (contract §2).
 _PRESET_PLAYERS = {
     "scopone_9": (4,), "scopone_10": (4,), "scopone_romano": (4,), "assi_non_prendere": (4,),
-    "non_prendere": (4, 6), "scopone_romano_contrario": (4, 5),
+    "non_prendere": (4, 6), "scopone_romano_contrario": (4, 5), "cirulla": (2, 3, 4), "bazzica": (2,),
 }
 
 
@@ -397,6 +408,16 @@ def _preset_deltas(variant: str, players: int, elimination_deal: str = "table") 
         return {"scoring": "frac", "match_priority": False, "target": 50}
     if variant == "tuzzulicchio":
         return {"ace_takes_all": True, "tuzzoli": True}
+    if variant == "cirulla":
+        return {
+            "capture_kinds": ["match", "sum", "sum15"], "ace_takes_all": True, "fewest_cards": "simple_only",
+            "void_deal_min_kings": None, "void_deal_min_aces": 2, "initial_table_bonus": "sum15_30",
+            "matta": "7h", "knocks": {"cirulla": 3, "decino": 10}, "piccola": True, "grande": 5,
+            "napola_all_coins_wins": True, "target": 51,
+        }
+    if variant == "bazzica":
+        # rules §2.23: the declarations table is ``knocks``, empty (unknown) by default
+        return {"last_hand_open": True, "target": 21}
     if variant == "scopone_romano_contrario":
         itc, cph = elimination_deal_shape(elimination_deal, players)
         return {
@@ -485,6 +506,24 @@ def _check_option(name: str, value: Any) -> Any:
                 raise _bad(name, value, f"a dict whose values are ints in 0..{_NOLIMIT}")
             points[c] = pts
         return {card_str(c): points[c] for c in sorted(points)}
+    if kind == "matta":
+        if value is None:
+            return None
+        if not isinstance(value, str):
+            raise _bad(name, value, "None or a card of the 40-card pack such as '7h'")
+        try:
+            c = card_id(value)
+        except InvalidNotationError:
+            raise _bad(name, value, "None or a card of the 40-card pack such as '7h'") from None
+        if c not in _PACK_SET:
+            raise _bad(name, value, "None or a card of the 40-card pack such as '7h'")
+        return card_str(c)
+    if kind == "knocks":
+        if not isinstance(value, dict) or any(k not in _KNOCK_NAMES for k in value):
+            raise _bad(name, value, "a dict from cirulla, decino to points, e.g. {'cirulla': 3}")
+        if not all(_is_int(v) and 1 <= v <= _NOLIMIT for v in value.values()):
+            raise _bad(name, value, f"a dict whose values are ints in 1..{_NOLIMIT}")
+        return {k: value[k] for k in _KNOCK_NAMES if k in value}
     raise AssertionError(kind)  # pragma: no cover
 
 
@@ -520,6 +559,10 @@ def resolve_options(**given: Any) -> dict[str, Any]:
         opts["capture_kinds"] = [k for k in opts["capture_kinds"] if k not in ("match", "sum")]
     if opts["frac_single_deal"]:
         opts["game"] = "single_deal"
+    if opts["knocks"] and opts["target_mode"] == "eliminate":
+        raise InvalidOptionError(
+            "option knocks declares 3-card hands, which the deals with players eliminated (target_mode=eliminate) do not keep"
+        )
     if opts["tuzzoli"] and opts["target_mode"] == "eliminate":
         raise InvalidOptionError(
             "option tuzzoli declares 3-card hands, which the deals with players eliminated (target_mode=eliminate) do not keep"
@@ -532,6 +575,7 @@ def resolve_options(**given: Any) -> dict[str, Any]:
                 ("value_modulus", opts["value_modulus"] is not None),
                 ("fewest_cards other than none", opts["fewest_cards"] != "none"),
                 ("ace_takes_all (use ace_steals_all)", opts["ace_takes_all"]),
+                ("matta", opts["matta"] is not None),
                 ("initial_table_bonus (a pile would have no top card)", opts["initial_table_bonus"] != "none"),
                 ("target_mode=eliminate", opts["target_mode"] == "eliminate"),
             )
@@ -544,6 +588,10 @@ def resolve_options(**given: Any) -> dict[str, Any]:
     if opts["tuzzoli"] and opts["cards_per_hand"] != 3:
         raise InvalidOptionError(
             f"option tuzzoli declares 3-card hands (rules §2.8): cards_per_hand must be 3, got {opts['cards_per_hand']}"
+        )
+    if opts["knocks"] and opts["cards_per_hand"] != 3:
+        raise InvalidOptionError(
+            f"option knocks declares 3-card hands (rules §2.7): cards_per_hand must be 3, got {opts['cards_per_hand']}"
         )
     per_round = players * opts["cards_per_hand"]
     rest = 40 - opts["initial_table_cards"]
@@ -602,12 +650,19 @@ def _subsets_with_sum(cards: Sequence[tuple[int, int]], total: int, min_size: in
     return found
 
 
-def _captures_by_kind(card: int, table: Iterable[int], opts: dict) -> dict[str, list[tuple[int, ...]]]:
+def _val(card: int, matta: Optional[tuple[int, int]]) -> int:
+    """The capture value of ``card``; ``matta`` = (card, value) gives the matta its declared value."""
+    return matta[1] if matta is not None and card == matta[0] else card_value(card)
+
+
+def _captures_by_kind(
+    card: int, table: Iterable[int], opts: dict, matta: Optional[tuple[int, int]] = None
+) -> dict[str, list[tuple[int, ...]]]:
     """The capture sets of each enabled kind, before match priority and fewest-cards."""
     k = opts["value_modulus"]
 
     def value(c: int) -> int:  # the capture value, reduced by the modulus when set (§2.15)
-        return card_value(c) if k is None else (card_value(c) - 1) % k + 1
+        return _val(c, matta) if k is None else (_val(c, matta) - 1) % k + 1
 
     p = value(card)
     cards = sorted((value(t), t) for t in table)
@@ -641,12 +696,14 @@ def _captures_by_kind(card: int, table: Iterable[int], opts: dict) -> dict[str, 
     return kinds
 
 
-def _captures(card: int, table: Iterable[int], opts: dict) -> dict[tuple[int, ...], bool]:
+def _captures(
+    card: int, table: Iterable[int], opts: dict, matta: Optional[tuple[int, int]] = None
+) -> dict[tuple[int, ...], bool]:
     """``Captures(p, T)``: every legal capture set, mapped to whether a sweep with it may score a
     scopa on its own account (True for a set left by a normal kind; False for the Ace's take-all
     alone, which scores only with ``ace_takes_all_is_scopa``)."""
     table = list(table)
-    kinds = _captures_by_kind(card, table, opts)
+    kinds = _captures_by_kind(card, table, opts, matta)
     # 1. Match priority: a possible match removes the captures of the kinds it has priority over.
     if opts["match_priority"] and kinds.get("match"):
         for kind in opts["match_priority_kinds"]:
@@ -669,12 +726,13 @@ def _captures(card: int, table: Iterable[int], opts: dict) -> dict[tuple[int, ..
     for sets in kinds.values():
         for x in sets:
             result[x] = True
-    # 3. The Ace takes the whole table (never filtered by fewest-cards).
+    # 3. The Ace takes the whole table (never filtered by fewest-cards); a matta declared as an
+    # Ace counts as one.
     if (
         opts["ace_takes_all"]
-        and card_value(card) == 1
+        and _val(card, matta) == 1
         and table
-        and not (opts["ace_blocked_by_table_ace"] and any(card_value(t) == 1 for t in table))
+        and not (opts["ace_blocked_by_table_ace"] and any(_val(t, matta) == 1 for t in table))
     ):
         result.setdefault(tuple(sorted(table)), False)
     return result
@@ -725,25 +783,33 @@ def _pile_captures(card: int, table: list[int], piles: tuple, opts: dict) -> dic
 
 
 def _outcomes(
-    card: int, hand: Iterable[int], table: Iterable[int], opts: dict, first_play: bool, piles: Optional[tuple] = None
+    card: int,
+    hand: Iterable[int],
+    table: Iterable[int],
+    opts: dict,
+    first_play: bool,
+    matta: Optional[tuple[int, int]] = None,
+    piles: Optional[tuple] = None,
 ) -> dict:
     """``O(card)``: the legal outcomes of playing ``card`` from ``hand`` (which contains it) onto
     ``table``, mapped to their scopa flag as in ``_captures`` (trail and self-capture: False).
-    ``piles`` as in ``_pile_captures`` (with ``steal``; None: no pile to take)."""
+    ``forbid_ace_first_play`` means the rank A; the other Ace rules also a matta declared as 1.
+    ``piles`` as in ``_pile_captures`` (with ``steal``, which refuses a matta; None: no pile to take)."""
     if opts["steal"]:
         pile_ctx = piles if piles is not None else ((-1,) * 6, 0, 0)
 
         def captures(q: int, t: list[int]) -> dict:
             return _pile_captures(q, t, pile_ctx, opts)
     else:
-        captures = functools.partial(_captures, opts=opts)
+
+        def captures(q: int, t: list[int]) -> dict:
+            return _captures(q, t, opts, matta)
     hand = list(hand)
     table = list(table)
-    ace = card_value(card) == 1
     aces_forbidden = opts["forbid_ace_first_play"] and first_play and any(card_value(h) != 1 for h in hand)
-    if ace and aces_forbidden:
+    if card_value(card) == 1 and aces_forbidden:
         return {}
-    if opts["ace_takes_all"] and ace and not table and opts["ace_on_empty_table"] == "self_capture":
+    if opts["ace_takes_all"] and _val(card, matta) == 1 and not table and opts["ace_on_empty_table"] == "self_capture":
         return {SELF: False}
     outcomes: dict = dict(captures(card, table))
     obligation = opts["capture_obligation"]
@@ -854,6 +920,74 @@ def tuzzoli(hand: Iterable[Any], **options: Any) -> tuple[str, int]:
     return TUZZOLI[_tuzzoli_kind(cards, opts["tuzzoli_hybrids"])]
 
 
+#: Knock declarations (rules §2.7) continue the tuzzoli kinds: 5 cirulla, 6 decino, 7 both.
+KNOCKS = {5: "cirulla", 6: "decino", 7: "cirulla_decino"}
+
+
+def _knock_points(kind: int, opts: dict) -> int:
+    k = opts["knocks"]
+    return {5: k.get("cirulla", 0), 6: k.get("decino", 0), 7: k.get("cirulla", 0) + k.get("decino", 0)}.get(kind, 0)
+
+
+def _decl(kind: int, opts: dict) -> tuple[str, int]:
+    """Name and points of any hand declaration kind (tuzzoli 1..4, knocks 5..7)."""
+    if kind in TUZZOLI:
+        return TUZZOLI[kind]
+    return KNOCKS[kind], _knock_points(kind, opts)
+
+
+def _knock_kind(values: Sequence[int], opts: dict) -> int:
+    """Cirulla: three cards worth at most 9; decino: three of one value (= one rank). Both: the
+    one worth more (decino on equal points), or both with ``knocks_cumulative``."""
+    k = opts["knocks"]
+    low = "cirulla" in k and sum(values) <= 9
+    three = "decino" in k and len(set(values)) == 1
+    if low and three:
+        if opts["knocks_cumulative"]:
+            return 7
+        return 5 if k["cirulla"] > k["decino"] else 6
+    return 6 if three else 5 if low else 0
+
+
+def _knock_best(hand: Iterable[int], opts: dict) -> tuple[int, int]:
+    """(kind, matta value): the hand's best knock; a matta in it takes the value 1..10 worth the
+    most points, the highest such value on a tie (its natural value when nothing qualifies)."""
+    hand = sorted(hand)
+    m = card_id(opts["matta"]) if opts["matta"] is not None else None
+    natural = card_value(m) if m is not None else 0
+    if len(hand) != 3 or not opts["knocks"]:
+        return 0, natural
+    if m not in hand:
+        return _knock_kind([card_value(c) for c in hand], opts), natural
+    others = [card_value(c) for c in hand if c != m]
+    best, value, points = 0, natural, 0
+    for v in range(1, 11):
+        kind = _knock_kind(others + [v], opts)
+        if kind and _knock_points(kind, opts) >= points:
+            best, value, points = kind, v, _knock_points(kind, opts)
+    return best, value
+
+
+def knock(hand: Iterable[Any], **options: Any) -> tuple[str, int, Optional[int]]:
+    """What a hand may declare by knocking (rules §2.7, TV-56): the name, the points and the
+    value the matta takes (None without a matta in the hand)::
+
+        >>> knock(["7h", "2c", "2d"], variant="cirulla")
+        ('decino', 10, 2)
+    """
+    opts = resolve_options(**options)
+    if isinstance(hand, (str, bytes)) or not isinstance(hand, Iterable):
+        raise InvalidNotationError(f"{hand!r} is not a list of cards")
+    cards = [_pack_card(c) for c in hand]
+    if len(set(cards)) != len(cards):
+        raise InvalidStateError("a card appears more than once in the hand")
+    kind, value = _knock_best(cards, opts)
+    has_matta = opts["matta"] is not None and card_id(opts["matta"]) in cards
+    if not kind:
+        return "none", 0, None
+    return KNOCKS[kind], _knock_points(kind, opts), value if has_matta else None
+
+
 def _most(values: Sequence[int], candidates: Sequence[int], opts: dict) -> list[int]:
     """The sides among ``candidates`` with strictly the most; a tie at the top gives nobody, or
     every tied side under ``category_tie_policy = all_tied``."""
@@ -962,6 +1096,23 @@ def _deal_awards(
     # 9. Escoba bonuses.
     give([s for s in sides if sevens[s] == 4], opts["all_sevens_bonus"])
     give([s for s in sides if coins[s] == 10], opts["all_oros_bonus"])
+    # 9a. Piccola: the coin run from the Ace, if at least A-2-3, capped at piccola_max.
+    if opts["piccola"]:
+        for s in sides:
+            run = 0
+            while run < len(_NAPOLA_RUN) and _NAPOLA_RUN[run] in piles[s]:
+                run += 1
+            run = min(run, opts["piccola_max"])
+            give([s], run if run >= 3 else 0)
+    # 9b. Grande: J-Q-K of coins; with grande_extends +1 per coin of the unbroken run 7, 6, ... down.
+    if opts["grande"]:
+        for s in sides:
+            if all(13 * COINS + r - 1 in piles[s] for r in (11, 12, 13)):
+                more = 0
+                if opts["grande_extends"]:
+                    while more < 7 and 13 * COINS + 7 - more - 1 in piles[s]:
+                        more += 1
+                give([s], opts["grande"] + more)
     # 10. The sweeps in the order they were made, each hand declaration at the moment it was made.
     pending_decls = list(declared)
     for i, s in enumerate(sweeps):
@@ -1031,10 +1182,15 @@ class Escoba:
         self.num_players: int = o["players"]
         self.teams: bool = o["partnership"] == "auto" and o["players"] in (4, 6)
         self.num_sides: int = 2 if self.teams else self.num_players
-        extra = self.num_sides if o["tuzzoli"] else 0  # declared points per side
+        self.knocks: bool = bool(o["knocks"])
+        self.matta: Optional[int] = card_id(o["matta"]) if o["matta"] is not None else None
+        extra = self.num_sides if o["tuzzoli"] or self.knocks else 0  # declared points per side
         self.eliminate: bool = o["target_mode"] == "eliminate"
         extra += self.num_players if self.eliminate else 0  # seats in play
         extra += 41 * self.num_sides if o["steal"] else 0  # pile tops, piles selected
+        self.show: bool = self.knocks or o["last_hand_open"]
+        if self.show:
+            extra += 40 * self.num_players + 1  # the shown hands, the matta's value
         self.observation_shape: tuple[int, ...] = (161 + 42 * self.num_sides + 4 * self.num_players + extra,)
         self._options_json = json.dumps(o, sort_keys=True, separators=(",", ":"))
 
@@ -1291,7 +1447,9 @@ class EscobaState:
         self._selection: list[int] = []
         self._stock: list[int] = []
         self._sweeps: list[int] = []
-        self._decls: list[list[int]] = []  # tuzzoli of this deal: [seat, kind, sweeps before it]
+        self._decls: list[list[int]] = []  # declarations of this deal: [seat, kind, sweeps before it]
+        self._knock_state = [0] * n  # this hand's knock decision: 0 undecided, 1 no knock, 2 knocked
+        self._matta_value = card_value(game.matta) if game.matta is not None else 0
         self._table: set[int] = set()
         self._terminal = False
         self._to_move = 0
@@ -1331,6 +1489,8 @@ class EscobaState:
         self._tops = [-1] * self.game.num_sides
         self._sweeps = []
         self._decls = []
+        self._knock_state = [0] * n
+        self._matta_value = card_value(self.game.matta) if self.game.matta is not None else 0
         self._last_capturer = -1
         self._pending = -1
         self._selection = []
@@ -1367,19 +1527,32 @@ class EscobaState:
             if kind:
                 self._decls.append([seat, kind, len(self._sweeps)])
 
-    def _escoba_de_mano(self) -> None:
-        """Escoba: an initial table worth 15 (one escoba) or 30 (two) goes to the dealer's side."""
+    def _table_sweeps(self, values: list[int]) -> int:
         o = self._o
-        values = [card_value(c) for c in self._table]
         total = sum(values)
         if total == 15:
-            sweeps = 1
-        elif total == 30 and (
+            return 1
+        if total == 30 and (
             o["escoba_de_mano_30"] == "total"
             or _subsets_with_sum(sorted((v, i) for i, v in enumerate(values)), 15, 1)
         ):
-            sweeps = 2
+            return 2
+        if total <= 9 and o["initial_table_le9"] is not None:
+            return o["initial_table_le9"]
+        return 0
+
+    def _escoba_de_mano(self) -> None:
+        """An initial table worth 15 (one escoba) or 30 (two), or at most 9 with
+        ``initial_table_le9``, goes to the dealer's side. A matta on it counts at the value 1..10
+        that scores the most."""
+        o = self._o
+        m = self.game.matta
+        others = [card_value(c) for c in self._table if c != m]
+        if m in self._table:
+            sweeps = max(self._table_sweeps(others + [v]) for v in range(1, 11))
         else:
+            sweeps = self._table_sweeps(others)
+        if not sweeps:
             return
         seat = self._dealer if o["escoba_de_mano_to"] == "dealer" else self._next_in(self._dealer)
         side = self.game.side_of(seat)
@@ -1406,12 +1579,31 @@ class EscobaState:
             and len(self._stock) == 40 - itc - len(self._in_play) * cph
         )
 
+    def _matta(self) -> Optional[tuple[int, int]]:
+        m = self.game.matta
+        return (m, self._matta_value) if m is not None else None
+
+    def _knock_turn(self) -> bool:
+        """The mover must first choose KNOCK or NO_KNOCK: the first turn of a hand of three that
+        has something to declare (rules §2.7)."""
+        if not self.game.knocks or self._terminal or self._pending != -1:
+            return False
+        seat = self._to_move
+        hand = self._hands[seat]
+        return self._knock_state[seat] == 0 and len(hand) == 3 and _knock_best(hand, self._o)[0] != 0
+
+    def _shown(self, seat: int) -> set[int]:
+        """A knocked hand (rules §2.7), and with ``last_hand_open`` every hand of the last hand
+        (the stock is empty, rules §2.23), is played face up."""
+        last_open = self._o["last_hand_open"] and not self._stock
+        return self._hands[seat] if last_open or self._knock_state[seat] == 2 else set()
+
     def _outcomes_of(self, card: int) -> dict:
         """O(card) for the mover, computed against the hand before ``card`` left it."""
         hand = set(self._hands[self._to_move])
         if self._pending != -1:
             hand.add(self._pending)
-        return _outcomes(card, hand, self._table, self._o, self._is_first_play(), self._piles_ctx())
+        return _outcomes(card, hand, self._table, self._o, self._is_first_play(), self._matta(), self._piles_ctx())
 
     def _piles_ctx(self) -> Optional[tuple]:
         """The piles as the capture rules see them from the mover's seat (with steal)."""
@@ -1429,6 +1621,8 @@ class EscobaState:
     def legal_actions(self) -> list[int]:
         if self._terminal:
             return []
+        if self._knock_turn():
+            return [KNOCK, NO_KNOCK]
         if self._pending == -1:
             return sorted(c for c in self._hands[self._to_move] if self._outcomes_of(c))
         outcomes = self._outcomes_of(self._pending)
@@ -1461,6 +1655,17 @@ class EscobaState:
         self._history.append(a)
 
     def _step(self, a: int) -> None:
+        if a in (KNOCK, NO_KNOCK):
+            seat = self._to_move
+            if a == NO_KNOCK:
+                self._knock_state[seat] = 1
+                return
+            kind, value = _knock_best(self._hands[seat], self._o)
+            self._decls.append([seat, kind, len(self._sweeps)])
+            if self.game.matta in self._hands[seat]:
+                self._matta_value = value
+            self._knock_state[seat] = 2
+            return
         if a < TAKE0:  # PLAY(c)
             outcomes = self._outcomes_of(a)
             self._hands[self._to_move].discard(a)
@@ -1513,6 +1718,7 @@ class EscobaState:
             if self._stock:
                 self._deal_next_hand()
                 self._to_move = self._next_in(self._dealer)
+                self._knock_state = [0] * self.game.num_players
                 self._declare_hands()
             else:
                 self._end_deal()
@@ -1529,7 +1735,7 @@ class EscobaState:
         if o["last_capturer_takes_rest"] and self._last_capturer != -1:
             self._piles[self._last_capturer] |= self._table
         self._table = set()  # otherwise the cards left on the table belong to nobody
-        decls = [(self.game.side_of(seat), TUZZOLI[kind][1], at) for seat, kind, at in self._decls]
+        decls = [(self.game.side_of(seat), _decl(kind, o)[1], at) for seat, kind, at in self._decls]
         sides_in = sorted({self.game.side_of(t) for t in self._in_play})
         if len(sides_in) < S:
             # rules §2.11: the deal is scored among the sides still in play only
@@ -1668,6 +1874,8 @@ class EscobaState:
             return card_id(w)
 
         taken = sorted(item(w) for w in words[2:])
+        if self._knock_turn():
+            raise IllegalActionError(f"{move!r} is not legal now: the hand's declaration comes first (knock or no knock)")
         if self._terminal or self._pending != -1 or card not in self._hands[self._to_move]:
             raise IllegalActionError(f"{move!r} is not legal now: {words[0]} must be a card of the mover's hand at the start of a turn")
         outcomes = self._outcomes_of(card)
@@ -1704,6 +1912,8 @@ class EscobaState:
         s._stock = list(self._stock)
         s._sweeps = list(self._sweeps)
         s._decls = [list(d) for d in self._decls]
+        s._knock_state = list(self._knock_state)
+        s._matta_value = self._matta_value
         s._table = set(self._table)
         s._terminal = self._terminal
         s._to_move = self._to_move
@@ -1741,7 +1951,9 @@ class EscobaState:
             "to_move": self._to_move,
             "version": 1,
             "winner": self._winner,
-            **({"declarations": [list(d) for d in self._decls]} if self._o["tuzzoli"] else {}),
+            **({"declarations": [list(d) for d in self._decls]} if self._o["tuzzoli"] or self.game.knocks else {}),
+            **({"knock_state": list(self._knock_state)} if self.game.knocks else {}),
+            **({"matta_value": self._matta_value} if self.game.matta is not None else {}),
             **({"in_play": sum(1 << t for t in self._in_play)} if self.game.eliminate else {}),
             **({"pile_tops": list(self._tops)} if self._o["steal"] else {}),
         }
@@ -1789,17 +2001,20 @@ class EscobaState:
             "terminal": self._terminal,
             "winner": self._winner,
             "loser": self._loser,
-            # announced, not shown (rules §2.8): the seat, the kind and its points
+            # tuzzoli are announced, not shown (rules §2.8): the seat, the kind and its points
             **(
                 {
                     "declarations": [
-                        {"seat": seat, "declaration": TUZZOLI[kind][0], "points": TUZZOLI[kind][1]}
+                        {"seat": seat, "declaration": _decl(kind, self._o)[0], "points": _decl(kind, self._o)[1]}
                         for seat, kind, _ in self._decls
                     ]
                 }
-                if self._o["tuzzoli"]
+                if self._o["tuzzoli"] or self.game.knocks
                 else {}
             ),
+            # a knocked hand (rules §2.7), an open last hand (rules §2.23) is played face up
+            **({"shown": [text(self._shown(s)) for s in range(self.game.num_players)]} if self.game.show else {}),
+            **({"matta_value": self._matta_value} if self.game.matta is not None else {}),
             **({"in_play": sorted(self._in_play)} if self.game.eliminate else {}),
         }
 
@@ -1830,14 +2045,19 @@ class EscobaState:
         obs[base + 3 * n : base + 4 * n] = [len(h) for h in self._hands]
         obs[base + 4 * n : base + 4 * n + S] = self._scores
         base += 4 * n + S
-        if self._o["tuzzoli"]:
+        if self._o["tuzzoli"] or self.game.knocks:
             for seat, kind, _ in self._decls:
-                obs[base + self.game.side_of(seat)] += TUZZOLI[kind][1]
+                obs[base + self.game.side_of(seat)] += _decl(kind, self._o)[1]
             base += S
-        if self.game.eliminate:  # never with tuzzoli: right after the scores
+        if self.game.eliminate:
             for t in self._in_play:
                 obs[base + t] = 1.0
             base += n
+        if self.game.show:
+            for seat in range(n):
+                cards_at(base + 40 * seat, self._shown(seat))
+            obs[base + 40 * n] = self._matta_value
+            base += 40 * n + 1
         if self._o["steal"]:  # rules §2.21: every pile top is public; then the piles selected
             for s, top in enumerate(self._tops):
                 if top != -1:
@@ -1902,8 +2122,17 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
     def bad(why: str) -> InvalidStateError:
         return InvalidStateError(f"invalid escoba state: {why}")
 
-    keys = _JSON_KEYS | ({"declarations"} if game.options["tuzzoli"] else set()) | ({"in_play"} if game.eliminate else set())
-    keys |= {"pile_tops"} if game.options["steal"] else set()
+    keys = set(_JSON_KEYS)
+    if game.options["tuzzoli"] or game.knocks:
+        keys.add("declarations")
+    if game.knocks:
+        keys.add("knock_state")
+    if game.matta is not None:
+        keys.add("matta_value")
+    if game.eliminate:
+        keys.add("in_play")
+    if game.options["steal"]:
+        keys.add("pile_tops")
     d = read_state_object(text, "escoba", keys, game.options_json())
 
     o = game._opts
@@ -1954,23 +2183,30 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
             raise bad("selection must be ascending table cards and piles")
     else:
         selection = card_list(d["selection"], "selection", True)
-    history = int_list(d["history"], "history", 0, TAKE_PILE0 + 5 if o["steal"] else DONE)
+    history = int_list(d["history"], "history", 0, NO_KNOCK if game.knocks else TAKE_PILE0 + 5 if o["steal"] else DONE)
     scores = int_list(per("scores", S), "scores", -MAX_SCORE, MAX_SCORE)
     sweeps = int_list(d["sweeps"], "sweeps", 0, S - 1)
     if len(sweeps) > MAX_JSON_SWEEPS:
         raise bad(f"sweeps may list at most {MAX_JSON_SWEEPS} sweeps")
     decls: list[list[int]] = []
-    if game.options["tuzzoli"]:
-        if not isinstance(d["declarations"], list) or len(d["declarations"]) > 16:
-            raise bad("declarations must be a list of at most 16 [seat, kind, at] entries")
+    if game.options["tuzzoli"] or game.knocks:
+        kinds = (set(TUZZOLI) - {0} if game.options["tuzzoli"] else set()) | (set(KNOCKS) if game.knocks else set())
+        if not isinstance(d["declarations"], list) or len(d["declarations"]) > 24:
+            raise bad("declarations must be a list of at most 24 [seat, kind, at] entries")
         for i, e in enumerate(d["declarations"]):
             if not isinstance(e, list) or len(e) != 3:
                 raise bad(f"declarations[{i}] must be [seat, kind, at]")
             seat, kind, at = int_list(e, f"declarations[{i}]", 0, None)
             last = decls[-1][2] if decls else 0
-            if seat >= n or not 1 <= kind <= 4 or not last <= at <= len(sweeps):
-                raise bad(f"declarations[{i}] must be [seat 0..{n - 1}, kind 1..4, at {last}..{len(sweeps)}]")
+            if seat >= n or kind not in kinds or not last <= at <= len(sweeps):
+                raise bad(f"declarations[{i}] must be [seat 0..{n - 1}, kind in {sorted(kinds)}, at {last}..{len(sweeps)}]")
             decls.append([seat, kind, at])
+    knock_state = [0] * n
+    if game.knocks:
+        knock_state = int_list(per("knock_state", n), "knock_state", 0, 2)
+    matta_value = card_value(game.matta) if game.matta is not None else 0
+    if game.matta is not None:
+        matta_value = integer("matta_value", 1, 10)
     deal_points = d["deal_points"]
     if not isinstance(deal_points, list):
         raise bad("deal_points must be a list")
@@ -2050,6 +2286,8 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
     s._stock = list(stock)
     s._sweeps = list(sweeps)
     s._decls = decls
+    s._knock_state = list(knock_state)
+    s._matta_value = matta_value
     s._table = set(table)
     s._terminal = terminal
     s._to_move = to_move

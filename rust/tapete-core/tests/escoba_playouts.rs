@@ -31,6 +31,7 @@ const MORE_PRESETS: &[(&str, u32, usize)] = &[
     ("frac", 2, 4), ("frac", 3, 4),
     ("tuzzulicchio", 2, 4), ("tuzzulicchio", 4, 4), ("cocchiaundici", 3, 4), ("cocchiaundici", 6, 4),
     ("rubamazzo", 2, 4), ("rubamazzo", 4, 4), ("rubamazzo_somma", 3, 4), ("rubamazzo_somma", 6, 4),
+    ("cirulla", 2, 2), ("cirulla", 3, 4), ("cirulla", 4, 4), ("bazzica", 2, 1),
     ("scopone_romano_contrario", 4, 2), ("scopone_romano_contrario", 5, 2),
 ];
 
@@ -51,6 +52,9 @@ const EXOTIC: &[&str] = &[
     r#"{"variant":"tuzzulicchio","tuzzoli_hybrids":false,"win_check":"count_out","players":6,"partnership":"none"}"#,
     r#"{"variant":"rubamazzo","players":4,"partnership":"auto","ace_steals_all":true,"steal_and_table":true,"capture_obligation":"any_card"}"#,
     r#"{"variant":"rubamazzo_somma","players":3,"table_match_first":true,"match_priority":false,"game":"match","max_deals":3}"#,
+    r#"{"variant":"cirulla","knocks_cumulative":true,"grande_extends":true,"piccola_max":7,"initial_table_le9":3,"win_check":"count_out"}"#,
+    r#"{"variant":"cocchiaundici","knocks":{"decino":4,"cirulla":2},"matta":"Ac","capture_obligation":"any_card","players":3}"#,
+    r#"{"variant":"bazzica","knocks":{"decino":3},"matta":"Kd","cards_per_hand":3}"#,
     r#"{"variant":"scopone_romano_contrario","elimination_deal":"no_table","players":5,"forbid_ace_first_play":true}"#,
     r#"{"target_mode":"eliminate","players":6,"partnership":"none","target":11,"initial_table_bonus":"sum15_30"}"#,
 ];

@@ -6,7 +6,9 @@ use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString};
 
 use tapete_core::cards::{Card, CardSet};
 use tapete_core::game::Action;
-use tapete_core::games::escoba::{self as core, rules, EscobaGame, EscobaState, NUM_ACTIONS};
+use tapete_core::games::escoba::{
+    self as core, knock, rules, EscobaGame, EscobaState, NUM_ACTIONS,
+};
 use tapete_core::GameError;
 
 use crate::args::{action_id, player_arg, seed_arg, text_arg, Bad};
@@ -216,13 +218,8 @@ fn escoba_capture_options(
         .collect())
 }
 
-/// The tuzzoli declaration of a hand (rules §2.8): (name, points).
-#[pyfunction]
-fn escoba_tuzzoli(
-    hand: &Bound<'_, PyAny>,
-    options_json: &Bound<'_, PyAny>,
-) -> PyResult<(String, i64)> {
-    let game = options_game(options_json).map_err(to_py)?;
+/// A hand's cards as a set; a card given twice is an `InvalidStateError`.
+fn hand_set(hand: &Bound<'_, PyAny>) -> PyResult<CardSet> {
     let inv = GameError::InvalidNotation;
     let mut set = CardSet::EMPTY;
     for x in cards_arg(hand, "hand", inv, inv).map_err(to_py)? {
@@ -233,6 +230,34 @@ fn escoba_tuzzoli(
         }
         set.insert(x);
     }
+    Ok(set)
+}
+
+/// What a hand may declare by knocking (rules §2.7): (name, points, matta value or None).
+#[pyfunction]
+fn escoba_knock(
+    hand: &Bound<'_, PyAny>,
+    options_json: &Bound<'_, PyAny>,
+) -> PyResult<(String, i64, Option<u8>)> {
+    let game = options_game(options_json).map_err(to_py)?;
+    let set = hand_set(hand)?;
+    let o = game.options();
+    let (kind, value) = knock::best(o, set);
+    if kind == 0 {
+        return Ok(("none".to_string(), 0, None));
+    }
+    let wild = knock::Matta::natural(o).in_set(set).then_some(value);
+    Ok((knock::name(kind).to_string(), knock::points(o, kind), wild))
+}
+
+/// The tuzzoli declaration of a hand (rules §2.8): (name, points).
+#[pyfunction]
+fn escoba_tuzzoli(
+    hand: &Bound<'_, PyAny>,
+    options_json: &Bound<'_, PyAny>,
+) -> PyResult<(String, i64)> {
+    let game = options_game(options_json).map_err(to_py)?;
+    let set = hand_set(hand)?;
     let kind = rules::tuzzoli(set, game.options().tuzzoli_hybrids) as usize;
     Ok((
         rules::TUZZOLI_NAMES[kind].to_string(),
@@ -342,6 +367,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyEscobaState>()?;
     m.add_function(wrap_pyfunction!(escoba_capture_options, m)?)?;
     m.add_function(wrap_pyfunction!(escoba_tuzzoli, m)?)?;
+    m.add_function(wrap_pyfunction!(escoba_knock, m)?)?;
     m.add_function(wrap_pyfunction!(escoba_score_deal, m)?)?;
     m.add_function(wrap_pyfunction!(simulate_escoba, m)?)?;
     Ok(())

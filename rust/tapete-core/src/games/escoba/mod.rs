@@ -1,6 +1,7 @@
 //! The Escoba / Scopa family engine (docs/escoba_engine.md is the contract).
 
 pub mod elimination;
+pub mod knock;
 pub mod notation;
 pub mod options;
 pub mod piles;
@@ -20,7 +21,8 @@ use crate::game::{Action, Game, State};
 use crate::rng::SplitMix64;
 
 pub use notation::{action_to_string, string_to_action, NUM_ACTIONS};
-use notation::{DONE, TAKE, TAKE_PILE};
+use knock::{Matta, DECLINED, KNOCKED, UNDECIDED};
+use notation::{DONE, KNOCK, NO_KNOCK, TAKE, TAKE_PILE};
 pub use options::EscobaOptions;
 use options::{pack_ids, FirstDealer, GameMode, ManoTo, Obligation, TargetMode, WinCheck};
 use piles::Piles;
@@ -34,15 +36,16 @@ pub const MAX_SEATS: usize = 6;
 const MAX_SWEEPS: usize = 96;
 /// The most sweeps `setup`'s `scope` may total (contract §9).
 pub const MAX_PRIOR_SWEEPS: usize = 40;
-/// The most sweeps a state JSON's `sweeps` may list: those given by `setup` plus the 42 a deal
-/// can make at the most, so that every reachable state round-trips.
+/// The most sweeps a state JSON's `sweeps` may list: those given by `setup` plus 42, more than a
+/// deal can make (a sweep leaves an empty table, so at most every other play sweeps, plus at most
+/// 3 for the initial table), so that every reachable state round-trips.
 pub const MAX_JSON_SWEEPS: usize = MAX_PRIOR_SWEEPS + 42;
 /// Match scores and deal points given by `setup` / JSON lie within ±10^15 (contract §8, §9);
 /// with options at most 10^9 no sum of awards can then overflow i64.
 pub const MAX_SCORE: i64 = 1_000_000_000_000_000;
 const KD: u8 = 25;
-/// Declarations in one deal: at most one per hand dealt, i.e. 40 / 3 hands of 3 cards.
-pub const MAX_DECLS: usize = 16;
+/// Declarations in one deal: at most a tuzzoli and a knock per hand dealt (12 hands of 3 cards).
+pub const MAX_DECLS: usize = 24;
 
 /// Options plus everything derived from them once.
 #[derive(Debug)]
@@ -54,6 +57,12 @@ pub struct Config {
     pub sides: usize,
     pub side_of: [u8; MAX_SEATS],
     pub obs_size: usize,
+    /// Knocks are offered (rules §2.7).
+    pub knocks: bool,
+    /// Hands may be shown (knocks or `last_hand_open`): the view's `shown`, the observation's block.
+    pub show: bool,
+    /// The matta at its natural value (`Matta::NONE` without one).
+    pub matta: Matta,
 }
 
 /// A resolved Escoba game: a factory of states.
@@ -94,9 +103,13 @@ pub struct EscobaState {
     terminal: bool,
     n_sweeps: u8,
     sweeps: [u8; MAX_SWEEPS],
-    /// Tuzzoli declarations of this deal as (seat, kind, sweeps made before it).
+    /// Hand declarations of this deal as (seat, kind, sweeps made before it).
     n_decls: u8,
     decls: [[u8; 3]; MAX_DECLS],
+    /// Per seat, the knock decision of the current hand (`knock::UNDECIDED` …).
+    knock_state: [u8; MAX_SEATS],
+    /// The matta's capture value in this deal.
+    matta_value: u8,
     /// Seats still in the match (bit per seat); every seat unless `target_mode=eliminate`.
     in_play: u8,
     scores: [i64; MAX_SIDES],
@@ -131,13 +144,22 @@ impl EscobaGame {
         }
         let value = opts.to_value();
         let json = value.to_string();
+        let knocks = knock::enabled(&opts);
+        let decl_slots = if opts.tuzzoli || knocks { sides } else { 0 };
+        let elim_slots = if opts.target_mode == TargetMode::Eliminate { n } else { 0 };
+        let show = knocks || opts.last_hand_open;
+        let knock_slots = if show { 40 * n + 1 } else { 0 };
         let cfg = Config {
             obs_size: 161
                 + 42 * sides
                 + 4 * n
-                + if opts.tuzzoli { sides } else { 0 }
-                + if opts.steal { 41 * sides } else { 0 }
-                + if opts.target_mode == TargetMode::Eliminate { n } else { 0 },
+                + decl_slots
+                + elim_slots
+                + knock_slots
+                + if opts.steal { 41 * sides } else { 0 },
+            knocks,
+            show,
+            matta: Matta::natural(&opts),
             opts,
             json,
             value,
@@ -186,6 +208,8 @@ impl EscobaGame {
             sweeps: [0; MAX_SWEEPS],
             n_decls: 0,
             decls: [[0; 3]; MAX_DECLS],
+            knock_state: [UNDECIDED; MAX_SEATS],
+            matta_value: self.cfg.matta.value,
             in_play: ((1u32 << self.cfg.n) - 1) as u8,
             scores: [0; MAX_SIDES],
             deal: 1,
@@ -332,7 +356,37 @@ impl EscobaState {
     pub fn sweeps(&self) -> &[u8] {
         &self.sweeps[..self.n_sweeps as usize]
     }
-    /// Tuzzoli declarations of this deal as (seat, kind, sweeps made before it), in order.
+    /// The matta with its value in this deal.
+    #[inline]
+    pub fn matta(&self) -> Matta {
+        Matta {
+            bit: self.cfg.matta.bit,
+            value: self.matta_value,
+        }
+    }
+    /// The cards a seat holds face up: a knocked hand (rules §2.7), or any hand of the last hand
+    /// (the stock is empty) with `last_hand_open` (rules §2.23).
+    pub fn shown(&self, seat: usize) -> CardSet {
+        let last_open = self.opts().last_hand_open && self.stock().is_empty();
+        if last_open || self.knock_state.get(seat) == Some(&KNOCKED) {
+            self.hands[seat]
+        } else {
+            CardSet::EMPTY
+        }
+    }
+    /// Whether the mover must first choose `KNOCK` or `NO_KNOCK` (rules §2.7): the first turn of
+    /// a hand that has something to declare.
+    #[inline]
+    pub fn knock_turn(&self) -> bool {
+        if !self.cfg.knocks || self.terminal || self.pending >= 0 {
+            return false;
+        }
+        let s = self.to_move as usize;
+        self.knock_state[s] == UNDECIDED
+            && self.hands[s].len() == 3
+            && knock::best(self.opts(), self.hands[s]).0 != 0
+    }
+    /// Hand declarations of this deal as (seat, kind, sweeps made before it), in order.
     pub fn declarations(&self) -> &[[u8; 3]] {
         &self.decls[..self.n_decls as usize]
     }
@@ -494,6 +548,8 @@ impl EscobaState {
         self.tops = [-1; MAX_SIDES];
         self.n_sweeps = 0;
         self.n_decls = 0;
+        self.knock_state = [UNDECIDED; MAX_SEATS];
+        self.matta_value = self.cfg.matta.value;
         self.last_capturer = -1;
         self.pending = -1;
         self.selection = CardSet::EMPTY;
@@ -558,8 +614,9 @@ impl EscobaState {
             Some(c) => u64::MAX >> (63 - c.0),
             None => 0,
         };
+        let mv = self.matta();
         let ctx = self.piles_ctx();
-        rules::for_each_outcome_in(self.opts(), p, self.table, hand, first_play, &ctx, |x| match x {
+        rules::for_each_outcome_in(self.opts(), mv, p, self.table, hand, first_play, &ctx, |x| match x {
             Outcome::Trail | Outcome::SelfCapture => {
                 if sel.is_empty() {
                     sum.count += 1;
@@ -600,13 +657,13 @@ impl EscobaState {
             return true;
         }
         if o.ace_takes_all
-            && rules::value(c) == 1
+            && self.matta().val(c) == 1
             && self.table.is_empty()
             && o.ace_on_empty_table == options::AceEmpty::SelfCapture
         {
             return true;
         }
-        !any_captures || rules::has_capture_in(o, c, self.table, &self.piles_ctx())
+        !any_captures || rules::has_capture_in(o, self.matta(), c, self.table, &self.piles_ctx())
     }
 
     /// The mover's playable cards and whether one of them captures (under `any_card` only).
@@ -619,7 +676,7 @@ impl EscobaState {
         let any = o.capture_obligation == Obligation::AnyCard
             && playable
                 .iter()
-                .any(|q| rules::has_capture_in(o, q, self.table, &ctx));
+                .any(|q| rules::has_capture_in(o, self.matta(), q, self.table, &ctx));
         (playable, any)
     }
 
@@ -627,6 +684,11 @@ impl EscobaState {
     #[inline]
     pub fn for_each_legal<F: FnMut(Action)>(&self, mut f: F) {
         if self.terminal {
+            return;
+        }
+        if self.knock_turn() {
+            f(KNOCK);
+            f(NO_KNOCK);
             return;
         }
         let seat = self.to_move as usize;
@@ -702,6 +764,9 @@ impl EscobaState {
     }
 
     pub fn is_legal(&self, a: Action) -> bool {
+        if self.knock_turn() {
+            return a == KNOCK || a == NO_KNOCK;
+        }
         if self.terminal || a > self.max_action() {
             return false;
         }
@@ -769,6 +834,11 @@ impl EscobaState {
 
     /// Applies an action known to be legal.
     pub fn apply_unchecked(&mut self, a: Action) {
+        if !self.terminal && self.cfg.knocks && (a == KNOCK || a == NO_KNOCK) {
+            self.history.push(a as u8);
+            self.decide_knock(a == KNOCK);
+            return;
+        }
         if self.terminal || a > self.max_action() {
             return;
         }
@@ -815,6 +885,25 @@ impl EscobaState {
                 self.selection = sel;
             }
         }
+    }
+
+    /// `KNOCK` records the hand's best declaration, fixes the matta's value if the hand holds it
+    /// and shows the hand; `NO_KNOCK` only records the decision. The same seat then plays.
+    fn decide_knock(&mut self, knock: bool) {
+        let seat = self.to_move as usize;
+        if !knock {
+            self.knock_state[seat] = DECLINED;
+            return;
+        }
+        let (kind, value) = knock::best(self.opts(), self.hands[seat]);
+        if kind != 0 && (self.n_decls as usize) < MAX_DECLS {
+            self.decls[self.n_decls as usize] = [seat as u8, kind, self.n_sweeps];
+            self.n_decls += 1;
+        }
+        if self.matta().in_set(self.hands[seat]) {
+            self.matta_value = value;
+        }
+        self.knock_state[seat] = KNOCKED;
     }
 
     /// Applies an outcome of playing `c` (already out of the hand), then passes the turn.
@@ -878,6 +967,7 @@ impl EscobaState {
                     }
                 }
                 self.to_move = elimination::next_in(in_play, d, n) as i8;
+                self.knock_state = [UNDECIDED; MAX_SEATS];
                 self.declare_hands();
             } else {
                 self.end_deal();
@@ -910,7 +1000,7 @@ impl EscobaState {
         for (slot, &[seat, kind, at]) in decls.iter_mut().zip(self.declarations()) {
             *slot = rules::Decl {
                 side: self.side(seat as usize) as u8,
-                points: rules::TUZZOLI_POINTS[kind as usize],
+                points: knock::decl_points(o, kind),
                 at,
             };
         }
@@ -1077,15 +1167,21 @@ impl EscobaState {
                 Card(self.pending as u8)
             )));
         }
+        if self.knock_turn() {
+            return Err(GameError::IllegalAction(format!(
+                "move {text:?} is not legal: the hand's declaration comes first (knock or no knock)"
+            )));
+        }
         let seat = self.to_move as usize;
         let hand = self.hands[seat];
         let x: CardSet = taken.iter().copied().collect();
+        let mv = self.matta();
         let mut found = false;
         let mut written: Vec<String> = Vec::new();
         let ctx = self.piles_ctx();
         if hand.contains(c) && (c.0 as usize) < 52 && self.is_legal(c.0 as Action) {
             let first = self.opts().forbid_ace_first_play && self.is_first_play();
-            rules::for_each_outcome_in(self.opts(), c, self.table, hand, first, &ctx, |out| {
+            rules::for_each_outcome_in(self.opts(), mv, c, self.table, hand, first, &ctx, |out| {
                 let ok = match out {
                     Outcome::Trail | Outcome::SelfCapture => {
                         written.push(c.to_string());
@@ -1105,7 +1201,7 @@ impl EscobaState {
                 let first = self.opts().forbid_ace_first_play && self.is_first_play();
                 for a in self.legal_actions() {
                     let q = Card(a as u8);
-                    rules::for_each_outcome_in(self.opts(), q, self.table, hand, first, &ctx, |out| {
+                    rules::for_each_outcome_in(self.opts(), mv, q, self.table, hand, first, &ctx, |out| {
                         legal.push(match out {
                             Outcome::Capture { cards, .. } => {
                                 format!("{q} x {}", piles::set_text(cards))
@@ -1196,18 +1292,28 @@ impl EscobaState {
             out[b + 4 * n + s] = self.scores[s] as f32;
         }
         let mut b = b + 4 * n + ns;
-        if self.opts().tuzzoli {
+        if self.opts().tuzzoli || self.cfg.knocks {
             for &[seat, kind, _] in self.declarations() {
-                out[b + self.side(seat as usize)] += rules::TUZZOLI_POINTS[kind as usize] as f32;
+                out[b + self.side(seat as usize)] += knock::decl_points(self.opts(), kind) as f32;
             }
             b += ns;
         }
         if self.opts().target_mode == TargetMode::Eliminate {
-            // tuzzoli never go with elimination, so this block follows the scores
             for s in 0..n {
                 out[b + s] = (self.in_play >> s & 1) as f32;
             }
             b += n;
+        }
+        if self.cfg.show {
+            for s in 0..n {
+                put(out, b + 40 * s, self.shown(s));
+            }
+            out[b + 40 * n] = if self.cfg.matta.bit != 0 {
+                self.matta_value as f32
+            } else {
+                0.0
+            };
+            b += 40 * n + 1;
         }
         if self.opts().steal {
             // rules §2.21: the top of every pile is public; then the piles selected so far

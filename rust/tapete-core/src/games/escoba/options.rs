@@ -36,7 +36,7 @@ str_enum!(Variant {
     AssiNonPrendere => "assi_non_prendere", ScoponeRomano => "scopone_romano", Frac => "frac",
     Tuzzulicchio => "tuzzulicchio", Cocchiaundici => "cocchiaundici",
     Rubamazzo => "rubamazzo", RubamazzoSomma => "rubamazzo_somma",
-    ScoponeRomanoContrario => "scopone_romano_contrario",
+    ScoponeRomanoContrario => "scopone_romano_contrario", Cirulla => "cirulla", Bazzica => "bazzica",
 });
 str_enum!(Deck { Italian40 => "italian40", Spanish40 => "spanish40", French40 => "french40" });
 str_enum!(Partnership { Auto => "auto", None => "none" });
@@ -94,6 +94,7 @@ pub const OPTION_KEYS: &[&str] = &[
     "initial_table_bonus",
     "escoba_de_mano_to",
     "escoba_de_mano_30",
+    "initial_table_le9",
     "capture_kinds",
     "value_modulus",
     "normal_captures",
@@ -124,6 +125,10 @@ pub const OPTION_KEYS: &[&str] = &[
     "re_bello",
     "napola",
     "napola_all_coins_wins",
+    "piccola",
+    "piccola_max",
+    "grande",
+    "grande_extends",
     "tuzzoli",
     "tuzzoli_hybrids",
     "steal",
@@ -131,6 +136,10 @@ pub const OPTION_KEYS: &[&str] = &[
     "steal_and_table",
     "ace_steals_all",
     "pile_in_sums",
+    "matta",
+    "knocks",
+    "knocks_cumulative",
+    "last_hand_open",
     "category_tie_policy",
     "scoring",
     "frac_counts_scope",
@@ -159,6 +168,8 @@ pub struct EscobaOptions {
     pub initial_table_bonus: TableBonus,
     pub escoba_de_mano_to: ManoTo,
     pub escoba_de_mano_30: Mano30,
+    /// Sweeps for an initial table worth at most 9 (rules §2.7), with `initial_table_bonus`.
+    pub initial_table_le9: Option<i64>,
     /// Bits `KIND_*`.
     pub capture_kinds: u8,
     /// Captures compare `((V − 1) mod k) + 1` (modulo sette, rules §2.15).
@@ -194,6 +205,11 @@ pub struct EscobaOptions {
     pub re_bello: bool,
     pub napola: bool,
     pub napola_all_coins_wins: bool,
+    /// Cirulla's coin runs (rules §2.7): A-2-3 upward, J-Q-K (downward with `grande_extends`).
+    pub piccola: bool,
+    pub piccola_max: u8,
+    pub grande: i64,
+    pub grande_extends: bool,
     /// Mandatory hand declarations of rules §2.8.
     pub tuzzoli: bool,
     pub tuzzoli_hybrids: bool,
@@ -204,6 +220,14 @@ pub struct EscobaOptions {
     pub ace_steals_all: bool,
     /// Rubamazzo a somma (rules §2.22): an opponent's pile is a sum item worth its top card.
     pub pile_in_sums: bool,
+    /// The wild card of knocks (rules §2.7).
+    pub matta: Option<Card>,
+    /// Points of the optional knocks (`knocks`, 0 = not offered).
+    pub knock_cirulla: i64,
+    pub knock_decino: i64,
+    pub knocks_cumulative: bool,
+    /// The last hand of a deal (the stock is empty) is played face up (rules §2.23).
+    pub last_hand_open: bool,
     pub category_tie_policy: TiePolicy,
     pub scoring: Scoring,
     pub frac_counts_scope: bool,
@@ -414,12 +438,55 @@ fn get_special(key: &str, v: &Value) -> Result<Vec<(Card, i64)>> {
     Ok(out)
 }
 
+/// `matta`: null or a card of the pack.
+fn get_matta(key: &str, v: &Value) -> Result<Option<Card>> {
+    let bad = || {
+        opt_err(format!(
+            "option {key} must be null or a card of the 40-card pack like '7h', got {v}"
+        ))
+    };
+    match v {
+        Value::Null => Ok(None),
+        Value::String(s) => match Card::parse(s) {
+            Ok(c) if is_pack_card(c) => Ok(Some(c)),
+            _ => Err(bad()),
+        },
+        _ => Err(bad()),
+    }
+}
+
+/// `knocks`: a dict from `cirulla` / `decino` to points (≥ 1); a missing name is not offered.
+fn get_knocks(key: &str, v: &Value) -> Result<(i64, i64)> {
+    let Value::Object(m) = v else {
+        return Err(opt_err(format!(
+            "option {key} must be a dict from cirulla, decino to points (int >= 1), got {} {v}",
+            type_name(v)
+        )));
+    };
+    let (mut c, mut d) = (0, 0);
+    for (k, val) in m {
+        let pts = get_int(&format!("{key}[{k}]"), val, 1, None)?;
+        match k.as_str() {
+            "cirulla" => c = pts,
+            "decino" => d = pts,
+            _ => {
+                return Err(opt_err(format!(
+                    "option {key}: {k:?} is not a knock: expected cirulla or decino"
+                )))
+            }
+        }
+    }
+    Ok((c, d))
+}
+
 impl Variant {
     /// The player counts a preset allows, its default first (contract §2).
     pub fn allowed_players(self) -> &'static [u8] {
         match self {
             Variant::Scopone9 | Variant::Scopone10 | Variant::ScoponeRomano => &[4],
             Variant::AssiNonPrendere => &[4],
+            Variant::Cirulla => &[2, 3, 4],
+            Variant::Bazzica => &[2],
             Variant::NonPrendere => &[4, 6],
             Variant::ScoponeRomanoContrario => &[4, 5],
             _ => &[2, 3, 4, 6],
@@ -444,6 +511,7 @@ impl Default for EscobaOptions {
             initial_table_bonus: TableBonus::None,
             escoba_de_mano_to: ManoTo::Dealer,
             escoba_de_mano_30: Mano30::Total,
+            initial_table_le9: None,
             capture_kinds: KIND_MATCH | KIND_SUM,
             value_modulus: None,
             normal_captures: true,
@@ -474,6 +542,10 @@ impl Default for EscobaOptions {
             re_bello: false,
             napola: false,
             napola_all_coins_wins: false,
+            piccola: false,
+            piccola_max: 5,
+            grande: 0,
+            grande_extends: false,
             tuzzoli: false,
             tuzzoli_hybrids: true,
             steal: false,
@@ -481,6 +553,11 @@ impl Default for EscobaOptions {
             steal_and_table: false,
             ace_steals_all: false,
             pile_in_sums: false,
+            matta: None,
+            knock_cirulla: 0,
+            knock_decino: 0,
+            knocks_cumulative: false,
+            last_hand_open: false,
             category_tie_policy: TiePolicy::Nobody,
             scoring: Scoring::Standard,
             frac_counts_scope: false,
@@ -556,6 +633,7 @@ impl EscobaOptions {
             "escoba_de_mano_30" => {
                 self.escoba_de_mano_30 = get_word(key, v, Mano30::NAMES, Mano30::parse)?
             }
+            "initial_table_le9" => self.initial_table_le9 = get_opt_int(key, v, 1, Some(3))?,
             "capture_kinds" => self.capture_kinds = get_kinds(key, v, &KIND_NAMES)?,
             "value_modulus" => {
                 self.value_modulus = get_opt_int(key, v, 2, Some(10))?.map(|n| n as u8)
@@ -596,6 +674,14 @@ impl EscobaOptions {
             "re_bello" => self.re_bello = get_bool(key, v)?,
             "napola" => self.napola = get_bool(key, v)?,
             "napola_all_coins_wins" => self.napola_all_coins_wins = get_bool(key, v)?,
+            "piccola" => self.piccola = get_bool(key, v)?,
+            "piccola_max" => self.piccola_max = get_int(key, v, 5, Some(7))? as u8,
+            "grande" => self.grande = get_int(key, v, 0, None)?,
+            "grande_extends" => self.grande_extends = get_bool(key, v)?,
+            "matta" => self.matta = get_matta(key, v)?,
+            "knocks" => (self.knock_cirulla, self.knock_decino) = get_knocks(key, v)?,
+            "knocks_cumulative" => self.knocks_cumulative = get_bool(key, v)?,
+            "last_hand_open" => self.last_hand_open = get_bool(key, v)?,
             "tuzzoli" => self.tuzzoli = get_bool(key, v)?,
             "tuzzoli_hybrids" => self.tuzzoli_hybrids = get_bool(key, v)?,
             "steal" => self.steal = get_bool(key, v)?,
@@ -767,6 +853,28 @@ impl EscobaOptions {
                 self.partnership = Partnership::None;
                 false
             }
+            Variant::Cirulla => {
+                self.capture_kinds = KIND_MATCH | KIND_SUM | KIND_SUM15;
+                self.ace_takes_all = true;
+                self.fewest_cards = Fewest::SimpleOnly;
+                self.void_deal_min_kings = None;
+                self.void_deal_min_aces = Some(2);
+                self.initial_table_bonus = TableBonus::Sum15_30;
+                self.matta = Some(Card::new(2, 7));
+                self.knock_cirulla = 3;
+                self.knock_decino = 10;
+                self.piccola = true;
+                self.grande = 5;
+                self.napola_all_coins_wins = true;
+                self.target = 51;
+                true
+            }
+            Variant::Bazzica => {
+                // rules §2.23: the declarations table is `knocks`, empty (unknown) by default
+                self.last_hand_open = true;
+                self.target = 21;
+                true
+            }
             Variant::ScoponeRomanoContrario => {
                 // rules §2.11: each alone, scopone romano scoring, out at 21
                 self.partnership = Partnership::None;
@@ -907,6 +1015,13 @@ impl EscobaOptions {
     }
 
     fn validate(&self) -> Result<()> {
+        if super::knock::enabled(self) && self.target_mode == TargetMode::Eliminate {
+            return Err(opt_err(
+                "option knocks declares 3-card hands, which the deals with players eliminated \
+                 (target_mode=eliminate) do not keep"
+                    .into(),
+            ));
+        }
         if self.tuzzoli && self.target_mode == TargetMode::Eliminate {
             return Err(opt_err(
                 "option tuzzoli declares 3-card hands, which the deals with players eliminated \
@@ -918,6 +1033,12 @@ impl EscobaOptions {
         if self.tuzzoli && self.cards_per_hand != 3 {
             return Err(opt_err(format!(
                 "option tuzzoli declares 3-card hands (rules §2.8): cards_per_hand must be 3, got {}",
+                self.cards_per_hand
+            )));
+        }
+        if super::knock::enabled(self) && self.cards_per_hand != 3 {
+            return Err(opt_err(format!(
+                "option knocks declares 3-card hands (rules §2.7): cards_per_hand must be 3, got {}",
                 self.cards_per_hand
             )));
         }
@@ -973,6 +1094,7 @@ impl EscobaOptions {
             "initial_table_bonus" => self.initial_table_bonus.as_str().into(),
             "escoba_de_mano_to" => self.escoba_de_mano_to.as_str().into(),
             "escoba_de_mano_30" => self.escoba_de_mano_30.as_str().into(),
+            "initial_table_le9" => opt(self.initial_table_le9),
             "capture_kinds" => kinds(self.capture_kinds),
             "value_modulus" => opt(self.value_modulus.map(i64::from)),
             "normal_captures" => self.normal_captures.into(),
@@ -1014,6 +1136,25 @@ impl EscobaOptions {
             "re_bello" => self.re_bello.into(),
             "napola" => self.napola.into(),
             "napola_all_coins_wins" => self.napola_all_coins_wins.into(),
+            "piccola" => self.piccola.into(),
+            "piccola_max" => self.piccola_max.into(),
+            "grande" => self.grande.into(),
+            "grande_extends" => self.grande_extends.into(),
+            "matta" => self.matta.map_or(Value::Null, |c| c.to_string().into()),
+            "knocks" => {
+                let mut m = Map::new();
+                for (k, p) in [
+                    ("cirulla", self.knock_cirulla),
+                    ("decino", self.knock_decino),
+                ] {
+                    if p > 0 {
+                        m.insert(k.into(), Value::from(p));
+                    }
+                }
+                Value::Object(m)
+            }
+            "knocks_cumulative" => self.knocks_cumulative.into(),
+            "last_hand_open" => self.last_hand_open.into(),
             "tuzzoli" => self.tuzzoli.into(),
             "tuzzoli_hybrids" => self.tuzzoli_hybrids.into(),
             "steal" => self.steal.into(),

@@ -78,6 +78,9 @@ pub fn validate(o: &EscobaOptions) -> Result<(), GameError> {
     if o.target_mode == TargetMode::Eliminate {
         clash.push("target_mode=eliminate");
     }
+    if o.matta.is_some() {
+        clash.push("matta");
+    }
     if o.initial_table_bonus != TableBonus::None {
         clash.push("initial_table_bonus (a pile would have no top card)");
     }

@@ -5,6 +5,8 @@
 
 use crate::cards::{Card, CardSet};
 
+pub use super::knock::Matta;
+
 use super::options::{
     AceEmpty, EscobaOptions, Fewest, Obligation, PrimieraMode, Scoring, TiePolicy, KIND_DIFF,
     KIND_MATCH, KIND_SUM, KIND_SUM11, KIND_SUM15,
@@ -119,16 +121,22 @@ const VALUE_LE: [u64; 11] = build_value_le();
 impl Items {
     /// Only cards of value ≤ `max_value` are kept: larger ones never fit a sum.
     #[inline]
-    fn new(table: CardSet, max_value: u8) -> Items {
+    fn new(table: CardSet, max_value: u8, mv: Matta) -> Items {
         let mut it = Items {
             v: [0; 40],
             c: [0; 40],
             n: 0,
         };
-        let mut rest = table.0 & VALUE_LE[max_value.min(10) as usize];
+        let max = max_value.min(10);
+        let le = if mv.value <= max {
+            VALUE_LE[max as usize] | mv.bit
+        } else {
+            VALUE_LE[max as usize] & !mv.bit
+        };
+        let mut rest = table.0 & le;
         let mut val = 1usize;
         while rest != 0 && val <= 10 {
-            let mut m = rest & VALUE_MASK[val];
+            let mut m = rest & mv.fix(VALUE_MASK[val], val as u8);
             rest &= !m;
             while m != 0 && it.n < 40 {
                 it.v[it.n] = val as u8;
@@ -142,14 +150,14 @@ impl Items {
     }
 
     /// Every table card with its capture value under `value_modulus = k`, sorted by that value.
-    fn new_mod(table: CardSet, k: u8) -> Items {
+    fn new_mod(table: CardSet, k: u8, mv: Matta) -> Items {
         let mut it = Items {
             v: [0; 40],
             c: [0; 40],
             n: 0,
         };
         for w in 1..=k {
-            let mut m = table.0 & wmask(Some(k), w);
+            let mut m = table.0 & wmask(Some(k), w, mv);
             while m != 0 && it.n < 40 {
                 it.v[it.n] = w;
                 it.c[it.n] = m.trailing_zeros() as u8;
@@ -167,9 +175,26 @@ pub const fn modv(v: u8, k: u8) -> u8 {
     (v + k - 1) % k + 1
 }
 
-/// Cards whose capture value is `w` (under the modulus when set).
+/// Cards whose capture value is `w` (under the modulus when set), the matta at its value.
 #[inline]
-fn wmask(modulus: Option<u8>, w: u8) -> u64 {
+fn wmask(modulus: Option<u8>, w: u8, mv: Matta) -> u64 {
+    let m = wmask_natural(modulus, w);
+    if mv.bit == 0 {
+        return m;
+    }
+    let wm = match modulus {
+        None => mv.value,
+        Some(k) => modv(mv.value, k),
+    };
+    if wm == w {
+        m | mv.bit
+    } else {
+        m & !mv.bit
+    }
+}
+
+#[inline]
+fn wmask_natural(modulus: Option<u8>, w: u8) -> u64 {
     match modulus {
         None => VALUE_MASK[w.min(10) as usize],
         Some(k) => {
@@ -186,10 +211,10 @@ fn wmask(modulus: Option<u8>, w: u8) -> u64 {
 
 /// The capture value of a card: `V`, or `W` under `value_modulus` (contract §3).
 #[inline]
-pub fn cvalue(o: &EscobaOptions, c: Card) -> u8 {
+pub fn cvalue(o: &EscobaOptions, c: Card, mv: Matta) -> u8 {
     match o.value_modulus {
-        None => value(c),
-        Some(k) => modv(value(c), k),
+        None => mv.val(c),
+        Some(k) => modv(mv.val(c), k),
     }
 }
 
@@ -285,10 +310,11 @@ fn enum_kinds<F: FnMut(u64, u32, u8)>(
     vp: u8,
     table: CardSet,
     items: &Items,
+    mv: Matta,
     f: &mut F,
 ) {
     if kinds & KIND_MATCH != 0 {
-        let mut m = table.0 & wmask(modulus, vp);
+        let mut m = table.0 & wmask(modulus, vp, mv);
         while m != 0 {
             f(m & m.wrapping_neg(), 1, KIND_MATCH);
             m &= m - 1;
@@ -333,10 +359,11 @@ fn reported_earlier(
     vp: u8,
     x: u64,
     n: u32,
+    mv: Matta,
 ) -> bool {
     let (mut sum, mut max) = (0u32, 0u32);
     for c in CardSet(x) {
-        let w = modv(value(c), m) as u32;
+        let w = modv(mv.val(c), m) as u32;
         sum += w;
         max = max.max(w);
     }
@@ -358,26 +385,29 @@ fn reported_earlier(
 
 /// The kinds left after match priority (step 1).
 #[inline]
-fn active_kinds(o: &EscobaOptions, vp: u8, table: CardSet) -> u8 {
+fn active_kinds(o: &EscobaOptions, vp: u8, table: CardSet, mv: Matta) -> u8 {
     let mut kinds = o.capture_kinds;
-    if o.match_priority && kinds & KIND_MATCH != 0 && table.0 & wmask(o.value_modulus, vp) != 0 {
+    if o.match_priority && kinds & KIND_MATCH != 0 && table.0 & wmask(o.value_modulus, vp, mv) != 0
+    {
         kinds &= !o.match_priority_kinds;
     }
     kinds
 }
 
 #[inline]
-fn ace_all_applies(o: &EscobaOptions, p: Card, table: CardSet) -> bool {
+fn ace_all_applies(o: &EscobaOptions, p: Card, table: CardSet, mv: Matta) -> bool {
     o.ace_takes_all
-        && value(p) == 1
+        && mv.val(p) == 1
         && !table.is_empty()
-        && (!o.ace_blocked_by_table_ace || table.inter(ACES).is_empty())
+        && (!o.ace_blocked_by_table_ace || table.0 & mv.fix(ACES.0, 1) == 0)
 }
 
 /// `Captures(p, T)` of contract §3: calls `f(X, from_kind)` once per distinct set, where
 /// `from_kind` says X survived in some capture kind after steps 1–2 (false: only `AceAll`).
+/// A matta declared at another value (contract §3) counts at that value, also as an Ace.
 pub fn for_each_capture<F: FnMut(CardSet, bool)>(
     o: &EscobaOptions,
+    mv: Matta,
     p: Card,
     table: CardSet,
     mut f: F,
@@ -385,8 +415,8 @@ pub fn for_each_capture<F: FnMut(CardSet, bool)>(
     if table.is_empty() {
         return;
     }
-    let vp = cvalue(o, p);
-    let kinds = active_kinds(o, vp, table);
+    let vp = cvalue(o, p, mv);
+    let kinds = active_kinds(o, vp, table, mv);
     let mut t_seen = false;
     if kinds != 0 {
         let max_v = if kinds & (KIND_SUM15 | KIND_SUM11 | KIND_DIFF) != 0 {
@@ -402,9 +432,9 @@ pub fn for_each_capture<F: FnMut(CardSet, bool)>(
                 n: 0,
             }
         } else if let Some(k) = o.value_modulus {
-            Items::new_mod(table, k)
+            Items::new_mod(table, k, mv)
         } else {
-            Items::new(table, max_v)
+            Items::new(table, max_v, mv)
         };
         let simple = KIND_MATCH | KIND_SUM;
         let (group, fewest) = match o.fewest_cards {
@@ -421,43 +451,54 @@ pub fn for_each_capture<F: FnMut(CardSet, bool)>(
                 vp,
                 table,
                 &items,
+                mv,
                 &mut |_, n, _| min = min.min(n),
             );
         }
-        enum_kinds(o.value_modulus, kinds, vp, table, &items, &mut |s, n, k| {
-            if fewest && k & group != 0 && n != min {
-                return;
-            }
-            // Plain values never put one set in two kinds; reduced ones can (contract §3: a
-            // set reached by several kinds is one outcome), so it is reported by its first kind.
-            if let Some(m) = o.value_modulus {
-                let earlier = kinds & (k - 1);
-                if earlier != 0 && reported_earlier(m, earlier, group, fewest, min, vp, s, n) {
+        enum_kinds(
+            o.value_modulus,
+            kinds,
+            vp,
+            table,
+            &items,
+            mv,
+            &mut |s, n, k| {
+                if fewest && k & group != 0 && n != min {
                     return;
                 }
-            }
-            if s == table.0 {
-                t_seen = true;
-            }
-            f(CardSet(s), true);
-        });
+                // Plain values never put one set in two kinds; reduced ones can (contract §3: a
+                // set reached by several kinds is one outcome), so it is reported by its first kind.
+                if let Some(m) = o.value_modulus {
+                    let earlier = kinds & (k - 1);
+                    if earlier != 0
+                        && reported_earlier(m, earlier, group, fewest, min, vp, s, n, mv)
+                    {
+                        return;
+                    }
+                }
+                if s == table.0 {
+                    t_seen = true;
+                }
+                f(CardSet(s), true);
+            },
+        );
     }
-    if !t_seen && ace_all_applies(o, p, table) {
+    if !t_seen && ace_all_applies(o, p, table, mv) {
         f(table, false);
     }
 }
 
 /// Whether `Captures(p, T)` is non-empty (filters never empty a non-empty union).
-pub fn has_capture(o: &EscobaOptions, p: Card, table: CardSet) -> bool {
+pub fn has_capture(o: &EscobaOptions, mv: Matta, p: Card, table: CardSet) -> bool {
     if table.is_empty() {
         return false;
     }
-    if ace_all_applies(o, p, table) {
+    if ace_all_applies(o, p, table, mv) {
         return true;
     }
-    let vp = cvalue(o, p);
-    let kinds = active_kinds(o, vp, table);
-    if kinds & KIND_MATCH != 0 && table.0 & wmask(o.value_modulus, vp) != 0 {
+    let vp = cvalue(o, p, mv);
+    let kinds = active_kinds(o, vp, table, mv);
+    if kinds & KIND_MATCH != 0 && table.0 & wmask(o.value_modulus, vp, mv) != 0 {
         return true;
     }
     if kinds & !KIND_MATCH == 0 {
@@ -465,12 +506,12 @@ pub fn has_capture(o: &EscobaOptions, p: Card, table: CardSet) -> bool {
     }
     let (items, sum_exists) = match o.value_modulus {
         None => {
-            let items = Items::new(table, 14);
+            let items = Items::new(table, 14, mv);
             let e = kinds & KIND_SUM != 0 && exists_sum(&items, 0, vp, 0, 2);
             (items, e)
         }
         Some(k) => {
-            let items = Items::new_mod(table, k);
+            let items = Items::new_mod(table, k, mv);
             let e = kinds & KIND_SUM != 0 && exists_mod(&items, k, vp % k);
             (items, e)
         }
@@ -516,13 +557,15 @@ pub fn for_each_outcome<F: FnMut(Outcome)>(
     first_play: bool,
     f: F,
 ) {
-    for_each_outcome_in(o, p, table, hand, first_play, &Piles::NONE, f)
+    for_each_outcome_in(o, Matta::NONE, p, table, hand, first_play, &Piles::NONE, f)
 }
 
-/// `Captures(p, T)`, with the opponents' piles as items when `steal` (rules §2.21).
+/// `Captures(p, T)` with the deal's matta value, and the opponents' piles as items when
+/// `steal` (rules §2.21; `steal` refuses a matta).
 #[inline]
 pub fn for_each_capture_in<F: FnMut(CardSet, bool)>(
     o: &EscobaOptions,
+    mv: Matta,
     p: Card,
     table: CardSet,
     piles: &Piles,
@@ -531,23 +574,25 @@ pub fn for_each_capture_in<F: FnMut(CardSet, bool)>(
     if o.steal {
         super::piles::for_each_capture(o, p, table, piles, f)
     } else {
-        for_each_capture(o, p, table, f)
+        for_each_capture(o, mv, p, table, f)
     }
 }
 
 /// [`has_capture`], with the opponents' piles when `steal`.
 #[inline]
-pub fn has_capture_in(o: &EscobaOptions, p: Card, table: CardSet, piles: &Piles) -> bool {
+pub fn has_capture_in(o: &EscobaOptions, mv: Matta, p: Card, table: CardSet, piles: &Piles) -> bool {
     if o.steal {
         super::piles::has_capture(o, p, table, piles)
     } else {
-        has_capture(o, p, table)
+        has_capture(o, mv, p, table)
     }
 }
 
-/// [`for_each_outcome`] where the piles are known (contract §3; rules §2.21).
+/// [`for_each_outcome`] with the deal's matta value and the piles (contract §3; rules §2.7, §2.21).
+#[allow(clippy::too_many_arguments)]
 pub fn for_each_outcome_in<F: FnMut(Outcome)>(
     o: &EscobaOptions,
+    mv: Matta,
     p: Card,
     table: CardSet,
     hand: CardSet,
@@ -555,7 +600,7 @@ pub fn for_each_outcome_in<F: FnMut(Outcome)>(
     piles: &Piles,
     mut f: F,
 ) {
-    let vp = value(p);
+    let vp = mv.val(p);
     let playable = playable_cards(o, hand, first_play);
     if !playable.contains(p) {
         return;
@@ -569,7 +614,7 @@ pub fn for_each_outcome_in<F: FnMut(Outcome)>(
         return;
     }
     let mut any = false;
-    for_each_capture_in(o, p, table, piles, |cards, from_kind| {
+    for_each_capture_in(o, mv, p, table, piles, |cards, from_kind| {
         any = true;
         f(Outcome::Capture { cards, from_kind });
     });
@@ -581,7 +626,7 @@ pub fn for_each_outcome_in<F: FnMut(Outcome)>(
         Obligation::AnyCard => {
             !any && playable
                 .iter()
-                .all(|q| q == p || !has_capture_in(o, q, table, piles))
+                .all(|q| q == p || !has_capture_in(o, mv, q, table, piles))
         }
     };
     if trail {
@@ -604,7 +649,7 @@ pub fn capture_options_in(
     piles: &Piles,
 ) -> Vec<Vec<Card>> {
     let mut out: Vec<Vec<Card>> = Vec::new();
-    for_each_outcome_in(o, card, table, CardSet::single(card), false, piles, |x| {
+    for_each_outcome_in(o, Matta::NONE, card, table, CardSet::single(card), false, piles, |x| {
         out.push(match x {
             Outcome::Trail => Vec::new(),
             Outcome::SelfCapture => vec![card],
@@ -615,24 +660,47 @@ pub fn capture_options_in(
     out
 }
 
-/// Escoba de mano (contract §5.4): how many sweeps the initial table scores (0, 1 or 2).
+/// Escoba de mano (contract §5.4): how many sweeps the initial table scores (0, 1, 2, or
+/// `initial_table_le9`). A matta on the table takes the value 1..=10 that scores the most.
 pub fn escoba_de_mano_sweeps(o: &EscobaOptions, table: CardSet) -> u32 {
-    use super::options::{Mano30, TableBonus};
+    use super::options::TableBonus;
     if o.initial_table_bonus != TableBonus::Sum15_30 || table.is_empty() {
         return 0;
     }
-    let total: u32 = table.iter().map(|c| value(c) as u32).sum();
+    let m = Matta::natural(o);
+    if !m.in_set(table) {
+        return table_sweeps(o, table, m);
+    }
+    (1..=10)
+        .map(|v| {
+            table_sweeps(
+                o,
+                table,
+                Matta {
+                    bit: m.bit,
+                    value: v,
+                },
+            )
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+fn table_sweeps(o: &EscobaOptions, table: CardSet, mv: Matta) -> u32 {
+    use super::options::Mano30;
+    let total: u32 = table.iter().map(|c| mv.val(c) as u32).sum();
     match total {
         15 => 1,
         30 if o.escoba_de_mano_30 == Mano30::Total => 2,
         30 => {
-            let items = Items::new(table, 10);
+            let items = Items::new(table, 10, mv);
             if exists_sum(&items, 0, 15, 0, 1) {
                 2
             } else {
                 0
             }
         }
+        t if t <= 9 => o.initial_table_le9.map_or(0, |k| k.clamp(0, 3) as u32),
         _ => 0,
     }
 }
@@ -683,6 +751,26 @@ pub fn napola_run(pile: CardSet) -> u32 {
     RUN.iter()
         .take_while(|&&r| pile.contains(Card::new(1, r)))
         .count() as u32
+}
+
+/// Grande (rules §2.7): `grande` for J-Q-K of coins, with `grande_extends` +1 per further coin
+/// of the unbroken run 7, 6, 5, … downward.
+pub fn grande_points(o: &EscobaOptions, pile: CardSet) -> Option<i64> {
+    const DOWN: [u8; 7] = [7, 6, 5, 4, 3, 2, 1];
+    let jqk = [11u8, 12, 13]
+        .iter()
+        .all(|&r| pile.contains(Card::new(1, r)));
+    if !jqk {
+        return None;
+    }
+    let more = if o.grande_extends {
+        DOWN.iter()
+            .take_while(|&&r| pile.contains(Card::new(1, r)))
+            .count() as i64
+    } else {
+        0
+    };
+    Some(o.grande.saturating_add(more))
 }
 
 /// Primiera value table by rank index 0..13 (standard or veneto ×2).
@@ -898,6 +986,22 @@ pub fn score_deal_awards<F: FnMut(&Points)>(
     }
     if o.all_oros_bonus > 0 {
         give(holder_all(COINS), &|_| o.all_oros_bonus);
+    }
+    // 9a. piccola, 9b. grande (rules §2.7)
+    if o.piccola {
+        for (s, p) in piles.iter().enumerate() {
+            let l = napola_run(*p).min(o.piccola_max as u32);
+            if l >= 3 {
+                give(1 << s, &|_| l as i64);
+            }
+        }
+    }
+    if o.grande > 0 {
+        for (s, p) in piles.iter().enumerate() {
+            if let Some(pts) = grande_points(o, *p) {
+                give(1 << s, &|_| pts);
+            }
+        }
     }
     // 10. sweeps in the order made, each hand declaration at the moment it was made
     let mut d = 0;

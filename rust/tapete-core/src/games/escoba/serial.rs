@@ -4,13 +4,14 @@ use std::fmt::Write as _;
 
 use serde_json::{Map, Value};
 
+use super::elimination;
+use super::knock;
+use super::options::TargetMode;
 use super::rules::{self, is_pack_card, PACK_MASK};
 use super::{
     EscobaGame, EscobaState, MAX_DECLS, MAX_JSON_SWEEPS, MAX_PRIOR_SWEEPS, MAX_SCORE, MAX_SEATS,
     MAX_SWEEPS,
 };
-use super::elimination;
-use super::options::TargetMode;
 use crate::cards::{Card, CardSet};
 use crate::error::GameError;
 
@@ -79,7 +80,7 @@ pub(super) fn to_json(st: &EscobaState) -> String {
     let _ = write!(s, "{{\"deal\":{},\"deal_points\":", st.deal);
     push_deal_points(&mut s, st);
     let _ = write!(s, ",\"dealer\":{}", st.dealer);
-    if st.cfg.opts.tuzzoli {
+    if has_decls(st.cfg.opts.tuzzoli, st.cfg.knocks) {
         s.push_str(",\"declarations\":[");
         for (i, d) in st.declarations().iter().enumerate() {
             if i > 0 {
@@ -101,10 +102,22 @@ pub(super) fn to_json(st: &EscobaState) -> String {
     if eliminate(st) {
         let _ = write!(s, ",\"in_play\":{}", st.in_play);
     }
+    if st.cfg.knocks {
+        s.push_str(",\"knock_state\":");
+        push_ints(&mut s, st.knock_state[..n].iter());
+    }
     let _ = write!(
         s,
-        ",\"last_capturer\":{},\"loser\":{},\"options\":{},\"pending\":{}",
-        st.last_capturer, st.loser, st.cfg.json, st.pending
+        ",\"last_capturer\":{},\"loser\":{}",
+        st.last_capturer, st.loser
+    );
+    if st.cfg.matta.bit != 0 {
+        let _ = write!(s, ",\"matta_value\":{}", st.matta_value);
+    }
+    let _ = write!(
+        s,
+        ",\"options\":{},\"pending\":{}",
+        st.cfg.json, st.pending
     );
     if st.cfg.opts.steal {
         s.push_str(",\"pile_tops\":");
@@ -204,8 +217,8 @@ pub(super) fn view_json(st: &EscobaState, p: usize) -> String {
         ",\"last_capturer\":{},\"terminal\":{},\"winner\":{},\"loser\":{}",
         st.last_capturer, st.terminal, st.winner, st.loser
     );
-    if st.cfg.opts.tuzzoli {
-        // announced, not shown (rules §2.8): the seat, the kind and its points
+    if has_decls(st.cfg.opts.tuzzoli, st.cfg.knocks) {
+        // tuzzoli are announced, not shown (rules §2.8): the seat, the kind and its points
         s.push_str(",\"declarations\":[");
         for (i, &[seat, kind, _]) in st.declarations().iter().enumerate() {
             if i > 0 {
@@ -214,11 +227,25 @@ pub(super) fn view_json(st: &EscobaState, p: usize) -> String {
             let _ = write!(
                 s,
                 "{{\"seat\":{seat},\"declaration\":\"{}\",\"points\":{}}}",
-                rules::TUZZOLI_NAMES[kind as usize],
-                rules::TUZZOLI_POINTS[kind as usize]
+                knock::decl_name(kind),
+                knock::decl_points(&st.cfg.opts, kind)
             );
         }
         s.push(']');
+    }
+    if st.cfg.show {
+        // a knocked hand (rules §2.7), an open last hand (rules §2.23) is played face up
+        s.push_str(",\"shown\":[");
+        for seat in 0..n {
+            if seat > 0 {
+                s.push(',');
+            }
+            push_texts(&mut s, st.shown(seat));
+        }
+        s.push(']');
+    }
+    if st.cfg.matta.bit != 0 {
+        let _ = write!(s, ",\"matta_value\":{}", st.matta_value);
     }
     if eliminate(st) {
         s.push_str(",\"in_play\":");
@@ -226,6 +253,11 @@ pub(super) fn view_json(st: &EscobaState, p: usize) -> String {
     }
     s.push('}');
     s
+}
+
+/// Whether states carry `declarations` (tuzzoli or knocks).
+fn has_decls(tuzzoli: bool, knocks: bool) -> bool {
+    tuzzoli || knocks
 }
 
 // ----- reading helpers -----
@@ -589,29 +621,26 @@ pub(super) fn state_from_json(game: &EscobaGame, text: &str) -> Result<EscobaSta
     let Value::Object(m) = &v else {
         return Err(st("state must be a JSON object".into()));
     };
-    let tuzzoli = game.cfg.opts.tuzzoli;
-    let steal = game.cfg.opts.steal;
     let elim = game.cfg.opts.target_mode == TargetMode::Eliminate;
+    let optional = [
+        (
+            "declarations",
+            has_decls(game.cfg.opts.tuzzoli, game.cfg.knocks),
+        ),
+        ("in_play", elim),
+        ("knock_state", game.cfg.knocks),
+        ("matta_value", game.cfg.matta.bit != 0),
+        ("pile_tops", game.cfg.opts.steal),
+    ];
     for k in m.keys() {
-        let optional = (tuzzoli && k == "declarations")
-            || (steal && k == "pile_tops")
-            || (elim && k == "in_play");
-        if !STATE_KEYS.contains(&k.as_str()) && !optional {
+        if !STATE_KEYS.contains(&k.as_str()) && !optional.iter().any(|&(x, on)| on && x == k) {
             return Err(st(format!("unknown state key {k:?}")));
         }
     }
-    if steal && !m.contains_key("pile_tops") {
-        return Err(st("state lacks key \"pile_tops\" (option steal)".into()));
-    }
-    if elim && !m.contains_key("in_play") {
-        return Err(st(
-            "state lacks key \"in_play\" (target_mode=eliminate)".into()
-        ));
-    }
-    if tuzzoli && !m.contains_key("declarations") {
-        return Err(st(
-            "state lacks key \"declarations\" (option tuzzoli)".into()
-        ));
+    for (k, on) in optional {
+        if on && !m.contains_key(k) {
+            return Err(st(format!("state lacks key {k:?} (its options use it)")));
+        }
     }
     for k in STATE_KEYS {
         if !m.contains_key(k) {
@@ -735,7 +764,7 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
         let side = int_in(x, "sweeps entry", 0, ns as i64 - 1)?;
         s.push_sweep(side as usize);
     }
-    if o.tuzzoli {
+    if has_decls(o.tuzzoli, cfg.knocks) {
         let ds = array(f("declarations"), "declarations")?;
         if ds.len() > MAX_DECLS {
             return Err(st(format!(
@@ -748,7 +777,13 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
             let what = format!("declarations[{i}]");
             let e = array_len(d, &what, 3)?;
             let seat = int_in(&e[0], &what, 0, n as i64 - 1)? as u8;
-            let kind = int_in(&e[1], &what, 1, rules::NAPOLI as i64)? as u8;
+            let lo = if o.tuzzoli { 1 } else { knock::CIRULLA as i64 };
+            let hi = if cfg.knocks {
+                knock::CIRULLA_DECINO
+            } else {
+                rules::NAPOLI
+            };
+            let kind = int_in(&e[1], &what, lo, hi as i64)? as u8;
             let at = int_in(&e[2], &what, last_at, s.n_sweeps as i64)?;
             last_at = at;
             s.decls[i] = [seat, kind, at as u8];
@@ -783,9 +818,26 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
         },
         x => return Err(st(format!("rng must be a decimal string, got {x}"))),
     };
+    let last_action = if cfg.knocks {
+        super::notation::NO_KNOCK
+    } else {
+        s.max_action()
+    };
     for x in array(f("history"), "history")? {
         s.history
-            .push(int_in(x, "history entry", 0, s.max_action() as i64)? as u8);
+            .push(int_in(x, "history entry", 0, last_action as i64)? as u8);
+    }
+    if cfg.knocks {
+        for (seat, x) in array_len(f("knock_state"), "knock_state", n)?
+            .iter()
+            .enumerate()
+        {
+            s.knock_state[seat] =
+                int_in(x, &format!("knock_state[{seat}]"), 0, knock::KNOCKED as i64)? as u8;
+        }
+    }
+    if cfg.matta.bit != 0 {
+        s.matta_value = int_in(f("matta_value"), "matta_value", 1, 10)? as u8;
     }
 
     if o.target_mode == TargetMode::Eliminate {

@@ -1,0 +1,155 @@
+//! Optional hand declarations by knocking (`KNOCK`/`NO_KNOCK`, rules §2.7) and the matta, the
+//! wild card whose declared value stays its capture value for the rest of the deal.
+
+use crate::cards::{Card, CardSet};
+
+use super::options::EscobaOptions;
+use super::rules::value;
+
+/// Declaration kinds after the tuzzoli kinds 1..=4 (`[seat, kind, at]` entries, contract §5).
+pub const CIRULLA: u8 = 5;
+pub const DECINO: u8 = 6;
+/// Both at once, only with `knocks_cumulative`.
+pub const CIRULLA_DECINO: u8 = 7;
+pub const KNOCK_NAMES: [&str; 3] = ["cirulla", "decino", "cirulla_decino"];
+
+/// `knock_state` per seat: the declaration decision of this hand.
+pub const UNDECIDED: u8 = 0;
+pub const DECLINED: u8 = 1;
+pub const KNOCKED: u8 = 2;
+
+/// The matta of a deal with its current capture value; `bit = 0` when there is none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Matta {
+    pub bit: u64,
+    pub value: u8,
+}
+
+impl Matta {
+    pub const NONE: Matta = Matta { bit: 0, value: 0 };
+
+    /// The matta at its natural value (or none).
+    pub fn natural(o: &EscobaOptions) -> Matta {
+        match o.matta {
+            Some(c) => Matta {
+                bit: 1u64 << c.0,
+                value: value(c),
+            },
+            None => Matta::NONE,
+        }
+    }
+
+    /// Whether the matta is in `set`.
+    #[inline]
+    pub fn in_set(self, set: CardSet) -> bool {
+        set.0 & self.bit != 0
+    }
+
+    /// The capture value of `c` with this matta.
+    #[inline]
+    pub fn val(self, c: Card) -> u8 {
+        if (1u64 << c.0) & self.bit != 0 {
+            self.value
+        } else {
+            value(c)
+        }
+    }
+
+    /// `mask` (cards of value `w` at their natural values) corrected for the matta.
+    #[inline]
+    pub fn fix(self, mask: u64, w: u8) -> u64 {
+        if self.value == w {
+            mask | self.bit
+        } else {
+            mask & !self.bit
+        }
+    }
+}
+
+/// Points of a declaration kind under the options.
+pub fn points(o: &EscobaOptions, kind: u8) -> i64 {
+    match kind {
+        CIRULLA => o.knock_cirulla,
+        DECINO => o.knock_decino,
+        CIRULLA_DECINO => o.knock_cirulla.saturating_add(o.knock_decino),
+        _ => 0,
+    }
+}
+
+/// Points of any hand declaration kind: tuzzoli 1..=4 (rules §2.8), knocks 5..=7.
+pub fn decl_points(o: &EscobaOptions, kind: u8) -> i64 {
+    if kind <= super::rules::NAPOLI {
+        super::rules::TUZZOLI_POINTS[kind as usize]
+    } else {
+        points(o, kind)
+    }
+}
+
+/// The name of any hand declaration kind.
+pub fn decl_name(kind: u8) -> &'static str {
+    if kind <= super::rules::NAPOLI {
+        super::rules::TUZZOLI_NAMES[kind as usize]
+    } else {
+        name(kind)
+    }
+}
+
+/// The name of a knock kind.
+pub fn name(kind: u8) -> &'static str {
+    match kind {
+        CIRULLA => KNOCK_NAMES[0],
+        DECINO => KNOCK_NAMES[1],
+        _ => KNOCK_NAMES[2],
+    }
+}
+
+/// Whether the options offer knocks at all.
+#[inline]
+pub fn enabled(o: &EscobaOptions) -> bool {
+    o.knock_cirulla > 0 || o.knock_decino > 0
+}
+
+/// The declaration of three cards with these values: cirulla (total ≤ 9), decino (one value,
+/// i.e. one rank); the higher of the two (decino on equal points) or both if cumulative.
+fn kind_of(o: &EscobaOptions, vals: [u8; 3]) -> u8 {
+    let low = o.knock_cirulla > 0 && vals.iter().map(|&v| v as u32).sum::<u32>() <= 9;
+    let three = o.knock_decino > 0 && vals[0] == vals[1] && vals[1] == vals[2];
+    match (low, three) {
+        (true, true) if o.knocks_cumulative => CIRULLA_DECINO,
+        (true, true) if o.knock_cirulla > o.knock_decino => CIRULLA,
+        (_, true) => DECINO,
+        (true, false) => CIRULLA,
+        _ => 0,
+    }
+}
+
+/// The best declaration of a hand (rules §2.7, TV-56): `(kind, matta value)`, kind 0 when the
+/// hand has nothing to declare. A matta in the hand takes the value 1..=10 giving the most
+/// points, the highest such value on a tie; otherwise its natural value is returned.
+pub fn best(o: &EscobaOptions, hand: CardSet) -> (u8, u8) {
+    let m = Matta::natural(o);
+    if hand.len() != 3 || !enabled(o) {
+        return (0, m.value);
+    }
+    let mut vals = [0u8; 3];
+    let mut wild = None;
+    for (i, c) in hand.iter().enumerate() {
+        vals[i] = value(c);
+        if m.in_set(CardSet::single(c)) {
+            wild = Some(i);
+        }
+    }
+    let Some(w) = wild else {
+        return (kind_of(o, vals), m.value);
+    };
+    let (mut kind, mut mv, mut best_pts) = (0u8, m.value, 0i64);
+    for v in 1..=10u8 {
+        vals[w] = v;
+        let k = kind_of(o, vals);
+        let p = points(o, k);
+        if k != 0 && p >= best_pts {
+            (kind, mv, best_pts) = (k, v, p);
+        }
+    }
+    (kind, mv)
+}
