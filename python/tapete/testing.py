@@ -220,6 +220,12 @@ def escoba_options(variant: str | None = None) -> Any:
             "frac_counts_scope": st.booleans(),
             "frac_single_deal": st.booleans(),
             "tuzzoli_hybrids": st.booleans(),
+            "maresciallo_penalty": st.booleans(),
+            "maresciallo_sweep": st.sampled_from(["replace", "total"]),
+            "polacca": st.booleans(),
+            "polacca_card": st.sampled_from(["Jd", "Qd"]),
+            "saponaro": st.booleans(),
+            "saponaro_card": st.sampled_from(["Js", "Qs"]),
         }
         chosen = draw(st.lists(st.sampled_from(sorted(overrides)), max_size=5, unique=True))
         for name in chosen:

@@ -97,6 +97,8 @@ PACK: tuple[int, ...] = tuple(13 * s + r - 1 for s in range(4) for r in (1, 2, 3
 _PACK_SET = frozenset(PACK)
 SETTEBELLO = card_id("7d")
 RE_BELLO = card_id("Kd")
+MARESCIALLO = card_id("Ks")  # rules §2.18
+KS_SWEEP_POINTS = -4  # a sweep made by playing Ks (rules §2.18)
 COINS = 1  # the suit index of d (coins, denari, oros)
 #: The coins in napola order A 2 3 4 5 6 7 J Q K.
 _NAPOLA_RUN = tuple(13 * COINS + r - 1 for r in (1, 2, 3, 4, 5, 6, 7, 11, 12, 13))
@@ -215,7 +217,7 @@ VARIANTS = (
     "scopa", "escoba", "scopa_15", "scopa_11", "asso_piglia_tutto", "scopa_d_assi", "sbarazzina",
     "scopone_9", "scopone_10", "differenze", "inversa", "somma_e_differenza", "modulo_sette",
     "punti_a_denari", "non_prendere", "assi_non_prendere", "scopone_romano", "frac", "tuzzulicchio",
-    "cocchiaundici",
+    "cocchiaundici", "maresciallo",
 )
 _CAPTURE_KINDS = ("match", "sum", "sum15", "sum11", "diff")
 _PRIORITY_KINDS = ("sum", "sum15", "sum11", "diff")
@@ -272,6 +274,12 @@ _SPEC: dict[str, tuple[str, Any]] = {
     "napola_all_coins_wins": ("bool", None),
     "tuzzoli": ("bool", None),
     "tuzzoli_hybrids": ("bool", None),
+    "maresciallo_penalty": ("bool", None),
+    "maresciallo_sweep": ("choice", ("replace", "total")),
+    "polacca": ("bool", None),
+    "polacca_card": ("choice", ("Jd", "Qd")),
+    "saponaro": ("bool", None),
+    "saponaro_card": ("choice", ("Js", "Qs")),
     "category_tie_policy": ("choice", ("nobody", "all_tied")),
     "scoring": ("choice", ("standard", "frac")),
     "frac_counts_scope": ("bool", None),
@@ -299,7 +307,8 @@ _BASE: dict[str, Any] = {
     "milan_tiebreak": ["7", "6", "A"], "settanta_bonus": False, "all_sevens_bonus": 0,
     "all_oros_bonus": 0, "coin_card_points": 0, "special_cards": {}, "re_bello": False,
     "napola": False, "napola_all_coins_wins": False, "tuzzoli": False, "tuzzoli_hybrids": True,
-    "category_tie_policy": "nobody",
+    "maresciallo_penalty": False, "maresciallo_sweep": "replace", "polacca": False, "polacca_card": "Jd",
+    "saponaro": False, "saponaro_card": "Js", "category_tie_policy": "nobody",
     "scoring": "standard", "frac_counts_scope": False, "frac_single_deal": False, "game": "match", "target": None, "target_mode": "win", "win_check": "highest_unique",
     "win_margin": None, "max_deals": None,
 }
@@ -378,6 +387,12 @@ def _preset_deltas(variant: str, players: int) -> dict[str, Any]:
         return {"ace_takes_all": True, "tuzzoli": True}
     if variant == "cocchiaundici":
         return {"ace_takes_all": True, "tuzzoli": True, "capture_kinds": ["match", "sum", "sum11"]}
+    if variant == "maresciallo":
+        # rules §2.18: scopa d'assi captures with the base deal, napola, the Ks penalties, polacca
+        return {
+            "ace_takes_all": True, "ace_takes_all_is_scopa": False, "napola": True,
+            "maresciallo_penalty": True, "polacca": True,
+        }
     return {}
 
 
@@ -731,11 +746,17 @@ def _most(values: Sequence[int], candidates: Sequence[int], opts: dict) -> list[
 
 
 def _deal_awards(
-    piles: Sequence[Iterable[int]], sweeps: Sequence[int], opts: dict, declared: Sequence[tuple[int, int, int]] = ()
+    piles: Sequence[Iterable[int]],
+    sweeps: Sequence[int],
+    opts: dict,
+    declared: Sequence[tuple[int, int, int]] = (),
+    ks_sweeps: Iterable[int] = (),
 ) -> list[list[int]]:
     """The awards of a deal in count-out order, each a list of points per side. Awards that give
     nobody any point are left out. ``declared`` lists hand declarations as (side, points, at),
-    ``at`` = the number of sweeps made before it."""
+    ``at`` = the number of sweeps made before it. ``ks_sweeps``: the indices in ``sweeps`` of
+    the sweeps made by playing ``Ks`` (rules §2.18)."""
+    ks_at = set(ks_sweeps) if opts["maresciallo_penalty"] else set()
     piles = [set(p) for p in piles]
     n = len(piles)
     sides = list(range(n))
@@ -826,20 +847,34 @@ def _deal_awards(
     # 9. Escoba bonuses.
     give([s for s in sides if sevens[s] == 4], opts["all_sevens_bonus"])
     give([s for s in sides if coins[s] == 10], opts["all_oros_bonus"])
+    # 9a. Maresciallo (rules §2.18): -1 for holding Ks (under ``total`` not for a side whose Ks
+    # sweep already cost -4), +1 polacca (its card with 7d), -1 saponaro (its card with Ks).
+    if opts["maresciallo_penalty"]:
+        swept = {sweeps[i] for i in ks_at}
+        total_mode = opts["maresciallo_sweep"] == "total"
+        give([s for s in sides if MARESCIALLO in piles[s] and not (total_mode and s in swept)], -1)
+    if opts["polacca"]:
+        give([s for s in sides if card_id(opts["polacca_card"]) in piles[s] and SETTEBELLO in piles[s]], 1)
+    if opts["saponaro"]:
+        give([s for s in sides if card_id(opts["saponaro_card"]) in piles[s] and MARESCIALLO in piles[s]], -1)
     # 10. The sweeps in the order they were made, each hand declaration at the moment it was made.
     pending_decls = list(declared)
     for i, s in enumerate(sweeps):
         while pending_decls and pending_decls[0][2] <= i:
             side, points, _ = pending_decls.pop(0)
             give([side], points)
-        give([s], opts["scopa_value"])
+        give([s], KS_SWEEP_POINTS if i in ks_at else opts["scopa_value"])
     for side, points, _ in pending_decls:
         give([side], points)
     return awards
 
 
 def score_deal(
-    piles: Sequence[Iterable[Any]], scope: Sequence[int], declared: Optional[Sequence[int]] = None, **options: Any
+    piles: Sequence[Iterable[Any]],
+    scope: Sequence[int],
+    declared: Optional[Sequence[int]] = None,
+    ks_sweeps: Optional[Sequence[int]] = None,
+    **options: Any,
 ) -> list[int]:
     """Points per side for a finished deal: ``piles`` one card list per side, ``scope`` the
     sweeps per side. In TV-26 side A (22 cards, 7 coins, the settebello, primiera 81 against 72,
@@ -871,9 +906,18 @@ def score_deal(
         if len(declared) != len(piles) or not all(_is_int(k) and 0 <= k <= _NOLIMIT for k in declared):
             raise InvalidStateError(f"declared must list one int in 0..{_NOLIMIT} per side, as many as the piles")
         decls = [(s, k, 0) for s, k in enumerate(declared)]
+    ks = [0] * len(piles)
+    if ks_sweeps is not None:
+        if not is_list(ks_sweeps):
+            raise InvalidStateError("ks_sweeps must be a list, one entry per side")
+        ks = list(ks_sweeps)
+        if len(ks) != len(piles) or not all(_is_int(k) and 0 <= k <= m for k, m in zip(ks, scope)):
+            raise InvalidStateError("ks_sweeps must list one int in 0..scope[i] per side, as many as the piles")
+    # each side's sweeps, its Ks sweeps first (the order does not change the total)
     sweeps = [s for s, k in enumerate(scope) for _ in range(k)]
+    ks_at = [i for i, s in enumerate(sweeps) if i - sweeps.index(s) < ks[s]]
     total = [0] * len(piles)
-    for vec in _deal_awards(piles, sweeps, opts, decls):
+    for vec in _deal_awards(piles, sweeps, opts, decls, ks_at):
         total = [a + b for a, b in zip(total, vec)]
     return total
 
@@ -895,7 +939,8 @@ class Escoba:
         self.num_players: int = o["players"]
         self.teams: bool = o["partnership"] == "auto" and o["players"] in (4, 6)
         self.num_sides: int = 2 if self.teams else self.num_players
-        extra = self.num_sides if o["tuzzoli"] else 0  # declared points per side
+        # declared points per side; Ks sweeps per side
+        extra = self.num_sides * (int(o["tuzzoli"]) + int(o["maresciallo_penalty"]))
         self.observation_shape: tuple[int, ...] = (161 + 42 * self.num_sides + 4 * self.num_players + extra,)
         self._options_json = json.dumps(o, sort_keys=True, separators=(",", ":"))
 
@@ -1094,6 +1139,7 @@ class EscobaState:
         self._stock: list[int] = []
         self._sweeps: list[int] = []
         self._decls: list[list[int]] = []  # tuzzoli of this deal: [seat, kind, sweeps before it]
+        self._ks_sweeps: list[int] = []  # indices in _sweeps of the sweeps made by playing Ks
         self._table: set[int] = set()
         self._terminal = False
         self._to_move = 0
@@ -1127,6 +1173,7 @@ class EscobaState:
         self._piles = [set() for _ in range(self.game.num_sides)]
         self._sweeps = []
         self._decls = []
+        self._ks_sweeps = []
         self._last_capturer = -1
         self._pending = -1
         self._selection = []
@@ -1272,6 +1319,8 @@ class EscobaState:
             self._piles[side] |= taken | {card}
             self._last_capturer = side
             if sweep and (normal or o["ace_takes_all_is_scopa"]) and not (last_play and not o["scopa_on_last_play"]):
+                if o["maresciallo_penalty"] and card == MARESCIALLO:
+                    self._ks_sweeps.append(len(self._sweeps))
                 self._sweeps.append(side)
         self._pending, self._selection = -1, []
         self._to_move = (self._to_move + 1) % n
@@ -1290,7 +1339,7 @@ class EscobaState:
             self._piles[self._last_capturer] |= self._table
         self._table = set()  # otherwise the cards left on the table belong to nobody
         decls = [(self.game.side_of(seat), TUZZOLI[kind][1], at) for seat, kind, at in self._decls]
-        awards = _deal_awards(self._piles, self._sweeps, o, decls)
+        awards = _deal_awards(self._piles, self._sweeps, o, decls, self._ks_sweeps)
         points = [sum(vec[s] for vec in awards) for s in range(S)]
         before = list(self._scores)
         self._deal_points.append(points)
@@ -1423,6 +1472,7 @@ class EscobaState:
         s._stock = list(self._stock)
         s._sweeps = list(self._sweeps)
         s._decls = [list(d) for d in self._decls]
+        s._ks_sweeps = list(self._ks_sweeps)
         s._table = set(self._table)
         s._terminal = self._terminal
         s._to_move = self._to_move
@@ -1460,6 +1510,7 @@ class EscobaState:
             "version": 1,
             "winner": self._winner,
             **({"declarations": [list(d) for d in self._decls]} if self._o["tuzzoli"] else {}),
+            **({"ks_sweeps": list(self._ks_sweeps)} if self._o["maresciallo_penalty"] else {}),
         }
 
     def to_json(self) -> str:
@@ -1514,6 +1565,11 @@ class EscobaState:
                 if self._o["tuzzoli"]
                 else {}
             ),
+            **(
+                {"ks_sweeps": [sum(1 for i in self._ks_sweeps if self._sweeps[i] == s) for s in range(self.game.num_sides)]}
+                if self._o["maresciallo_penalty"]
+                else {}
+            ),
         }
 
     def observation(self, player: Any) -> np.ndarray:
@@ -1545,6 +1601,10 @@ class EscobaState:
         if self._o["tuzzoli"]:
             for seat, kind, _ in self._decls:
                 obs[base + 4 * n + S + self.game.side_of(seat)] += TUZZOLI[kind][1]
+        if self._o["maresciallo_penalty"]:
+            at = base + 4 * n + S + (S if self._o["tuzzoli"] else 0)
+            for i in self._ks_sweeps:
+                obs[at + self._sweeps[i]] += 1.0
         return obs
 
     # -- for people ----------------------------------------------------------------------------
@@ -1602,7 +1662,11 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
     def bad(why: str) -> InvalidStateError:
         return InvalidStateError(f"invalid escoba state: {why}")
 
-    keys = _JSON_KEYS | ({"declarations"} if game.options["tuzzoli"] else set())
+    keys = (
+        _JSON_KEYS
+        | ({"declarations"} if game.options["tuzzoli"] else set())
+        | ({"ks_sweeps"} if game.options["maresciallo_penalty"] else set())
+    )
     d = read_state_object(text, "escoba", keys, game.options_json())
 
     o = game._opts
@@ -1665,6 +1729,14 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
             if seat >= n or not 1 <= kind <= 4 or not last <= at <= len(sweeps):
                 raise bad(f"declarations[{i}] must be [seat 0..{n - 1}, kind 1..4, at {last}..{len(sweeps)}]")
             decls.append([seat, kind, at])
+    ks_sweeps: list[int] = []
+    if game.options["maresciallo_penalty"]:
+        # the one Ks makes at most one sweep, and it lies in the sweeper's pile
+        ks_sweeps = int_list(d["ks_sweeps"], "ks_sweeps", 0, len(sweeps) - 1)
+        if len(ks_sweeps) > 1:
+            raise bad("ks_sweeps may list at most 1 sweep (one Ks)")
+        if any(MARESCIALLO not in piles[sweeps[i]] for i in ks_sweeps):
+            raise bad("ks_sweeps: a sweep made by playing Ks leaves Ks in the sweeper's pile")
     deal_points = d["deal_points"]
     if not isinstance(deal_points, list):
         raise bad("deal_points must be a list")
@@ -1729,6 +1801,7 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
     s._stock = list(stock)
     s._sweeps = list(sweeps)
     s._decls = decls
+    s._ks_sweeps = ks_sweeps
     s._table = set(table)
     s._terminal = terminal
     s._to_move = to_move

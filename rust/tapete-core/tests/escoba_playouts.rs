@@ -30,6 +30,7 @@ const MORE_PRESETS: &[(&str, u32, usize)] = &[
     ("assi_non_prendere", 4, 2), ("scopone_romano", 4, 2),
     ("frac", 2, 4), ("frac", 3, 4),
     ("tuzzulicchio", 2, 4), ("tuzzulicchio", 4, 4), ("cocchiaundici", 3, 4), ("cocchiaundici", 6, 4),
+    ("maresciallo", 2, 4), ("maresciallo", 4, 4),
 ];
 
 /// Option sets off the presets' paths, each played for a tenth of the games.
@@ -47,6 +48,7 @@ const EXOTIC: &[&str] = &[
     r#"{"variant":"modulo_sette","capture_kinds":["match","sum","sum15","diff"],"capture_obligation":"optional","players":3}"#,
     r#"{"variant":"non_prendere","partnership":"auto","capture_obligation":"played_card","value_modulus":5}"#,
     r#"{"variant":"tuzzulicchio","tuzzoli_hybrids":false,"win_check":"count_out","players":6,"partnership":"none"}"#,
+    r#"{"variant":"maresciallo","maresciallo_sweep":"total","saponaro":true,"saponaro_card":"Qs","polacca_card":"Qd","players":3,"win_check":"count_out","scopa_on_last_play":true}"#,
 ];
 
 const MAX_ACTIONS: usize = 50_000;

@@ -1,5 +1,6 @@
 //! The Escoba / Scopa family engine (docs/escoba_engine.md is the contract).
 
+pub mod maresciallo;
 pub mod notation;
 pub mod options;
 pub mod rules;
@@ -94,6 +95,8 @@ pub struct EscobaState {
     /// Tuzzoli declarations of this deal as (seat, kind, sweeps made before it).
     n_decls: u8,
     decls: [[u8; 3]; MAX_DECLS],
+    /// Bit i: sweep i of this deal was made by playing `Ks` (maresciallo_penalty).
+    ks_sweeps: u128,
     scores: [i64; MAX_SIDES],
     deal: u32,
     /// Flattened: `sides` points per finished deal.
@@ -129,7 +132,11 @@ impl EscobaGame {
         let first_stock = 40usize
             .saturating_sub(opts.initial_table_cards as usize + n * opts.cards_per_hand as usize);
         let cfg = Config {
-            obs_size: 161 + 42 * sides + 4 * n + if opts.tuzzoli { sides } else { 0 },
+            obs_size: 161
+                + 42 * sides
+                + 4 * n
+                + if opts.tuzzoli { sides } else { 0 }
+                + if opts.maresciallo_penalty { sides } else { 0 },
             opts,
             json,
             value,
@@ -178,6 +185,7 @@ impl EscobaGame {
             sweeps: [0; MAX_SWEEPS],
             n_decls: 0,
             decls: [[0; 3]; MAX_DECLS],
+            ks_sweeps: 0,
             scores: [0; MAX_SIDES],
             deal: 1,
             deal_points: Vec::new(),
@@ -302,6 +310,14 @@ impl EscobaState {
     /// Sides of the sweeps of this deal, in the order made.
     pub fn sweeps(&self) -> &[u8] {
         &self.sweeps[..self.n_sweeps as usize]
+    }
+    /// Indices in `sweeps` of the sweeps made by playing `Ks` (maresciallo_penalty), ascending.
+    pub fn ks_sweeps(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.n_sweeps as usize).filter(|&i| self.ks_sweeps >> i & 1 != 0)
+    }
+    /// Sides that made a sweep by playing `Ks` this deal, as a bit mask.
+    fn ks_sides(&self) -> u32 {
+        self.ks_sweeps().fold(0, |m, i| m | 1 << self.sweeps[i])
     }
     /// Tuzzoli declarations of this deal as (seat, kind, sweeps made before it), in order.
     pub fn declarations(&self) -> &[[u8; 3]] {
@@ -435,6 +451,7 @@ impl EscobaState {
         self.piles = [CardSet::EMPTY; MAX_SIDES];
         self.n_sweeps = 0;
         self.n_decls = 0;
+        self.ks_sweeps = 0;
         self.last_capturer = -1;
         self.pending = -1;
         self.selection = CardSet::EMPTY;
@@ -762,6 +779,9 @@ impl EscobaState {
                     if (from_kind || o.ace_takes_all_is_scopa)
                         && (o.scopa_on_last_play || !last_play)
                     {
+                        if maresciallo::is_ks_sweep(o, c) && (self.n_sweeps as usize) < MAX_SWEEPS {
+                            self.ks_sweeps |= 1u128 << self.n_sweeps;
+                        }
                         self.push_sweep(side);
                     }
                 }
@@ -824,7 +844,8 @@ impl EscobaState {
             };
         }
         let decls = &decls[..self.n_decls as usize];
-        let pts = rules::score_deal_awards(o, &self.piles[..ns], self.sweeps(), decls, |a| {
+        let (ks_at, ks_sides) = (self.ks_sweeps, self.ks_sides());
+        let pts = rules::score_deal_awards(o, &self.piles[..ns], self.sweeps(), decls, ks_at, ks_sides, |a| {
             if count_out.is_some() {
                 return;
             }
@@ -1048,6 +1069,12 @@ impl EscobaState {
             for &[seat, kind, _] in self.declarations() {
                 out[b + 4 * n + ns + self.side(seat as usize)] +=
                     rules::TUZZOLI_POINTS[kind as usize] as f32;
+            }
+        }
+        if self.opts().maresciallo_penalty {
+            let b = b + 4 * n + ns + if self.opts().tuzzoli { ns } else { 0 };
+            for i in self.ks_sweeps() {
+                out[b + self.sweeps[i] as usize] += 1.0;
             }
         }
         Ok(())

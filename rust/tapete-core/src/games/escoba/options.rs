@@ -35,6 +35,7 @@ str_enum!(Variant {
     ModuloSette => "modulo_sette", PuntiADenari => "punti_a_denari", NonPrendere => "non_prendere",
     AssiNonPrendere => "assi_non_prendere", ScoponeRomano => "scopone_romano", Frac => "frac",
     Tuzzulicchio => "tuzzulicchio", Cocchiaundici => "cocchiaundici",
+    Maresciallo => "maresciallo",
 });
 str_enum!(Deck { Italian40 => "italian40", Spanish40 => "spanish40", French40 => "french40" });
 str_enum!(Partnership { Auto => "auto", None => "none" });
@@ -58,6 +59,8 @@ str_enum!(GameMode { Match => "match", SingleDeal => "single_deal" });
 str_enum!(TargetMode { Win => "win", Lose => "lose" });
 str_enum!(WinCheck { HighestUnique => "highest_unique", CountOut => "count_out" });
 str_enum!(Scoring { Standard => "standard", Frac => "frac" });
+str_enum!(MarescialloSweep { Replace => "replace", Total => "total" });
+str_enum!(DonnaRank { J => "J", Q => "Q" });
 
 /// Capture kinds as bits, in canonical order.
 pub const KIND_MATCH: u8 = 1;
@@ -123,6 +126,12 @@ pub const OPTION_KEYS: &[&str] = &[
     "napola_all_coins_wins",
     "tuzzoli",
     "tuzzoli_hybrids",
+    "maresciallo_penalty",
+    "maresciallo_sweep",
+    "polacca",
+    "polacca_card",
+    "saponaro",
+    "saponaro_card",
     "category_tie_policy",
     "scoring",
     "frac_counts_scope",
@@ -188,6 +197,15 @@ pub struct EscobaOptions {
     /// Mandatory hand declarations of rules §2.8.
     pub tuzzoli: bool,
     pub tuzzoli_hybrids: bool,
+    /// Rules §2.18: −1 for holding `Ks`, −4 for a sweep made by playing it.
+    pub maresciallo_penalty: bool,
+    pub maresciallo_sweep: MarescialloSweep,
+    /// +1 for the polacca card (`Jd`/`Qd`) and `7d` in one pile.
+    pub polacca: bool,
+    pub polacca_card: DonnaRank,
+    /// −1 for the saponaro card (`Js`/`Qs`) and `Ks` in one pile.
+    pub saponaro: bool,
+    pub saponaro_card: DonnaRank,
     pub category_tie_policy: TiePolicy,
     pub scoring: Scoring,
     pub frac_counts_scope: bool,
@@ -396,6 +414,21 @@ fn get_special(key: &str, v: &Value) -> Result<Vec<(Card, i64)>> {
     Ok(out)
 }
 
+/// `polacca_card` / `saponaro_card`: the J or Q of `suit` (rules §2.18), given as card text.
+fn get_donna(key: &str, v: &Value, suit: char) -> Result<DonnaRank> {
+    let bad = || {
+        opt_err(format!(
+            "option {key} must be one of J{suit}, Q{suit}, got {v}"
+        ))
+    };
+    match v {
+        Value::String(s) if s.len() == 2 && s.ends_with(suit) => {
+            DonnaRank::parse(&s[..1]).ok_or_else(bad)
+        }
+        _ => Err(bad()),
+    }
+}
+
 impl Variant {
     /// The player counts a preset allows, its default first (contract §2).
     pub fn allowed_players(self) -> &'static [u8] {
@@ -457,6 +490,12 @@ impl Default for EscobaOptions {
             napola_all_coins_wins: false,
             tuzzoli: false,
             tuzzoli_hybrids: true,
+            maresciallo_penalty: false,
+            maresciallo_sweep: MarescialloSweep::Replace,
+            polacca: false,
+            polacca_card: DonnaRank::J,
+            saponaro: false,
+            saponaro_card: DonnaRank::J,
             category_tie_policy: TiePolicy::Nobody,
             scoring: Scoring::Standard,
             frac_counts_scope: false,
@@ -578,6 +617,15 @@ impl EscobaOptions {
             "napola_all_coins_wins" => self.napola_all_coins_wins = get_bool(key, v)?,
             "tuzzoli" => self.tuzzoli = get_bool(key, v)?,
             "tuzzoli_hybrids" => self.tuzzoli_hybrids = get_bool(key, v)?,
+            "maresciallo_penalty" => self.maresciallo_penalty = get_bool(key, v)?,
+            "maresciallo_sweep" => {
+                self.maresciallo_sweep =
+                    get_word(key, v, MarescialloSweep::NAMES, MarescialloSweep::parse)?
+            }
+            "polacca" => self.polacca = get_bool(key, v)?,
+            "polacca_card" => self.polacca_card = get_donna(key, v, 'd')?,
+            "saponaro" => self.saponaro = get_bool(key, v)?,
+            "saponaro_card" => self.saponaro_card = get_donna(key, v, 's')?,
             "category_tie_policy" => {
                 self.category_tie_policy = get_word(key, v, TiePolicy::NAMES, TiePolicy::parse)?
             }
@@ -720,6 +768,15 @@ impl EscobaOptions {
                 self.ace_takes_all = true;
                 self.tuzzoli = true;
                 self.capture_kinds = KIND_MATCH | KIND_SUM | KIND_SUM11;
+                false
+            }
+            Variant::Maresciallo => {
+                // rules §2.18: scopa d'assi captures with the base deal, napola, Ks penalties
+                self.ace_takes_all = true;
+                self.ace_takes_all_is_scopa = false;
+                self.napola = true;
+                self.maresciallo_penalty = true;
+                self.polacca = true;
                 false
             }
             Variant::Frac => {
@@ -950,6 +1007,12 @@ impl EscobaOptions {
             "napola_all_coins_wins" => self.napola_all_coins_wins.into(),
             "tuzzoli" => self.tuzzoli.into(),
             "tuzzoli_hybrids" => self.tuzzoli_hybrids.into(),
+            "maresciallo_penalty" => self.maresciallo_penalty.into(),
+            "maresciallo_sweep" => self.maresciallo_sweep.as_str().into(),
+            "polacca" => self.polacca.into(),
+            "polacca_card" => format!("{}d", self.polacca_card.as_str()).into(),
+            "saponaro" => self.saponaro.into(),
+            "saponaro_card" => format!("{}s", self.saponaro_card.as_str()).into(),
             "category_tie_policy" => self.category_tie_policy.as_str().into(),
             "scoring" => self.scoring.as_str().into(),
             "frac_counts_scope" => self.frac_counts_scope.into(),

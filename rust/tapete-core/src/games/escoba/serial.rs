@@ -4,6 +4,7 @@ use std::fmt::Write as _;
 
 use serde_json::{Map, Value};
 
+use super::maresciallo;
 use super::rules::{self, is_pack_card, PACK_MASK};
 use super::{
     EscobaGame, EscobaState, MAX_DECLS, MAX_JSON_SWEEPS, MAX_PRIOR_SWEEPS, MAX_SCORE, MAX_SEATS,
@@ -92,6 +93,10 @@ pub(super) fn to_json(st: &EscobaState) -> String {
     }
     s.push_str("],\"history\":");
     push_ints(&mut s, st.history.iter());
+    if st.cfg.opts.maresciallo_penalty {
+        s.push_str(",\"ks_sweeps\":");
+        push_ints(&mut s, st.ks_sweeps());
+    }
     let _ = write!(
         s,
         ",\"last_capturer\":{},\"loser\":{},\"options\":{},\"pending\":{},\"piles\":[",
@@ -182,6 +187,17 @@ pub(super) fn view_json(st: &EscobaState, p: usize) -> String {
             );
         }
         s.push(']');
+    }
+    if st.cfg.opts.maresciallo_penalty {
+        s.push_str(",\"ks_sweeps\":");
+        push_ints(
+            &mut s,
+            (0..ns).map(|side| {
+                st.ks_sweeps()
+                    .filter(|&i| st.sweeps[i] as usize == side)
+                    .count()
+            }),
+        );
     }
     s.push('}');
     s
@@ -485,14 +501,23 @@ pub(super) fn state_from_json(game: &EscobaGame, text: &str) -> Result<EscobaSta
         return Err(st("state must be a JSON object".into()));
     };
     let tuzzoli = game.cfg.opts.tuzzoli;
+    let ks = game.cfg.opts.maresciallo_penalty;
     for k in m.keys() {
-        if !STATE_KEYS.contains(&k.as_str()) && !(tuzzoli && k == "declarations") {
+        if !STATE_KEYS.contains(&k.as_str())
+            && !(tuzzoli && k == "declarations")
+            && !(ks && k == "ks_sweeps")
+        {
             return Err(st(format!("unknown state key {k:?}")));
         }
     }
     if tuzzoli && !m.contains_key("declarations") {
         return Err(st(
             "state lacks key \"declarations\" (option tuzzoli)".into()
+        ));
+    }
+    if ks && !m.contains_key("ks_sweeps") {
+        return Err(st(
+            "state lacks key \"ks_sweeps\" (option maresciallo_penalty)".into(),
         ));
     }
     for k in STATE_KEYS {
@@ -590,6 +615,26 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
     for x in sw {
         let side = int_in(x, "sweeps entry", 0, ns as i64 - 1)?;
         s.push_sweep(side as usize);
+    }
+    if o.maresciallo_penalty {
+        // the one Ks makes at most one sweep, and it lies in the sweeper's pile
+        let ks = array(f("ks_sweeps"), "ks_sweeps")?;
+        if ks.len() > 1 {
+            return Err(st(format!(
+                "ks_sweeps may list at most 1 sweep (one Ks), got {}",
+                ks.len()
+            )));
+        }
+        for x in ks {
+            let i = int_in(x, "ks_sweeps entry", 0, s.n_sweeps as i64 - 1)? as usize;
+            if !s.piles[s.sweeps[i] as usize].contains(maresciallo::KS) {
+                return Err(st(format!(
+                    "ks_sweeps: sweep {i} was made by playing Ks, so Ks must be in side {}'s pile",
+                    s.sweeps[i]
+                )));
+            }
+            s.ks_sweeps |= 1u128 << i;
+        }
     }
     if o.tuzzoli {
         let ds = array(f("declarations"), "declarations")?;
