@@ -503,10 +503,8 @@ pub(super) fn state_from_json(game: &EscobaGame, text: &str) -> Result<EscobaSta
     let tuzzoli = game.cfg.opts.tuzzoli;
     let ks = game.cfg.opts.maresciallo_penalty;
     for k in m.keys() {
-        if !STATE_KEYS.contains(&k.as_str())
-            && !(tuzzoli && k == "declarations")
-            && !(ks && k == "ks_sweeps")
-        {
+        let optional = (tuzzoli && k == "declarations") || (ks && k == "ks_sweeps");
+        if !(STATE_KEYS.contains(&k.as_str()) || optional) {
             return Err(st(format!("unknown state key {k:?}")));
         }
     }
