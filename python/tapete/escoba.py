@@ -60,11 +60,13 @@ class Escoba:
         scope: Sequence[int] | None = None,
         last_capturer: int = -1,
         seed: int = 0,
+        in_play: Iterable[int] | None = None,
     ) -> EscobaState:
-        """A position at the start of a turn, from a partial description (docs/escoba_engine.md §9)."""
+        """A position at the start of a turn, from a partial description (docs/escoba_engine.md §9);
+        ``in_play`` (with ``target_mode=eliminate``): the seats still in the match."""
         spec = setup_json(
             hands=hands, table=table, stock=stock, piles=piles, dealer=dealer, to_move=to_move,
-            scores=scores, scope=scope, last_capturer=last_capturer, seed=seed,
+            scores=scores, scope=scope, last_capturer=last_capturer, seed=seed, in_play=in_play,
         )
         return self._game.setup(spec)
 

@@ -31,6 +31,7 @@ const MORE_PRESETS: &[(&str, u32, usize)] = &[
     ("frac", 2, 4), ("frac", 3, 4),
     ("tuzzulicchio", 2, 4), ("tuzzulicchio", 4, 4), ("cocchiaundici", 3, 4), ("cocchiaundici", 6, 4),
     ("maresciallo", 2, 4), ("maresciallo", 4, 4),
+    ("scopone_romano_contrario", 4, 2), ("scopone_romano_contrario", 5, 2),
 ];
 
 /// Option sets off the presets' paths, each played for a tenth of the games.
@@ -49,6 +50,8 @@ const EXOTIC: &[&str] = &[
     r#"{"variant":"non_prendere","partnership":"auto","capture_obligation":"played_card","value_modulus":5}"#,
     r#"{"variant":"tuzzulicchio","tuzzoli_hybrids":false,"win_check":"count_out","players":6,"partnership":"none"}"#,
     r#"{"variant":"maresciallo","maresciallo_sweep":"total","saponaro":true,"saponaro_card":"Qs","polacca_card":"Qd","players":3,"win_check":"count_out","scopa_on_last_play":true}"#,
+    r#"{"variant":"scopone_romano_contrario","elimination_deal":"no_table","players":5,"forbid_ace_first_play":true}"#,
+    r#"{"target_mode":"eliminate","players":6,"partnership":"none","target":11,"initial_table_bonus":"sum15_30"}"#,
 ];
 
 const MAX_ACTIONS: usize = 50_000;
