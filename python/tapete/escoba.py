@@ -108,13 +108,21 @@ def capture_options(
 
 
 def score_deal(
-    piles: Sequence[Iterable[CardLike]], scope: Sequence[int], declared: Sequence[int] | None = None, **options: Any
+    piles: Sequence[Iterable[CardLike]],
+    scope: Sequence[int],
+    declared: Sequence[int] | None = None,
+    ks_sweeps: Sequence[int] | None = None,
+    **options: Any,
 ) -> list[int]:
     """Points per side for one finished deal, from each side's captured cards and sweep count;
-    ``declared``: hand-declaration points per side (tuzzoli), added before the sweeps."""
+    ``declared``: hand-declaration points per side (tuzzoli), added before the sweeps;
+    ``ks_sweeps``: per side, how many of its ``scope`` were made by playing ``Ks`` (maresciallo)."""
     piles = [_cards(p, "a pile", InvalidStateError) for p in _cards(piles, "piles", InvalidStateError)]
     decl = None if declared is None else _cards(declared, "declared", InvalidStateError)
-    return _core.escoba_score_deal(piles, _cards(scope, "scope", InvalidStateError), options_to_json(options), decl)
+    ks = None if ks_sweeps is None else _cards(ks_sweeps, "ks_sweeps", InvalidStateError)
+    return _core.escoba_score_deal(
+        piles, _cards(scope, "scope", InvalidStateError), options_to_json(options), decl, ks
+    )
 
 
 def tuzzoli(hand: Iterable[CardLike], **options: Any) -> tuple[str, int]:

@@ -233,6 +233,12 @@ def escoba_options(variant: str | None = None) -> Any:
             "knocks": st.dictionaries(st.sampled_from(["cirulla", "decino"]), st.integers(1, 10), max_size=2),
             "knocks_cumulative": st.booleans(),
             "last_hand_open": st.booleans(),
+            "maresciallo_penalty": st.booleans(),
+            "maresciallo_sweep": st.sampled_from(["replace", "total"]),
+            "polacca": st.booleans(),
+            "polacca_card": st.sampled_from(["Jd", "Qd"]),
+            "saponaro": st.booleans(),
+            "saponaro_card": st.sampled_from(["Js", "Qs"]),
             "elimination_deal": st.sampled_from(["table", "no_table"]),
         }
         if preset in _STEAL_PRESETS:

@@ -97,6 +97,8 @@ PACK: tuple[int, ...] = tuple(13 * s + r - 1 for s in range(4) for r in (1, 2, 3
 _PACK_SET = frozenset(PACK)
 SETTEBELLO = card_id("7d")
 RE_BELLO = card_id("Kd")
+MARESCIALLO = card_id("Ks")  # rules §2.18
+KS_SWEEP_POINTS = -4  # a sweep made by playing Ks (rules §2.18)
 COINS = 1  # the suit index of d (coins, denari, oros)
 #: The coins in napola order A 2 3 4 5 6 7 J Q K.
 _NAPOLA_RUN = tuple(13 * COINS + r - 1 for r in (1, 2, 3, 4, 5, 6, 7, 11, 12, 13))
@@ -216,6 +218,7 @@ VARIANTS = (
     "scopone_9", "scopone_10", "differenze", "inversa", "somma_e_differenza", "modulo_sette",
     "punti_a_denari", "non_prendere", "assi_non_prendere", "scopone_romano", "frac", "tuzzulicchio",
     "cocchiaundici", "scopone_romano_contrario", "rubamazzo", "rubamazzo_somma", "cirulla", "bazzica",
+    "maresciallo",
 )
 _CAPTURE_KINDS = ("match", "sum", "sum15", "sum11", "diff")
 _KNOCK_NAMES = ("cirulla", "decino")
@@ -287,6 +290,12 @@ _SPEC: dict[str, tuple[str, Any]] = {
     "knocks": ("knocks", None),
     "knocks_cumulative": ("bool", None),
     "last_hand_open": ("bool", None),
+    "maresciallo_penalty": ("bool", None),
+    "maresciallo_sweep": ("choice", ("replace", "total")),
+    "polacca": ("bool", None),
+    "polacca_card": ("choice", ("Jd", "Qd")),
+    "saponaro": ("bool", None),
+    "saponaro_card": ("choice", ("Js", "Qs")),
     "category_tie_policy": ("choice", ("nobody", "all_tied")),
     "scoring": ("choice", ("standard", "frac")),
     "frac_counts_scope": ("bool", None),
@@ -319,7 +328,8 @@ _BASE: dict[str, Any] = {
     "grande_extends": False, "tuzzoli": False, "tuzzoli_hybrids": True, "steal": False,
     "table_match_first": False, "steal_and_table": False, "ace_steals_all": False, "pile_in_sums": False,
     "matta": None, "knocks": {}, "knocks_cumulative": False, "last_hand_open": False,
-    "category_tie_policy": "nobody",
+    "maresciallo_penalty": False, "maresciallo_sweep": "replace", "polacca": False, "polacca_card": "Jd",
+    "saponaro": False, "saponaro_card": "Js", "category_tie_policy": "nobody",
     "scoring": "standard", "frac_counts_scope": False, "frac_single_deal": False, "game": "match", "target": None, "target_mode": "win",
     "elimination_deal": "table", "win_check": "highest_unique",
     "win_margin": None, "max_deals": None,
@@ -433,6 +443,12 @@ def _preset_deltas(variant: str, players: int, elimination_deal: str = "table") 
             "capture_kinds": ["match", "sum"] if somma else ["match"], "steal": True, "pile_in_sums": somma,
             "scopa_value": 0, "coins": 0, "settebello": 0, "primiera_mode": "none", "game": "single_deal",
             "partnership": "none",
+        }
+    if variant == "maresciallo":
+        # rules §2.18: scopa d'assi captures with the base deal, napola, the Ks penalties, polacca
+        return {
+            "ace_takes_all": True, "ace_takes_all_is_scopa": False, "napola": True,
+            "maresciallo_penalty": True, "polacca": True,
         }
     return {}
 
@@ -1001,11 +1017,17 @@ def _most(values: Sequence[int], candidates: Sequence[int], opts: dict) -> list[
 
 
 def _deal_awards(
-    piles: Sequence[Iterable[int]], sweeps: Sequence[int], opts: dict, declared: Sequence[tuple[int, int, int]] = ()
+    piles: Sequence[Iterable[int]],
+    sweeps: Sequence[int],
+    opts: dict,
+    declared: Sequence[tuple[int, int, int]] = (),
+    ks_sweeps: Iterable[int] = (),
 ) -> list[list[int]]:
     """The awards of a deal in count-out order, each a list of points per side. Awards that give
     nobody any point are left out. ``declared`` lists hand declarations as (side, points, at),
-    ``at`` = the number of sweeps made before it."""
+    ``at`` = the number of sweeps made before it. ``ks_sweeps``: the indices in ``sweeps`` of
+    the sweeps made by playing ``Ks`` (rules §2.18)."""
+    ks_at = set(ks_sweeps) if opts["maresciallo_penalty"] else set()
     piles = [set(p) for p in piles]
     n = len(piles)
     sides = list(range(n))
@@ -1113,20 +1135,34 @@ def _deal_awards(
                     while more < 7 and 13 * COINS + 7 - more - 1 in piles[s]:
                         more += 1
                 give([s], opts["grande"] + more)
+    # 9c. Maresciallo (rules §2.18): -1 for holding Ks (under ``total`` not for a side whose Ks
+    # sweep already cost -4), +1 polacca (its card with 7d), -1 saponaro (its card with Ks).
+    if opts["maresciallo_penalty"]:
+        swept = {sweeps[i] for i in ks_at}
+        total_mode = opts["maresciallo_sweep"] == "total"
+        give([s for s in sides if MARESCIALLO in piles[s] and not (total_mode and s in swept)], -1)
+    if opts["polacca"]:
+        give([s for s in sides if card_id(opts["polacca_card"]) in piles[s] and SETTEBELLO in piles[s]], 1)
+    if opts["saponaro"]:
+        give([s for s in sides if card_id(opts["saponaro_card"]) in piles[s] and MARESCIALLO in piles[s]], -1)
     # 10. The sweeps in the order they were made, each hand declaration at the moment it was made.
     pending_decls = list(declared)
     for i, s in enumerate(sweeps):
         while pending_decls and pending_decls[0][2] <= i:
             side, points, _ = pending_decls.pop(0)
             give([side], points)
-        give([s], opts["scopa_value"])
+        give([s], KS_SWEEP_POINTS if i in ks_at else opts["scopa_value"])
     for side, points, _ in pending_decls:
         give([side], points)
     return awards
 
 
 def score_deal(
-    piles: Sequence[Iterable[Any]], scope: Sequence[int], declared: Optional[Sequence[int]] = None, **options: Any
+    piles: Sequence[Iterable[Any]],
+    scope: Sequence[int],
+    declared: Optional[Sequence[int]] = None,
+    ks_sweeps: Optional[Sequence[int]] = None,
+    **options: Any,
 ) -> list[int]:
     """Points per side for a finished deal: ``piles`` one card list per side, ``scope`` the
     sweeps per side. In TV-26 side A (22 cards, 7 coins, the settebello, primiera 81 against 72,
@@ -1158,9 +1194,18 @@ def score_deal(
         if len(declared) != len(piles) or not all(_is_int(k) and 0 <= k <= _NOLIMIT for k in declared):
             raise InvalidStateError(f"declared must list one int in 0..{_NOLIMIT} per side, as many as the piles")
         decls = [(s, k, 0) for s, k in enumerate(declared)]
+    ks = [0] * len(piles)
+    if ks_sweeps is not None:
+        if not is_list(ks_sweeps):
+            raise InvalidStateError("ks_sweeps must be a list, one entry per side")
+        ks = list(ks_sweeps)
+        if len(ks) != len(piles) or not all(_is_int(k) and 0 <= k <= m for k, m in zip(ks, scope)):
+            raise InvalidStateError("ks_sweeps must list one int in 0..scope[i] per side, as many as the piles")
+    # each side's sweeps, its Ks sweeps first (the order does not change the total)
     sweeps = [s for s, k in enumerate(scope) for _ in range(k)]
+    ks_at = [i for i, s in enumerate(sweeps) if i - sweeps.index(s) < ks[s]]
     total = [0] * len(piles)
-    for vec in _deal_awards(piles, sweeps, opts, decls):
+    for vec in _deal_awards(piles, sweeps, opts, decls, ks_at):
         total = [a + b for a, b in zip(total, vec)]
     return total
 
@@ -1191,6 +1236,7 @@ class Escoba:
         self.show: bool = self.knocks or o["last_hand_open"]
         if self.show:
             extra += 40 * self.num_players + 1  # the shown hands, the matta's value
+        extra += self.num_sides if o["maresciallo_penalty"] else 0  # Ks sweeps per side
         self.observation_shape: tuple[int, ...] = (161 + 42 * self.num_sides + 4 * self.num_players + extra,)
         self._options_json = json.dumps(o, sort_keys=True, separators=(",", ":"))
 
@@ -1450,6 +1496,8 @@ class EscobaState:
         self._decls: list[list[int]] = []  # declarations of this deal: [seat, kind, sweeps before it]
         self._knock_state = [0] * n  # this hand's knock decision: 0 undecided, 1 no knock, 2 knocked
         self._matta_value = card_value(game.matta) if game.matta is not None else 0
+        self._decls: list[list[int]] = []  # tuzzoli of this deal: [seat, kind, sweeps before it]
+        self._ks_sweeps: list[int] = []  # indices in _sweeps of the sweeps made by playing Ks
         self._table: set[int] = set()
         self._terminal = False
         self._to_move = 0
@@ -1491,6 +1539,7 @@ class EscobaState:
         self._decls = []
         self._knock_state = [0] * n
         self._matta_value = card_value(self.game.matta) if self.game.matta is not None else 0
+        self._ks_sweeps = []
         self._last_capturer = -1
         self._pending = -1
         self._selection = []
@@ -1712,6 +1761,8 @@ class EscobaState:
             self._piles[side] |= taken | {card}
             self._last_capturer = side
             if sweep and (normal or o["ace_takes_all_is_scopa"]) and not (last_play and not o["scopa_on_last_play"]):
+                if o["maresciallo_penalty"] and card == MARESCIALLO:
+                    self._ks_sweeps.append(len(self._sweeps))
                 self._sweeps.append(side)
         self._pending, self._selection = -1, []
         if not any(self._hands):
@@ -1740,15 +1791,17 @@ class EscobaState:
         if len(sides_in) < S:
             # rules §2.11: the deal is scored among the sides still in play only
             at = {side: i for i, side in enumerate(sides_in)}
+            kept = [i for i, x in enumerate(self._sweeps) if x in at]
             part = _deal_awards(
                 [self._piles[x] for x in sides_in],
-                [at[x] for x in self._sweeps if x in at],
+                [at[self._sweeps[i]] for i in kept],
                 o,
                 [(at[x], p, a) for x, p, a in decls if x in at],
+                [j for j, i in enumerate(kept) if i in self._ks_sweeps],
             )
             awards = [[vec[at[x]] if x in at else 0 for x in range(S)] for vec in part]
         else:
-            awards = _deal_awards(self._piles, self._sweeps, o, decls)
+            awards = _deal_awards(self._piles, self._sweeps, o, decls, self._ks_sweeps)
         points = [sum(vec[s] for vec in awards) for s in range(S)]
         before = list(self._scores)
         self._deal_points.append(points)
@@ -1914,6 +1967,7 @@ class EscobaState:
         s._decls = [list(d) for d in self._decls]
         s._knock_state = list(self._knock_state)
         s._matta_value = self._matta_value
+        s._ks_sweeps = list(self._ks_sweeps)
         s._table = set(self._table)
         s._terminal = self._terminal
         s._to_move = self._to_move
@@ -1954,6 +2008,7 @@ class EscobaState:
             **({"declarations": [list(d) for d in self._decls]} if self._o["tuzzoli"] or self.game.knocks else {}),
             **({"knock_state": list(self._knock_state)} if self.game.knocks else {}),
             **({"matta_value": self._matta_value} if self.game.matta is not None else {}),
+            **({"ks_sweeps": list(self._ks_sweeps)} if self._o["maresciallo_penalty"] else {}),
             **({"in_play": sum(1 << t for t in self._in_play)} if self.game.eliminate else {}),
             **({"pile_tops": list(self._tops)} if self._o["steal"] else {}),
         }
@@ -2015,6 +2070,11 @@ class EscobaState:
             # a knocked hand (rules §2.7), an open last hand (rules §2.23) is played face up
             **({"shown": [text(self._shown(s)) for s in range(self.game.num_players)]} if self.game.show else {}),
             **({"matta_value": self._matta_value} if self.game.matta is not None else {}),
+            **(
+                {"ks_sweeps": [sum(1 for i in self._ks_sweeps if self._sweeps[i] == s) for s in range(self.game.num_sides)]}
+                if self._o["maresciallo_penalty"]
+                else {}
+            ),
             **({"in_play": sorted(self._in_play)} if self.game.eliminate else {}),
         }
 
@@ -2065,6 +2125,10 @@ class EscobaState:
             for x in self._selection:
                 if x >= PILE0:
                     obs[base + 40 * S + x - PILE0] = 1.0
+            base += 41 * S
+        if self._o["maresciallo_penalty"]:
+            for i in self._ks_sweeps:
+                obs[base + self._sweeps[i]] += 1.0
         return obs
 
     # -- for people ----------------------------------------------------------------------------
@@ -2133,6 +2197,8 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
         keys.add("in_play")
     if game.options["steal"]:
         keys.add("pile_tops")
+    if game.options["maresciallo_penalty"]:
+        keys.add("ks_sweeps")
     d = read_state_object(text, "escoba", keys, game.options_json())
 
     o = game._opts
@@ -2207,6 +2273,14 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
     matta_value = card_value(game.matta) if game.matta is not None else 0
     if game.matta is not None:
         matta_value = integer("matta_value", 1, 10)
+    ks_sweeps: list[int] = []
+    if game.options["maresciallo_penalty"]:
+        # the one Ks makes at most one sweep, and it lies in the sweeper's pile
+        ks_sweeps = int_list(d["ks_sweeps"], "ks_sweeps", 0, len(sweeps) - 1)
+        if len(ks_sweeps) > 1:
+            raise bad("ks_sweeps may list at most 1 sweep (one Ks)")
+        if any(MARESCIALLO not in piles[sweeps[i]] for i in ks_sweeps):
+            raise bad("ks_sweeps: a sweep made by playing Ks leaves Ks in the sweeper's pile")
     deal_points = d["deal_points"]
     if not isinstance(deal_points, list):
         raise bad("deal_points must be a list")
@@ -2288,6 +2362,7 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
     s._decls = decls
     s._knock_state = list(knock_state)
     s._matta_value = matta_value
+    s._ks_sweeps = ks_sweeps
     s._table = set(table)
     s._terminal = terminal
     s._to_move = to_move

@@ -32,6 +32,7 @@ const MORE_PRESETS: &[(&str, u32, usize)] = &[
     ("tuzzulicchio", 2, 4), ("tuzzulicchio", 4, 4), ("cocchiaundici", 3, 4), ("cocchiaundici", 6, 4),
     ("rubamazzo", 2, 4), ("rubamazzo", 4, 4), ("rubamazzo_somma", 3, 4), ("rubamazzo_somma", 6, 4),
     ("cirulla", 2, 2), ("cirulla", 3, 4), ("cirulla", 4, 4), ("bazzica", 2, 1),
+    ("maresciallo", 2, 4), ("maresciallo", 4, 4),
     ("scopone_romano_contrario", 4, 2), ("scopone_romano_contrario", 5, 2),
 ];
 
@@ -55,6 +56,7 @@ const EXOTIC: &[&str] = &[
     r#"{"variant":"cirulla","knocks_cumulative":true,"grande_extends":true,"piccola_max":7,"initial_table_le9":3,"win_check":"count_out"}"#,
     r#"{"variant":"cocchiaundici","knocks":{"decino":4,"cirulla":2},"matta":"Ac","capture_obligation":"any_card","players":3}"#,
     r#"{"variant":"bazzica","knocks":{"decino":3},"matta":"Kd","cards_per_hand":3}"#,
+    r#"{"variant":"maresciallo","maresciallo_sweep":"total","saponaro":true,"saponaro_card":"Qs","polacca_card":"Qd","players":3,"win_check":"count_out","scopa_on_last_play":true}"#,
     r#"{"variant":"scopone_romano_contrario","elimination_deal":"no_table","players":5,"forbid_ace_first_play":true}"#,
     r#"{"target_mode":"eliminate","players":6,"partnership":"none","target":11,"initial_table_bonus":"sum15_30"}"#,
 ];

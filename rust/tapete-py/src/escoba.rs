@@ -265,14 +265,16 @@ fn escoba_tuzzoli(
     ))
 }
 
-/// Points per side of a deal (contract §7); `declared`: hand-declaration points per side.
+/// Points per side of a deal (contract §7); `declared`: hand-declaration points per side;
+/// `ks_sweeps`: per side, how many of its sweeps were made by playing `Ks`.
 #[pyfunction]
-#[pyo3(signature = (piles, scope, options_json, declared = None))]
+#[pyo3(signature = (piles, scope, options_json, declared = None, ks_sweeps = None))]
 fn escoba_score_deal<'py>(
     piles: &Bound<'py, PyAny>,
     scope: &Bound<'py, PyAny>,
     options_json: &Bound<'py, PyAny>,
     declared: Option<&Bound<'py, PyAny>>,
+    ks_sweeps: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Vec<i64>> {
     let game = options_game(options_json).map_err(to_py)?;
     let st = |m: String| to_py(GameError::InvalidState(m));
@@ -344,7 +346,21 @@ fn escoba_score_deal<'py>(
             points.push(v);
         }
     }
-    let pts = rules::score_deal_counts(game.options(), &sets, &counts, &points);
+    let mut ks = Vec::with_capacity(ns);
+    if let Some(k) = ks_sweeps {
+        for (i, x) in list(k, "ks_sweeps", Some(ns))?.iter().enumerate() {
+            let bad = || st(format!("ks_sweeps[{i}] must be an int in 0..scope[{i}]"));
+            if !x.is_instance_of::<PyInt>() || x.is_instance_of::<PyBool>() {
+                return Err(bad());
+            }
+            let v = x.extract::<u64>().map_err(|_| bad())?;
+            if v > counts[i] {
+                return Err(bad());
+            }
+            ks.push(v);
+        }
+    }
+    let pts = rules::score_deal_counts(game.options(), &sets, &counts, &points, &ks);
     Ok(pts[..ns].to_vec())
 }
 

@@ -1,5 +1,6 @@
 //! The Escoba / Scopa family engine (docs/escoba_engine.md is the contract).
 
+pub mod maresciallo;
 pub mod elimination;
 pub mod knock;
 pub mod notation;
@@ -110,6 +111,8 @@ pub struct EscobaState {
     knock_state: [u8; MAX_SEATS],
     /// The matta's capture value in this deal.
     matta_value: u8,
+    /// Bit i: sweep i of this deal was made by playing `Ks` (maresciallo_penalty).
+    ks_sweeps: u128,
     /// Seats still in the match (bit per seat); every seat unless `target_mode=eliminate`.
     in_play: u8,
     scores: [i64; MAX_SIDES],
@@ -156,7 +159,8 @@ impl EscobaGame {
                 + decl_slots
                 + elim_slots
                 + knock_slots
-                + if opts.steal { 41 * sides } else { 0 },
+                + if opts.steal { 41 * sides } else { 0 }
+                + if opts.maresciallo_penalty { sides } else { 0 },
             knocks,
             show,
             matta: Matta::natural(&opts),
@@ -210,6 +214,7 @@ impl EscobaGame {
             decls: [[0; 3]; MAX_DECLS],
             knock_state: [UNDECIDED; MAX_SEATS],
             matta_value: self.cfg.matta.value,
+            ks_sweeps: 0,
             in_play: ((1u32 << self.cfg.n) - 1) as u8,
             scores: [0; MAX_SIDES],
             deal: 1,
@@ -386,6 +391,14 @@ impl EscobaState {
             && self.hands[s].len() == 3
             && knock::best(self.opts(), self.hands[s]).0 != 0
     }
+    /// Indices in `sweeps` of the sweeps made by playing `Ks` (maresciallo_penalty), ascending.
+    pub fn ks_sweeps(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.n_sweeps as usize).filter(|&i| self.ks_sweeps >> i & 1 != 0)
+    }
+    /// Sides that made a sweep by playing `Ks` this deal, as a bit mask.
+    fn ks_sides(&self) -> u32 {
+        self.ks_sweeps().fold(0, |m, i| m | 1 << self.sweeps[i])
+    }
     /// Hand declarations of this deal as (seat, kind, sweeps made before it), in order.
     pub fn declarations(&self) -> &[[u8; 3]] {
         &self.decls[..self.n_decls as usize]
@@ -550,6 +563,7 @@ impl EscobaState {
         self.n_decls = 0;
         self.knock_state = [UNDECIDED; MAX_SEATS];
         self.matta_value = self.cfg.matta.value;
+        self.ks_sweeps = 0;
         self.last_capturer = -1;
         self.pending = -1;
         self.selection = CardSet::EMPTY;
@@ -941,6 +955,9 @@ impl EscobaState {
                     if (from_kind || o.ace_takes_all_is_scopa)
                         && (o.scopa_on_last_play || !last_play)
                     {
+                        if maresciallo::is_ks_sweep(o, c) && (self.n_sweeps as usize) < MAX_SWEEPS {
+                            self.ks_sweeps |= 1u128 << self.n_sweeps;
+                        }
                         self.push_sweep(side);
                     }
                 }
@@ -1012,7 +1029,8 @@ impl EscobaState {
         let pts = if sides_in != (1u32 << ns) - 1 {
             self.score_sides_in(sides_in, decls)
         } else {
-            rules::score_deal_awards(o, &self.piles[..ns], self.sweeps(), decls, |a| {
+            let (ks_at, ks_sides) = (self.ks_sweeps, self.ks_sides());
+            rules::score_deal_awards(o, &self.piles[..ns], self.sweeps(), decls, ks_at, ks_sides, |a| {
             if count_out.is_some() {
                 return;
             }
@@ -1137,6 +1155,17 @@ impl EscobaState {
             .filter(|&&s| inside(s))
             .map(|&s| idx[s as usize])
             .collect();
+        // the Ks sweeps (maresciallo) renumbered like the sweeps kept
+        let (mut ks_at, mut ks_sides, mut j) = (0u128, 0u32, 0usize);
+        for (i, &s) in self.sweeps().iter().enumerate() {
+            if inside(s) {
+                if self.ks_sweeps >> i & 1 != 0 {
+                    ks_at |= 1u128 << j;
+                    ks_sides |= 1 << idx[s as usize];
+                }
+                j += 1;
+            }
+        }
         let decls: Vec<rules::Decl> = decls
             .iter()
             .filter(|d| inside(d.side))
@@ -1145,7 +1174,8 @@ impl EscobaState {
                 ..*d
             })
             .collect();
-        let part = rules::score_deal_awards(self.opts(), &piles, &sweeps, &decls, |_| {});
+        let part =
+            rules::score_deal_awards(self.opts(), &piles, &sweeps, &decls, ks_at, ks_sides, |_| {});
         let mut pts: rules::Points = [0; MAX_SIDES];
         for s in (0..ns).filter(|&s| sides_in >> s & 1 != 0) {
             pts[s] = part[idx[s] as usize];
@@ -1326,6 +1356,12 @@ impl EscobaState {
             while sel != 0 {
                 out[b + 40 * ns + sel.trailing_zeros() as usize] = 1.0;
                 sel &= sel - 1;
+            }
+            b += 41 * ns;
+        }
+        if self.opts().maresciallo_penalty {
+            for i in self.ks_sweeps() {
+                out[b + self.sweeps[i] as usize] += 1.0;
             }
         }
         Ok(())

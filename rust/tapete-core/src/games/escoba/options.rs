@@ -36,6 +36,7 @@ str_enum!(Variant {
     AssiNonPrendere => "assi_non_prendere", ScoponeRomano => "scopone_romano", Frac => "frac",
     Tuzzulicchio => "tuzzulicchio", Cocchiaundici => "cocchiaundici",
     Rubamazzo => "rubamazzo", RubamazzoSomma => "rubamazzo_somma",
+    Maresciallo => "maresciallo",
     ScoponeRomanoContrario => "scopone_romano_contrario", Cirulla => "cirulla", Bazzica => "bazzica",
 });
 str_enum!(Deck { Italian40 => "italian40", Spanish40 => "spanish40", French40 => "french40" });
@@ -61,6 +62,8 @@ str_enum!(TargetMode { Win => "win", Lose => "lose", Eliminate => "eliminate" })
 str_enum!(ElimDeal { Table => "table", NoTable => "no_table" });
 str_enum!(WinCheck { HighestUnique => "highest_unique", CountOut => "count_out" });
 str_enum!(Scoring { Standard => "standard", Frac => "frac" });
+str_enum!(MarescialloSweep { Replace => "replace", Total => "total" });
+str_enum!(DonnaRank { J => "J", Q => "Q" });
 
 /// Capture kinds as bits, in canonical order.
 pub const KIND_MATCH: u8 = 1;
@@ -140,6 +143,12 @@ pub const OPTION_KEYS: &[&str] = &[
     "knocks",
     "knocks_cumulative",
     "last_hand_open",
+    "maresciallo_penalty",
+    "maresciallo_sweep",
+    "polacca",
+    "polacca_card",
+    "saponaro",
+    "saponaro_card",
     "category_tie_policy",
     "scoring",
     "frac_counts_scope",
@@ -228,6 +237,15 @@ pub struct EscobaOptions {
     pub knocks_cumulative: bool,
     /// The last hand of a deal (the stock is empty) is played face up (rules §2.23).
     pub last_hand_open: bool,
+    /// Rules §2.18: −1 for holding `Ks`, −4 for a sweep made by playing it.
+    pub maresciallo_penalty: bool,
+    pub maresciallo_sweep: MarescialloSweep,
+    /// +1 for the polacca card (`Jd`/`Qd`) and `7d` in one pile.
+    pub polacca: bool,
+    pub polacca_card: DonnaRank,
+    /// −1 for the saponaro card (`Js`/`Qs`) and `Ks` in one pile.
+    pub saponaro: bool,
+    pub saponaro_card: DonnaRank,
     pub category_tie_policy: TiePolicy,
     pub scoring: Scoring,
     pub frac_counts_scope: bool,
@@ -455,6 +473,21 @@ fn get_matta(key: &str, v: &Value) -> Result<Option<Card>> {
     }
 }
 
+/// `polacca_card` / `saponaro_card`: the J or Q of `suit` (rules §2.18), given as card text.
+fn get_donna(key: &str, v: &Value, suit: char) -> Result<DonnaRank> {
+    let bad = || {
+        opt_err(format!(
+            "option {key} must be one of J{suit}, Q{suit}, got {v}"
+        ))
+    };
+    match v {
+        Value::String(s) if s.len() == 2 && s.ends_with(suit) => {
+            DonnaRank::parse(&s[..1]).ok_or_else(bad)
+        }
+        _ => Err(bad()),
+    }
+}
+
 /// `knocks`: a dict from `cirulla` / `decino` to points (≥ 1); a missing name is not offered.
 fn get_knocks(key: &str, v: &Value) -> Result<(i64, i64)> {
     let Value::Object(m) = v else {
@@ -558,6 +591,12 @@ impl Default for EscobaOptions {
             knock_decino: 0,
             knocks_cumulative: false,
             last_hand_open: false,
+            maresciallo_penalty: false,
+            maresciallo_sweep: MarescialloSweep::Replace,
+            polacca: false,
+            polacca_card: DonnaRank::J,
+            saponaro: false,
+            saponaro_card: DonnaRank::J,
             category_tie_policy: TiePolicy::Nobody,
             scoring: Scoring::Standard,
             frac_counts_scope: false,
@@ -689,6 +728,15 @@ impl EscobaOptions {
             "steal_and_table" => self.steal_and_table = get_bool(key, v)?,
             "ace_steals_all" => self.ace_steals_all = get_bool(key, v)?,
             "pile_in_sums" => self.pile_in_sums = get_bool(key, v)?,
+            "maresciallo_penalty" => self.maresciallo_penalty = get_bool(key, v)?,
+            "maresciallo_sweep" => {
+                self.maresciallo_sweep =
+                    get_word(key, v, MarescialloSweep::NAMES, MarescialloSweep::parse)?
+            }
+            "polacca" => self.polacca = get_bool(key, v)?,
+            "polacca_card" => self.polacca_card = get_donna(key, v, 'd')?,
+            "saponaro" => self.saponaro = get_bool(key, v)?,
+            "saponaro_card" => self.saponaro_card = get_donna(key, v, 's')?,
             "category_tie_policy" => {
                 self.category_tie_policy = get_word(key, v, TiePolicy::NAMES, TiePolicy::parse)?
             }
@@ -874,6 +922,15 @@ impl EscobaOptions {
                 self.last_hand_open = true;
                 self.target = 21;
                 true
+            }
+            Variant::Maresciallo => {
+                // rules §2.18: scopa d'assi captures with the base deal, napola, Ks penalties
+                self.ace_takes_all = true;
+                self.ace_takes_all_is_scopa = false;
+                self.napola = true;
+                self.maresciallo_penalty = true;
+                self.polacca = true;
+                false
             }
             Variant::ScoponeRomanoContrario => {
                 // rules §2.11: each alone, scopone romano scoring, out at 21
@@ -1162,6 +1219,12 @@ impl EscobaOptions {
             "steal_and_table" => self.steal_and_table.into(),
             "ace_steals_all" => self.ace_steals_all.into(),
             "pile_in_sums" => self.pile_in_sums.into(),
+            "maresciallo_penalty" => self.maresciallo_penalty.into(),
+            "maresciallo_sweep" => self.maresciallo_sweep.as_str().into(),
+            "polacca" => self.polacca.into(),
+            "polacca_card" => format!("{}d", self.polacca_card.as_str()).into(),
+            "saponaro" => self.saponaro.into(),
+            "saponaro_card" => format!("{}s", self.saponaro_card.as_str()).into(),
             "category_tie_policy" => self.category_tie_policy.as_str().into(),
             "scoring" => self.scoring.as_str().into(),
             "frac_counts_scope" => self.frac_counts_scope.into(),

@@ -7,6 +7,7 @@ use crate::cards::{Card, CardSet};
 
 pub use super::knock::Matta;
 
+use super::maresciallo;
 use super::options::{
     AceEmpty, EscobaOptions, Fewest, Obligation, PrimieraMode, Scoring, TiePolicy, KIND_DIFF,
     KIND_MATCH, KIND_SUM, KIND_SUM11, KIND_SUM15,
@@ -828,12 +829,15 @@ fn most(o: &EscobaOptions, vals: &[i64], eligible: u32) -> u32 {
 
 /// Scores a deal (contract §7), calling `award` once per award that gives points, in count-out
 /// order, with the points per side of that award. `sweeps` lists the side of each sweep in the
-/// order made. Returns the total per side.
+/// order made; bit `i` of `ks_at` marks sweep `i` as made by playing `Ks`, and `ks_sides` the
+/// sides that made such a sweep (rules §2.18). Returns the total per side.
 pub fn score_deal_awards<F: FnMut(&Points)>(
     o: &EscobaOptions,
     piles: &[CardSet],
     sweeps: &[u8],
     decls: &[Decl],
+    ks_at: u128,
+    ks_sides: u32,
     mut award: F,
 ) -> Points {
     let ns = piles.len().min(MAX_SIDES);
@@ -1003,6 +1007,8 @@ pub fn score_deal_awards<F: FnMut(&Points)>(
             }
         }
     }
+    // 9c. maresciallo, polacca, saponaro
+    maresciallo::awards(o, piles, ks_sides, |s, p| give(1 << s, &|_| p));
     // 10. sweeps in the order made, each hand declaration at the moment it was made
     let mut d = 0;
     for (i, &s) in sweeps.iter().enumerate() {
@@ -1014,7 +1020,8 @@ pub fn score_deal_awards<F: FnMut(&Points)>(
             d += 1;
         }
         if (s as usize) < ns {
-            give(1 << s, &|_| o.scopa_value);
+            let pts = maresciallo::sweep_points(o, i < 128 && ks_at >> i & 1 != 0);
+            give(1 << s, &|_| pts);
         }
     }
     for x in &decls[d..] {
@@ -1036,16 +1043,18 @@ pub struct Decl {
 
 /// Total points per side of a deal.
 pub fn score_deal(o: &EscobaOptions, piles: &[CardSet], sweeps: &[u8]) -> Points {
-    score_deal_awards(o, piles, sweeps, &[], |_| {})
+    score_deal_awards(o, piles, sweeps, &[], 0, 0, |_| {})
 }
 
 /// `score_deal(piles, scope)` with sweep counts per side (side 0's first, then side 1's, …).
-/// `declarations` are hand-declaration points per side, added after the categories (contract §7).
+/// `declarations` are hand-declaration points per side, added after the categories (contract §7);
+/// `ks_sweeps` per side: how many of its `scope` were made by playing `Ks` (at most `scope`).
 pub fn score_deal_counts(
     o: &EscobaOptions,
     piles: &[CardSet],
     scope: &[u64],
     declarations: &[i64],
+    ks_sweeps: &[u64],
 ) -> Points {
     let mut decls = [Decl::default(); MAX_SIDES];
     let mut nd = 0;
@@ -1057,13 +1066,29 @@ pub fn score_deal_counts(
         };
         nd += 1;
     }
-    let mut t = score_deal_awards(o, piles, &[], &decls[..nd], |_| {});
+    let ks = |s: usize| -> u64 {
+        if o.maresciallo_penalty {
+            ks_sweeps.get(s).copied().unwrap_or(0).min(scope[s])
+        } else {
+            0
+        }
+    };
+    let mut ks_sides = 0u32;
+    for s in 0..scope.len().min(piles.len()).min(MAX_SIDES) {
+        if ks(s) > 0 {
+            ks_sides |= 1 << s;
+        }
+    }
+    let mut t = score_deal_awards(o, piles, &[], &decls[..nd], 0, ks_sides, |_| {});
     if o.scoring == Scoring::Frac && !o.frac_counts_scope {
         return t;
     }
     for (s, &k) in scope.iter().enumerate().take(piles.len().min(MAX_SIDES)) {
-        let k = i64::try_from(k).unwrap_or(i64::MAX);
-        t[s] = t[s].saturating_add(k.saturating_mul(o.scopa_value));
+        let m = i64::try_from(ks(s)).unwrap_or(i64::MAX);
+        let k = i64::try_from(k - ks(s)).unwrap_or(i64::MAX);
+        t[s] = t[s]
+            .saturating_add(k.saturating_mul(o.scopa_value))
+            .saturating_add(m.saturating_mul(maresciallo::KS_SWEEP_POINTS));
     }
     t
 }

@@ -6,6 +6,7 @@ use serde_json::{Map, Value};
 
 use super::elimination;
 use super::knock;
+use super::maresciallo;
 use super::options::TargetMode;
 use super::rules::{self, is_pack_card, PACK_MASK};
 use super::{
@@ -105,6 +106,10 @@ pub(super) fn to_json(st: &EscobaState) -> String {
     if st.cfg.knocks {
         s.push_str(",\"knock_state\":");
         push_ints(&mut s, st.knock_state[..n].iter());
+    }
+    if st.cfg.opts.maresciallo_penalty {
+        s.push_str(",\"ks_sweeps\":");
+        push_ints(&mut s, st.ks_sweeps());
     }
     let _ = write!(
         s,
@@ -246,6 +251,17 @@ pub(super) fn view_json(st: &EscobaState, p: usize) -> String {
     }
     if st.cfg.matta.bit != 0 {
         let _ = write!(s, ",\"matta_value\":{}", st.matta_value);
+    }
+    if st.cfg.opts.maresciallo_penalty {
+        s.push_str(",\"ks_sweeps\":");
+        push_ints(
+            &mut s,
+            (0..ns).map(|side| {
+                st.ks_sweeps()
+                    .filter(|&i| st.sweeps[i] as usize == side)
+                    .count()
+            }),
+        );
     }
     if eliminate(st) {
         s.push_str(",\"in_play\":");
@@ -631,6 +647,7 @@ pub(super) fn state_from_json(game: &EscobaGame, text: &str) -> Result<EscobaSta
         ("knock_state", game.cfg.knocks),
         ("matta_value", game.cfg.matta.bit != 0),
         ("pile_tops", game.cfg.opts.steal),
+        ("ks_sweeps", game.cfg.opts.maresciallo_penalty),
     ];
     for k in m.keys() {
         if !STATE_KEYS.contains(&k.as_str()) && !optional.iter().any(|&(x, on)| on && x == k) {
@@ -763,6 +780,26 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
     for x in sw {
         let side = int_in(x, "sweeps entry", 0, ns as i64 - 1)?;
         s.push_sweep(side as usize);
+    }
+    if o.maresciallo_penalty {
+        // the one Ks makes at most one sweep, and it lies in the sweeper's pile
+        let ks = array(f("ks_sweeps"), "ks_sweeps")?;
+        if ks.len() > 1 {
+            return Err(st(format!(
+                "ks_sweeps may list at most 1 sweep (one Ks), got {}",
+                ks.len()
+            )));
+        }
+        for x in ks {
+            let i = int_in(x, "ks_sweeps entry", 0, s.n_sweeps as i64 - 1)? as usize;
+            if !s.piles[s.sweeps[i] as usize].contains(maresciallo::KS) {
+                return Err(st(format!(
+                    "ks_sweeps: sweep {i} was made by playing Ks, so Ks must be in side {}'s pile",
+                    s.sweeps[i]
+                )));
+            }
+            s.ks_sweeps |= 1u128 << i;
+        }
     }
     if has_decls(o.tuzzoli, cfg.knocks) {
         let ds = array(f("declarations"), "declarations")?;
