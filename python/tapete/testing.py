@@ -243,7 +243,7 @@ def escoba_options(variant: str | None = None) -> Any:
         }
         if preset in _STEAL_PRESETS:
             # options that cannot combine with steal (contract §2) give way to the pile options
-            for name in ("value_modulus", "fewest_cards", "ace_takes_all", "initial_table_bonus"):
+            for name in ("value_modulus", "fewest_cards", "ace_takes_all", "initial_table_bonus", "matta"):
                 del overrides[name]
             overrides["capture_kinds"] = st.lists(st.sampled_from(["match", "sum"]), max_size=2, unique=True)
             for name in ("table_match_first", "steal_and_table", "ace_steals_all", "pile_in_sums"):
