@@ -221,6 +221,7 @@ def escoba_options(variant: str | None = None) -> Any:
             "frac_single_deal": st.booleans(),
             "tuzzoli_hybrids": st.booleans(),
             "elimination_deal": st.sampled_from(["table", "no_table"]),
+            "fidasse": st.booleans(),
         }
         chosen = draw(st.lists(st.sampled_from(sorted(overrides)), max_size=5, unique=True))
         for name in chosen:

@@ -1,6 +1,7 @@
 //! The Escoba / Scopa family engine (docs/escoba_engine.md is the contract).
 
 pub mod elimination;
+mod fidasse;
 pub mod notation;
 pub mod options;
 pub mod rules;
@@ -19,7 +20,7 @@ use crate::game::{Action, Game, State};
 use crate::rng::SplitMix64;
 
 pub use notation::{action_to_string, string_to_action, NUM_ACTIONS};
-use notation::{DONE, TAKE};
+use notation::{CLAIM, DONE, DOUBT, TAKE};
 pub use options::EscobaOptions;
 use options::{pack_ids, FirstDealer, GameMode, ManoTo, Obligation, TargetMode, WinCheck};
 use rules::{Outcome, MAX_SIDES};
@@ -95,6 +96,11 @@ pub struct EscobaState {
     decls: [[u8; 3]; MAX_DECLS],
     /// Seats still in the match (bit per seat); every seat unless `target_mode=eliminate`.
     in_play: u8,
+    /// Fidasse (rules §2.19): the claim card waiting for answers and its claimant, or -1; the
+    /// trusted claim cards of this deal per claimant, face down to the others.
+    claim: i8,
+    claimant: i8,
+    claimed: [CardSet; MAX_SEATS],
     scores: [i64; MAX_SIDES],
     deal: u32,
     /// Flattened: `sides` points per finished deal.
@@ -132,7 +138,8 @@ impl EscobaGame {
                 + 42 * sides
                 + 4 * n
                 + if opts.tuzzoli { sides } else { 0 }
-                + if opts.target_mode == TargetMode::Eliminate { n } else { 0 },
+                + if opts.target_mode == TargetMode::Eliminate { n } else { 0 }
+                + if opts.fidasse { sides + n } else { 0 },
             opts,
             json,
             value,
@@ -181,6 +188,9 @@ impl EscobaGame {
             n_decls: 0,
             decls: [[0; 3]; MAX_DECLS],
             in_play: ((1u32 << self.cfg.n) - 1) as u8,
+            claim: -1,
+            claimant: -1,
+            claimed: [CardSet::EMPTY; MAX_SEATS],
             scores: [0; MAX_SIDES],
             deal: 1,
             deal_points: Vec::new(),
@@ -292,6 +302,10 @@ impl EscobaState {
     }
     pub fn pending(&self) -> Option<Card> {
         (self.pending >= 0).then_some(Card(self.pending as u8))
+    }
+    /// Fidasse: the card of a claim waiting for answers.
+    pub fn claim_card(&self) -> Option<Card> {
+        (self.claim >= 0).then_some(Card(self.claim as u8))
     }
     pub fn selection(&self) -> CardSet {
         self.selection
@@ -465,6 +479,7 @@ impl EscobaState {
             }
         }
         self.piles = [CardSet::EMPTY; MAX_SIDES];
+        self.claimed = [CardSet::EMPTY; MAX_SEATS];
         self.n_sweeps = 0;
         self.n_decls = 0;
         self.last_capturer = -1;
@@ -531,7 +546,7 @@ impl EscobaState {
             Some(c) => u64::MAX >> (63 - c.0),
             None => 0,
         };
-        rules::for_each_outcome(self.opts(), p, self.table, hand, first_play, |x| match x {
+        self.for_each_outcome(p, hand, first_play, |x| match x {
             Outcome::Trail | Outcome::SelfCapture => {
                 if sel.is_empty() {
                     sum.count += 1;
@@ -553,6 +568,19 @@ impl EscobaState {
         sum
     }
 
+    /// `O(p)` (contract §3) with the fidasse sweep filter (rules §2.19).
+    #[inline(always)]
+    fn for_each_outcome<F: FnMut(Outcome)>(&self, p: Card, hand: CardSet, first: bool, mut f: F) {
+        match self.sweep_filter() {
+            None => rules::for_each_outcome(self.opts(), p, self.table, hand, first, f),
+            Some(t) => rules::for_each_outcome(self.opts(), p, self.table, hand, first, |x| {
+                if !matches!(x, Outcome::Capture { cards, .. } if cards == t) {
+                    f(x)
+                }
+            }),
+        }
+    }
+
     fn pending_summary(&self, sel: CardSet) -> Summary {
         let p = Card(self.pending as u8);
         let hand = self.hands[self.to_move as usize].union(CardSet::single(p));
@@ -568,6 +596,15 @@ impl EscobaState {
             return false;
         }
         let o = self.opts();
+        if o.fidasse && self.sweep_filter().is_some() {
+            // the sweep is no outcome of a play: a card that only sweeps is not playable
+            let first = o.forbid_ace_first_play && self.is_first_play();
+            let mut some = false;
+            self.for_each_outcome(c, self.hands[self.to_move as usize], first, |_| some = true);
+            if !some {
+                return false;
+            }
+        }
         if o.capture_obligation != Obligation::AnyCard {
             return true;
         }
@@ -601,10 +638,13 @@ impl EscobaState {
             return;
         }
         let seat = self.to_move as usize;
-        if self.pending < 0 {
+        if self.claim >= 0 {
+            Self::answer_actions().into_iter().for_each(f);
+        } else if self.pending < 0 {
             let hand = self.hands[seat];
             let o = self.opts();
-            if o.capture_obligation != Obligation::AnyCard && !o.forbid_ace_first_play {
+            if o.capture_obligation != Obligation::AnyCard && !o.forbid_ace_first_play && !o.fidasse
+            {
                 hand.iter().for_each(|c| f(c.0 as Action));
                 return;
             }
@@ -613,6 +653,9 @@ impl EscobaState {
                 if self.play_allowed(c, playable, any) {
                     f(c.0 as Action);
                 }
+            }
+            if self.claims_allowed() {
+                hand.iter().for_each(|c| f(CLAIM + c.0 as Action));
             }
         } else {
             let sum = self.pending_summary(self.selection);
@@ -657,8 +700,16 @@ impl EscobaState {
     }
 
     pub fn is_legal(&self, a: Action) -> bool {
-        if self.terminal || a > DONE {
+        if self.terminal {
             return false;
+        }
+        if self.claim >= 0 {
+            return Self::is_answer(a);
+        }
+        if a > DONE {
+            return (CLAIM..CLAIM + 52).contains(&a)
+                && self.claims_allowed()
+                && self.hands[self.to_move as usize].contains(Card((a - CLAIM) as u8));
         }
         let seat = self.to_move as usize;
         if self.pending < 0 {
@@ -724,10 +775,14 @@ impl EscobaState {
 
     /// Applies an action known to be legal.
     pub fn apply_unchecked(&mut self, a: Action) {
-        if self.terminal || a > DONE {
+        if self.terminal || a > DOUBT {
             return;
         }
         self.history.push(a as u8);
+        if a > DONE {
+            self.apply_fidasse(a);
+            return;
+        }
         let seat = self.to_move as usize;
         if self.pending < 0 {
             let c = Card(a as u8);
@@ -838,6 +893,8 @@ impl EscobaState {
         let cfg = self.cfg.clone();
         let o = &cfg.opts;
         let ns = cfg.sides;
+        // the trusted claim cards are shown at the scoring (rules §2.19)
+        self.claimed = [CardSet::EMPTY; MAX_SEATS];
         if o.last_capturer_takes_rest && self.last_capturer >= 0 {
             let lc = self.last_capturer as usize;
             self.piles[lc] = self.piles[lc].union(self.table);
@@ -1007,6 +1064,10 @@ impl EscobaState {
 
     /// A full move `Qh x Ah 3s 5d` / `Kc` (contract §4), applied atomically.
     pub fn play_move(&mut self, text: &str) -> Result<()> {
+        if text.trim_start().to_ascii_lowercase().starts_with("claim") {
+            // a fidasse claim is one action (contract §4)
+            return self.apply_str(text);
+        }
         let (c, taken) = notation::parse_move(text)?;
         if self.terminal {
             return Err(GameError::IllegalAction(format!(
@@ -1019,6 +1080,11 @@ impl EscobaState {
                 Card(self.pending as u8)
             )));
         }
+        if self.claim >= 0 {
+            return Err(GameError::IllegalAction(format!(
+                "move {text:?} is not legal: a claim waits for trust or doubt"
+            )));
+        }
         let seat = self.to_move as usize;
         let hand = self.hands[seat];
         let x: CardSet = taken.iter().copied().collect();
@@ -1026,7 +1092,7 @@ impl EscobaState {
         let mut written: Vec<String> = Vec::new();
         if hand.contains(c) && (c.0 as usize) < 52 && self.is_legal(c.0 as Action) {
             let first = self.opts().forbid_ace_first_play && self.is_first_play();
-            rules::for_each_outcome(self.opts(), c, self.table, hand, first, |out| {
+            self.for_each_outcome(c, hand, first, |out| {
                 let ok = match out {
                     Outcome::Trail | Outcome::SelfCapture => {
                         written.push(c.to_string());
@@ -1044,9 +1110,9 @@ impl EscobaState {
             let mut legal: Vec<String> = Vec::new();
             if self.pending < 0 {
                 let first = self.opts().forbid_ace_first_play && self.is_first_play();
-                for a in self.legal_actions() {
+                for a in self.legal_actions().into_iter().filter(|&a| a < TAKE) {
                     let q = Card(a as u8);
-                    rules::for_each_outcome(self.opts(), q, self.table, hand, first, |out| {
+                    self.for_each_outcome(q, hand, first, |out| {
                         legal.push(match out {
                             Outcome::Capture { cards, .. } => format!("{q} x {cards}"),
                             _ => q.to_string(),
@@ -1108,8 +1174,9 @@ impl EscobaState {
         };
         put(out, 0, self.hands[p]);
         put(out, 40, self.table);
+        let hidden = self.hidden_from(p);
         for s in 0..ns {
-            put(out, 80 + 40 * s, self.piles[s]);
+            put(out, 80 + 40 * s, self.piles[s].minus(hidden));
         }
         let b = 80 + 40 * ns;
         for &s in self.sweeps() {
@@ -1120,6 +1187,10 @@ impl EscobaState {
         out[80 + 41 * ns] = self.stock().len() as f32;
         if self.pending >= 0 {
             out[81 + 41 * ns + slot(Card(self.pending as u8))] = 1.0;
+        }
+        if self.claim >= 0 && self.claimant as usize == p {
+            // the claimant knows the card it claimed with: in the pending slots
+            out[81 + 41 * ns + slot(Card(self.claim as u8))] = 1.0;
         }
         put(out, 121 + 41 * ns, self.selection);
         let b = 161 + 41 * ns;
@@ -1140,10 +1211,20 @@ impl EscobaState {
                     rules::TUZZOLI_POINTS[kind as usize] as f32;
             }
         }
+        let mut e = b + 4 * n + ns + if self.opts().tuzzoli { ns } else { 0 };
         if self.opts().target_mode == TargetMode::Eliminate {
-            // tuzzoli never go with elimination, so this block follows the scores
             for s in 0..n {
-                out[b + 4 * n + ns + s] = (self.in_play >> s & 1) as f32;
+                out[e + s] = (self.in_play >> s & 1) as f32;
+            }
+            e += n;
+        }
+        if self.opts().fidasse {
+            // face-down cards per side as `p` sees them, then the seat of an open claim
+            for s in 0..ns {
+                out[e + s] = self.piles[s].inter(hidden).len() as f32;
+            }
+            if self.claim >= 0 {
+                out[e + ns + self.claimant as usize] = 1.0;
             }
         }
         Ok(())
