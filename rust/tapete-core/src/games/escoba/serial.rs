@@ -573,11 +573,11 @@ pub(super) fn state_from_json(game: &EscobaGame, text: &str) -> Result<EscobaSta
     let tuzzoli = game.cfg.opts.tuzzoli;
     let elim = game.cfg.opts.target_mode == TargetMode::Eliminate;
     for k in m.keys() {
-        if !STATE_KEYS.contains(&k.as_str())
-            && !(tuzzoli && k == "declarations")
-            && !(elim && k == "in_play")
-            && !(game.cfg.opts.fidasse && ["claim", "claimant", "claimed"].contains(&k.as_str()))
-        {
+        // keys of the options that add state: tuzzoli, eliminate, fidasse
+        let optional = (tuzzoli && k == "declarations")
+            || (elim && k == "in_play")
+            || (game.cfg.opts.fidasse && ["claim", "claimant", "claimed"].contains(&k.as_str()));
+        if !(STATE_KEYS.contains(&k.as_str()) || optional) {
             return Err(st(format!("unknown state key {k:?}")));
         }
     }
