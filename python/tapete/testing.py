@@ -240,6 +240,7 @@ def escoba_options(variant: str | None = None) -> Any:
             "saponaro": st.booleans(),
             "saponaro_card": st.sampled_from(["Js", "Qs"]),
             "elimination_deal": st.sampled_from(["table", "no_table"]),
+            "fidasse": st.booleans(),
         }
         if preset in _STEAL_PRESETS:
             # options that cannot combine with steal (contract §2) give way to the pile options
@@ -263,6 +264,17 @@ def escoba_options(variant: str | None = None) -> Any:
                 or "eliminate" in (resolved["target_mode"], options.get("target_mode"))
             ):
                 del options["knocks"]
+        if options.get("fidasse") or preset == "fidasse":
+            # fidasse refuses the options that would show a face-down claim (contract §4b)
+            from .reference.escoba import resolve_options
+
+            clashing = ("steal", "knocks", "last_hand_open", "maresciallo_penalty")
+            preset_opts = resolve_options(variant=preset, players=options["players"])
+            if preset != "fidasse" and any(preset_opts[name] for name in clashing):
+                del options["fidasse"]
+            else:
+                for name in clashing:
+                    options.pop(name, None)
         options["max_deals"] = draw(st.sampled_from([1, 2, 4]))
         return options
 

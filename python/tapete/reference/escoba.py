@@ -218,7 +218,7 @@ VARIANTS = (
     "scopone_9", "scopone_10", "differenze", "inversa", "somma_e_differenza", "modulo_sette",
     "punti_a_denari", "non_prendere", "assi_non_prendere", "scopone_romano", "frac", "tuzzulicchio",
     "cocchiaundici", "scopone_romano_contrario", "rubamazzo", "rubamazzo_somma", "cirulla", "bazzica",
-    "maresciallo",
+    "maresciallo", "fidasse",
 )
 _CAPTURE_KINDS = ("match", "sum", "sum15", "sum11", "diff")
 _KNOCK_NAMES = ("cirulla", "decino")
@@ -257,6 +257,7 @@ _SPEC: dict[str, tuple[str, Any]] = {
     "ace_blocked_by_table_ace": ("bool", None),
     "ace_on_empty_table": ("choice", ("self_capture", "trail")),
     "forbid_ace_first_play": ("bool", None),
+    "fidasse": ("bool", None),
     "scopa_value": ("int", (0, _NOLIMIT)),
     "scopa_on_last_play": ("bool", None),
     "last_capturer_takes_rest": ("bool", None),
@@ -319,7 +320,7 @@ _BASE: dict[str, Any] = {
     "value_modulus": None, "normal_captures": True, "match_priority": True, "match_priority_kinds": ["sum"],
     "fewest_cards": "none", "capture_obligation": "played_card", "ace_takes_all": False,
     "ace_takes_all_is_scopa": True, "ace_blocked_by_table_ace": True,
-    "ace_on_empty_table": "self_capture", "forbid_ace_first_play": False, "scopa_value": 1,
+    "ace_on_empty_table": "self_capture", "forbid_ace_first_play": False, "fidasse": False, "scopa_value": 1,
     "scopa_on_last_play": False, "last_capturer_takes_rest": True, "cards": 1, "coins": 1,
     "settebello": 1, "primiera": 1, "primiera_mode": "standard", "primiera_requires_all_suits": True,
     "milan_tiebreak": ["7", "6", "A"], "settanta_bonus": False, "all_sevens_bonus": 0,
@@ -434,6 +435,8 @@ def _preset_deltas(variant: str, players: int, elimination_deal: str = "table") 
             "partnership": "none", "initial_table_cards": itc, "cards_per_hand": cph, "coins": 0,
             "coin_card_points": 1, "target": 21, "target_mode": "eliminate",
         }
+    if variant == "fidasse":
+        return {"fidasse": True}
     if variant == "cocchiaundici":
         return {"ace_takes_all": True, "tuzzoli": True, "capture_kinds": ["match", "sum", "sum11"]}
     if variant in ("rubamazzo", "rubamazzo_somma"):
@@ -601,6 +604,19 @@ def resolve_options(**given: Any) -> dict[str, Any]:
             raise InvalidOptionError(
                 "option steal=true (rubamazzo, rules §2.21) cannot be combined with " + ", ".join(clash)
             )
+    if opts["fidasse"]:  # a face-down claim would show through these public keys
+        clash = [
+            what
+            for what, bad in (
+                ("steal", opts["steal"]),
+                ("knocks", bool(opts["knocks"])),
+                ("last_hand_open", opts["last_hand_open"]),
+                ("maresciallo_penalty", opts["maresciallo_penalty"]),
+            )
+            if bad
+        ]
+        if clash:
+            raise InvalidOptionError("option fidasse=true (rules §2.19) cannot be combined with " + ", ".join(clash))
     if opts["tuzzoli"] and opts["cards_per_hand"] != 3:
         raise InvalidOptionError(
             f"option tuzzoli declares 3-card hands (rules §2.8): cards_per_hand must be 3, got {opts['cards_per_hand']}"
@@ -1237,6 +1253,7 @@ class Escoba:
         if self.show:
             extra += 40 * self.num_players + 1  # the shown hands, the matta's value
         extra += self.num_sides if o["maresciallo_penalty"] else 0  # Ks sweeps per side
+        extra += self.num_sides + self.num_players if o["fidasse"] else 0  # face-down cards, claimant
         self.observation_shape: tuple[int, ...] = (161 + 42 * self.num_sides + 4 * self.num_players + extra,)
         self._options_json = json.dumps(o, sort_keys=True, separators=(",", ":"))
 
@@ -1502,6 +1519,11 @@ class EscobaState:
         self._terminal = False
         self._to_move = 0
         self._in_play: set[int] = set(range(n))  # seats still in the match (rules §2.11)
+        # fidasse (rules §2.19): the claim waiting for answers and its claimant (-1: none), and the
+        # trusted claim cards of this deal per claimant, face down to the other seats
+        self._claim = -1
+        self._claimant = -1
+        self._claimed: list[set[int]] = [set() for _ in range(n)]
 
     # -- dealing (contract §5) -----------------------------------------------------------------
 
@@ -1535,6 +1557,7 @@ class EscobaState:
             pack = None  # the same dealer deals again from a fresh shuffle
         self._piles = [set() for _ in range(self.game.num_sides)]
         self._tops = [-1] * self.game.num_sides
+        self._claimed = [set() for _ in range(n)]
         self._sweeps = []
         self._decls = []
         self._knock_state = [0] * n
@@ -1648,11 +1671,15 @@ class EscobaState:
         return self._hands[seat] if last_open or self._knock_state[seat] == 2 else set()
 
     def _outcomes_of(self, card: int) -> dict:
-        """O(card) for the mover, computed against the hand before ``card`` left it."""
+        """O(card) for the mover, computed against the hand before ``card`` left it; with fidasse
+        without the capture of the whole table, except on the last play (rules §2.19)."""
         hand = set(self._hands[self._to_move])
         if self._pending != -1:
             hand.add(self._pending)
-        return _outcomes(card, hand, self._table, self._o, self._is_first_play(), self._matta(), self._piles_ctx())
+        outcomes = _outcomes(card, hand, self._table, self._o, self._is_first_play(), self._matta(), self._piles_ctx())
+        if self._sweep_filtered():
+            outcomes.pop(tuple(sorted(self._table)), None)
+        return outcomes
 
     def _piles_ctx(self) -> Optional[tuple]:
         """The piles as the capture rules see them from the mover's seat (with steal)."""
@@ -1661,6 +1688,70 @@ class EscobaState:
         g = self.game
         tops = tuple(self._tops) + (-1,) * (6 - len(self._tops))
         return tops, g.side_of(self._to_move), g.side_of((self._to_move + 1) % g.num_players)
+
+    # -- fidasse (rules §2.19) -----------------------------------------------------------------
+
+    def _is_last_play(self) -> bool:
+        """The play about to be made is the last of the deal."""
+        held = len(self._hands[self._to_move]) + (self._pending != -1)
+        others = any(h for s, h in enumerate(self._hands) if s != self._to_move)
+        return not self._stock and held == 1 and not others
+
+    def _sweep_filtered(self) -> bool:
+        return self._o["fidasse"] and bool(self._table) and not self._is_last_play()
+
+    def _next_asked(self, seat: int) -> int:
+        """The next opponent of the claimant after ``seat``, before the claimant; -1 if none."""
+        n, side_of = self.game.num_players, self.game.side_of
+        for k in range(1, n):
+            t = (seat + k) % n
+            if t == self._claimant:
+                break
+            if side_of(t) != side_of(self._claimant) and t in self._in_play:
+                return t
+        return -1
+
+    def _hidden_from(self, p: int) -> set[int]:
+        """Cards seat p may not see: the other seats' trusted claims, another seat's open claim."""
+        hidden = {c for s, cards in enumerate(self._claimed) if s != p for c in cards}
+        if self._claim != -1 and self._claimant != p:
+            hidden.add(self._claim)
+        return hidden
+
+    def _step_fidasse(self, a: int) -> None:
+        if CLAIM0 <= a < CLAIM0 + 52:
+            seat = self._to_move
+            self._hands[seat].discard(a - CLAIM0)
+            self._claim, self._claimant = a - CLAIM0, seat
+            asked = self._next_asked(seat)
+            self._to_move = asked if asked != -1 else seat
+            return
+        card, claimant = self._claim, self._claimant
+        side = self.game.side_of(claimant)
+        if a == TRUST:
+            asked = self._next_asked(self._to_move)
+            if asked != -1:
+                self._to_move = asked
+                return
+            self._claimed[claimant].add(card)
+            self._claim_stands(card, side)
+        else:  # DOUBT: the card is shown
+            doubter = self.game.side_of(self._to_move)
+            if tuple(sorted(self._table)) in _captures(card, self._table, self._o, self._matta()):
+                self._scores[doubter] -= 1
+                self._claim_stands(card, side)
+            else:  # cancelled: the card trails, the claimant's side loses a point
+                self._table.add(card)
+                self._scores[side] -= 1
+        self._claim = self._claimant = -1
+        self._to_move = claimant
+        self._pass_turn()
+
+    def _claim_stands(self, card: int, side: int) -> None:
+        self._piles[side] |= self._table | {card}
+        self._table = set()
+        self._last_capturer = side
+        self._sweeps.append(side)
 
     # -- the step protocol (contract §4) -------------------------------------------------------
 
@@ -1672,8 +1763,14 @@ class EscobaState:
             return []
         if self._knock_turn():
             return [KNOCK, NO_KNOCK]
+        if self._claim != -1:
+            return [TRUST, DOUBT]
         if self._pending == -1:
-            return sorted(c for c in self._hands[self._to_move] if self._outcomes_of(c))
+            hand = self._hands[self._to_move]
+            plays = sorted(c for c in hand if self._outcomes_of(c))
+            if self._sweep_filtered():  # CLAIM(c): any card, the table not empty, not the last play
+                plays += sorted(CLAIM0 + c for c in hand)
+            return plays
         outcomes = self._outcomes_of(self._pending)
         chosen = tuple(self._selection)
         k = len(chosen)
@@ -1714,6 +1811,9 @@ class EscobaState:
             if self.game.matta in self._hands[seat]:
                 self._matta_value = value
             self._knock_state[seat] = 2
+            return
+        if CLAIM0 <= a <= DOUBT:
+            self._step_fidasse(a)
             return
         if a < TAKE0:  # PLAY(c)
             outcomes = self._outcomes_of(a)
@@ -1765,6 +1865,11 @@ class EscobaState:
                     self._ks_sweeps.append(len(self._sweeps))
                 self._sweeps.append(side)
         self._pending, self._selection = -1, []
+        self._pass_turn()
+
+    def _pass_turn(self) -> None:
+        """After a play by ``_to_move``: the next seat with cards, a new hand, or the deal's end."""
+        n = self.game.num_players
         if not any(self._hands):
             if self._stock:
                 self._deal_next_hand()
@@ -1783,6 +1888,7 @@ class EscobaState:
 
     def _end_deal(self) -> None:
         o, S = self._o, self.game.num_sides
+        self._claimed = [set() for _ in range(self.game.num_players)]  # shown at the scoring
         if o["last_capturer_takes_rest"] and self._last_capturer != -1:
             self._piles[self._last_capturer] |= self._table
         self._table = set()  # otherwise the cards left on the table belong to nobody
@@ -1915,6 +2021,9 @@ class EscobaState:
         an Ace's self-capture). Atomic: an illegal move raises and changes nothing."""
         if not isinstance(move, str):
             raise InvalidNotationError(f"{move!r} is not a move: expected text like 'Qh x Ah 3s 5d' or 'Kc'")
+        if move.lstrip().lower().startswith("claim"):  # a fidasse claim is one action
+            self.apply(string_to_action(move))
+            return
         words = move.split()
         if not words or (len(words) > 1 and (words[1].lower() != "x" or len(words) == 2)):
             raise InvalidNotationError(f"{move!r} is not a move: expected text like 'Qh x Ah 3s 5d' or 'Kc'")
@@ -1929,7 +2038,7 @@ class EscobaState:
         taken = sorted(item(w) for w in words[2:])
         if self._knock_turn():
             raise IllegalActionError(f"{move!r} is not legal now: the hand's declaration comes first (knock or no knock)")
-        if self._terminal or self._pending != -1 or card not in self._hands[self._to_move]:
+        if self._terminal or self._pending != -1 or self._claim != -1 or card not in self._hands[self._to_move]:
             raise IllegalActionError(f"{move!r} is not legal now: {words[0]} must be a card of the mover's hand at the start of a turn")
         outcomes = self._outcomes_of(card)
         if taken:
@@ -1972,6 +2081,8 @@ class EscobaState:
         s._terminal = self._terminal
         s._to_move = self._to_move
         s._in_play = set(self._in_play)
+        s._claim, s._claimant = self._claim, self._claimant
+        s._claimed = [set(c) for c in self._claimed]
         return s
 
     def __copy__(self) -> "EscobaState":
@@ -2011,6 +2122,11 @@ class EscobaState:
             **({"ks_sweeps": list(self._ks_sweeps)} if self._o["maresciallo_penalty"] else {}),
             **({"in_play": sum(1 << t for t in self._in_play)} if self.game.eliminate else {}),
             **({"pile_tops": list(self._tops)} if self._o["steal"] else {}),
+            **(
+                {"claim": self._claim, "claimant": self._claimant, "claimed": [sorted(c) for c in self._claimed]}
+                if self._o["fidasse"]
+                else {}
+            ),
         }
 
     def to_json(self) -> str:
@@ -2035,6 +2151,11 @@ class EscobaState:
         def text(cards: Iterable[int]) -> list[str]:
             return [card_str(c) for c in sorted(cards)]
 
+        hidden = self._hidden_from(p)
+
+        def pile_text(pile: set[int]) -> list[str]:  # a hidden claim card is a face-down "??"
+            return text(pile - hidden) + ["??"] * len(pile & hidden)
+
         return {
             "player": p,
             "current_player": self.current_player(),
@@ -2043,7 +2164,7 @@ class EscobaState:
             "hand": text(self._hands[p]),
             "hand_sizes": [len(h) for h in self._hands],
             "table": text(self._table),
-            "piles": [text(pile) for pile in self._piles],
+            "piles": [pile_text(pile) for pile in self._piles],
             # rules §2.21: the top card of every pile is public
             **({"pile_tops": [card_str(t) if t != -1 else None for t in self._tops]} if self._o["steal"] else {}),
             "scope": self._scope(),
@@ -2076,7 +2197,22 @@ class EscobaState:
                 else {}
             ),
             **({"in_play": sorted(self._in_play)} if self.game.eliminate else {}),
+            **(self._fidasse_view(hidden) if self._o["fidasse"] else {}),
         }
+
+    def _fidasse_view(self, hidden: set[int]) -> dict[str, Any]:
+        """The open claim (its card "??" to the others) and the history, where the claim of a
+        hidden card (the last CLAIM of that card: this deal's) reads "claim ??"."""
+        claim = None
+        if self._claim != -1:
+            card = "??" if self._claim in hidden else card_str(self._claim)
+            claim = {"seat": self._claimant, "card": card}
+        history = []
+        for i, a in enumerate(self._history):
+            c = a - CLAIM0
+            masked = 0 <= c < 52 and c in hidden and a not in self._history[i + 1 :]
+            history.append("claim ??" if masked else action_to_string(a))
+        return {"claim": claim, "history": history}
 
     def observation(self, player: Any) -> np.ndarray:
         p = self._check_player(player)
@@ -2089,13 +2225,16 @@ class EscobaState:
 
         cards_at(0, self._hands[p])
         cards_at(40, self._table)
+        hidden = self._hidden_from(p)
         for s in range(S):
-            cards_at(80 + 40 * s, self._piles[s])
+            cards_at(80 + 40 * s, self._piles[s] - hidden)
         base = 80 + 40 * S
         obs[base : base + S] = self._scope()
         obs[base + S] = len(self._stock)
         if self._pending != -1:
             cards_at(base + S + 1, [self._pending])
+        if self._claim != -1 and self._claimant == p:  # the claimant knows its card
+            cards_at(base + S + 1, [self._claim])
         cards_at(base + S + 41, [x for x in self._selection if x < PILE0])
         base = 161 + 41 * S
         obs[base + p] = 1.0
@@ -2129,6 +2268,12 @@ class EscobaState:
         if self._o["maresciallo_penalty"]:
             for i in self._ks_sweeps:
                 obs[base + self._sweeps[i]] += 1.0
+            base += S
+        if self._o["fidasse"]:  # face-down cards per side as p sees them, the seat of an open claim
+            for s in range(S):
+                obs[base + s] = len(self._piles[s] & hidden)
+            if self._claim != -1:
+                obs[base + S + self._claimant] = 1.0
         return obs
 
     # -- for people ----------------------------------------------------------------------------
@@ -2199,6 +2344,8 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
         keys.add("pile_tops")
     if game.options["maresciallo_penalty"]:
         keys.add("ks_sweeps")
+    if game.options["fidasse"]:
+        keys |= {"claim", "claimant", "claimed"}
     d = read_state_object(text, "escoba", keys, game.options_json())
 
     o = game._opts
@@ -2249,7 +2396,8 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
             raise bad("selection must be ascending table cards and piles")
     else:
         selection = card_list(d["selection"], "selection", True)
-    history = int_list(d["history"], "history", 0, NO_KNOCK if game.knocks else TAKE_PILE0 + 5 if o["steal"] else DONE)
+    last_action = NO_KNOCK if game.knocks else DOUBT if o["fidasse"] else TAKE_PILE0 + 5 if o["steal"] else DONE
+    history = int_list(d["history"], "history", 0, last_action)
     scores = int_list(per("scores", S), "scores", -MAX_SCORE, MAX_SCORE)
     sweeps = int_list(d["sweeps"], "sweeps", 0, S - 1)
     if len(sweeps) > MAX_JSON_SWEEPS:
@@ -2294,8 +2442,26 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
     if not isinstance(rng, str) or not rng.isdigit() or not rng.isascii() or str(int(rng)) != rng or int(rng) > MASK64:
         raise bad("rng must be the decimal text of an int in 0..2^64-1")
 
+    claim, claimant, claimed = -1, -1, [[] for _ in range(n)]
+    if o["fidasse"]:
+        claim = integer("claim", -1, 51)
+        claimant = integer("claimant", -1, n - 1)
+        claimed = [card_list(c, f"claimed[{i}]", True) for i, c in enumerate(per("claimed", n))]
+        if (claim == -1) != (claimant == -1):
+            raise bad("claim and claimant are both set or both -1")
+        for i, cards in enumerate(claimed):
+            if not set(cards) <= set(piles[game.side_of(i)]):
+                raise bad(f"claimed[{i}] must be cards of the pile of seat {i}'s side")
+        flat = [c for cards in claimed for c in cards]
+        if len(set(flat)) != len(flat):
+            raise bad("a claimed card is listed for two seats")
+
     # The cards: each of the 40 exactly once (at a terminal state cards left to nobody may miss).
     every = [c for h in hands for c in h] + table + stock + [c for p in piles for c in p]
+    if claim != -1:
+        if claim not in _PACK_SET:
+            raise bad("claim must be a card of the 40-card pack or -1")
+        every.append(claim)
     if pending != -1:
         if pending not in _PACK_SET:
             raise bad("pending must be a card of the 40-card pack or -1")
@@ -2318,6 +2484,8 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
             _check_in_play(seats_in, hands, dealer, to_move)
 
     if terminal:
+        if claim != -1 or any(claimed):
+            raise bad("a terminal state has no open claim and no face-down claim cards")
         if any(hands) or table or stock or pending != -1 or selection or to_move != -1:
             raise bad("a terminal state has empty hands, table, stock and selection, no pending card and to_move -1")
         if winner != -1 and loser != -1:
@@ -2332,9 +2500,16 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
         sizes = [len(h) for h in hands]
         if pending != -1:
             sizes[to_move] += 1
+        if claim != -1:  # an open claim: the claimant played it, an opponent is asked
+            if game.side_of(claimant) == game.side_of(to_move) or pending != -1 or not table or selection:
+                raise bad("an open claim is answered by an opponent of the claimant, with no pending card and cards on the table")
+            sizes[claimant] += 1
+            to_move_for_sizes = claimant
+        else:
+            to_move_for_sizes = to_move
         order = [t for t in range(n) if t in seats_in]
         problem = _round_sizes_problem(
-            [sizes[t] for t in order], order.index(dealer), order.index(to_move), strict=bool(stock)
+            [sizes[t] for t in order], order.index(dealer), order.index(to_move_for_sizes), strict=bool(stock)
         )
         if problem:
             raise bad(problem)
@@ -2367,6 +2542,8 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
     s._terminal = terminal
     s._to_move = to_move
     s._in_play = seats_in
+    s._claim, s._claimant = claim, claimant
+    s._claimed = [set(c) for c in claimed]
 
     if pending != -1:
         # The pending card must really await a choice: more than one outcome fits the selection.
@@ -2376,6 +2553,6 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
         fitting = [x for x in outcomes if x != SELF and x[:k] == chosen and len(x) >= k]
         if len(fitting) < 2:
             raise bad("the pending card and selection do not leave a choice of capture")
-    elif not terminal and not s._hands[to_move]:
+    elif not terminal and claim == -1 and not s._hands[to_move]:
         raise bad("the player to move holds no card")
     return s

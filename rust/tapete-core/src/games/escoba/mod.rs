@@ -3,6 +3,7 @@
 pub mod maresciallo;
 pub mod elimination;
 pub mod knock;
+mod fidasse;
 pub mod notation;
 pub mod options;
 pub mod piles;
@@ -23,7 +24,7 @@ use crate::rng::SplitMix64;
 
 pub use notation::{action_to_string, string_to_action, NUM_ACTIONS};
 use knock::{Matta, DECLINED, KNOCKED, UNDECIDED};
-use notation::{DONE, KNOCK, NO_KNOCK, TAKE, TAKE_PILE};
+use notation::{CLAIM, DONE, DOUBT, KNOCK, NO_KNOCK, TAKE, TAKE_PILE};
 pub use options::EscobaOptions;
 use options::{pack_ids, FirstDealer, GameMode, ManoTo, Obligation, TargetMode, WinCheck};
 use piles::Piles;
@@ -115,6 +116,11 @@ pub struct EscobaState {
     ks_sweeps: u128,
     /// Seats still in the match (bit per seat); every seat unless `target_mode=eliminate`.
     in_play: u8,
+    /// Fidasse (rules §2.19): the claim card waiting for answers and its claimant, or -1; the
+    /// trusted claim cards of this deal per claimant, face down to the others.
+    claim: i8,
+    claimant: i8,
+    claimed: [CardSet; MAX_SEATS],
     scores: [i64; MAX_SIDES],
     deal: u32,
     /// Flattened: `sides` points per finished deal.
@@ -160,7 +166,8 @@ impl EscobaGame {
                 + elim_slots
                 + knock_slots
                 + if opts.steal { 41 * sides } else { 0 }
-                + if opts.maresciallo_penalty { sides } else { 0 },
+                + if opts.maresciallo_penalty { sides } else { 0 }
+                + if opts.fidasse { sides + n } else { 0 },
             knocks,
             show,
             matta: Matta::natural(&opts),
@@ -216,6 +223,9 @@ impl EscobaGame {
             matta_value: self.cfg.matta.value,
             ks_sweeps: 0,
             in_play: ((1u32 << self.cfg.n) - 1) as u8,
+            claim: -1,
+            claimant: -1,
+            claimed: [CardSet::EMPTY; MAX_SEATS],
             scores: [0; MAX_SIDES],
             deal: 1,
             deal_points: Vec::new(),
@@ -347,6 +357,10 @@ impl EscobaState {
     }
     pub fn pending(&self) -> Option<Card> {
         (self.pending >= 0).then_some(Card(self.pending as u8))
+    }
+    /// Fidasse: the card of a claim waiting for answers.
+    pub fn claim_card(&self) -> Option<Card> {
+        (self.claim >= 0).then_some(Card(self.claim as u8))
     }
     pub fn selection(&self) -> CardSet {
         self.selection
@@ -559,6 +573,7 @@ impl EscobaState {
         }
         self.piles = [CardSet::EMPTY; MAX_SIDES];
         self.tops = [-1; MAX_SIDES];
+        self.claimed = [CardSet::EMPTY; MAX_SEATS];
         self.n_sweeps = 0;
         self.n_decls = 0;
         self.knock_state = [UNDECIDED; MAX_SEATS];
@@ -628,9 +643,7 @@ impl EscobaState {
             Some(c) => u64::MAX >> (63 - c.0),
             None => 0,
         };
-        let mv = self.matta();
-        let ctx = self.piles_ctx();
-        rules::for_each_outcome_in(self.opts(), mv, p, self.table, hand, first_play, &ctx, |x| match x {
+        self.for_each_outcome(p, hand, first_play, |x| match x {
             Outcome::Trail | Outcome::SelfCapture => {
                 if sel.is_empty() {
                     sum.count += 1;
@@ -652,6 +665,21 @@ impl EscobaState {
         sum
     }
 
+    /// `O(p)` (contract §3) with the deal's matta value, the piles (rules §2.7, §2.21) and the
+    /// fidasse sweep filter (rules §2.19).
+    #[inline(always)]
+    fn for_each_outcome<F: FnMut(Outcome)>(&self, p: Card, hand: CardSet, first: bool, mut f: F) {
+        let (o, mv, ctx) = (self.opts(), self.matta(), self.piles_ctx());
+        match self.sweep_filter() {
+            None => rules::for_each_outcome_in(o, mv, p, self.table, hand, first, &ctx, f),
+            Some(t) => rules::for_each_outcome_in(o, mv, p, self.table, hand, first, &ctx, |x| {
+                if !matches!(x, Outcome::Capture { cards, .. } if cards == t) {
+                    f(x)
+                }
+            }),
+        }
+    }
+
     fn pending_summary(&self, sel: CardSet) -> Summary {
         let p = Card(self.pending as u8);
         let hand = self.hands[self.to_move as usize].union(CardSet::single(p));
@@ -667,6 +695,15 @@ impl EscobaState {
             return false;
         }
         let o = self.opts();
+        if o.fidasse && self.sweep_filter().is_some() {
+            // the sweep is no outcome of a play: a card that only sweeps is not playable
+            let first = o.forbid_ace_first_play && self.is_first_play();
+            let mut some = false;
+            self.for_each_outcome(c, self.hands[self.to_move as usize], first, |_| some = true);
+            if !some {
+                return false;
+            }
+        }
         if o.capture_obligation != Obligation::AnyCard {
             return true;
         }
@@ -706,10 +743,13 @@ impl EscobaState {
             return;
         }
         let seat = self.to_move as usize;
-        if self.pending < 0 {
+        if self.claim >= 0 {
+            Self::answer_actions().into_iter().for_each(f);
+        } else if self.pending < 0 {
             let hand = self.hands[seat];
             let o = self.opts();
-            if o.capture_obligation != Obligation::AnyCard && !o.forbid_ace_first_play {
+            if o.capture_obligation != Obligation::AnyCard && !o.forbid_ace_first_play && !o.fidasse
+            {
                 hand.iter().for_each(|c| f(c.0 as Action));
                 return;
             }
@@ -718,6 +758,9 @@ impl EscobaState {
                 if self.play_allowed(c, playable, any) {
                     f(c.0 as Action);
                 }
+            }
+            if self.claims_allowed() {
+                hand.iter().for_each(|c| f(CLAIM + c.0 as Action));
             }
         } else {
             let sum = self.pending_summary(self.selection);
@@ -781,7 +824,18 @@ impl EscobaState {
         if self.knock_turn() {
             return a == KNOCK || a == NO_KNOCK;
         }
-        if self.terminal || a > self.max_action() {
+        if self.terminal {
+            return false;
+        }
+        if self.claim >= 0 {
+            return Self::is_answer(a);
+        }
+        if a >= CLAIM {
+            return (CLAIM..CLAIM + 52).contains(&a)
+                && self.claims_allowed()
+                && self.hands[self.to_move as usize].contains(Card((a - CLAIM) as u8));
+        }
+        if a > self.max_action() {
             return false;
         }
         let seat = self.to_move as usize;
@@ -853,10 +907,15 @@ impl EscobaState {
             self.decide_knock(a == KNOCK);
             return;
         }
-        if self.terminal || a > self.max_action() {
+        let claim_step = self.opts().fidasse && (CLAIM..=DOUBT).contains(&a);
+        if self.terminal || (a > self.max_action() && !claim_step) {
             return;
         }
         self.history.push(a as u8);
+        if claim_step {
+            self.apply_fidasse(a);
+            return;
+        }
         let seat = self.to_move as usize;
         if self.pending < 0 {
             let c = Card(a as u8);
@@ -1003,6 +1062,8 @@ impl EscobaState {
         let cfg = self.cfg.clone();
         let o = &cfg.opts;
         let ns = cfg.sides;
+        // the trusted claim cards are shown at the scoring (rules §2.19)
+        self.claimed = [CardSet::EMPTY; MAX_SEATS];
         if o.last_capturer_takes_rest && self.last_capturer >= 0 {
             let lc = self.last_capturer as usize;
             self.piles[lc] = self.piles[lc].union(self.table);
@@ -1185,6 +1246,10 @@ impl EscobaState {
 
     /// A full move `Qh x Ah 3s 5d` / `Kc` (contract §4), applied atomically.
     pub fn play_move(&mut self, text: &str) -> Result<()> {
+        if text.trim_start().to_ascii_lowercase().starts_with("claim") {
+            // a fidasse claim is one action (contract §4)
+            return self.apply_str(text);
+        }
         let (c, taken) = notation::parse_move(text)?;
         if self.terminal {
             return Err(GameError::IllegalAction(format!(
@@ -1202,16 +1267,19 @@ impl EscobaState {
                 "move {text:?} is not legal: the hand's declaration comes first (knock or no knock)"
             )));
         }
+        if self.claim >= 0 {
+            return Err(GameError::IllegalAction(format!(
+                "move {text:?} is not legal: a claim waits for trust or doubt"
+            )));
+        }
         let seat = self.to_move as usize;
         let hand = self.hands[seat];
         let x: CardSet = taken.iter().copied().collect();
-        let mv = self.matta();
         let mut found = false;
         let mut written: Vec<String> = Vec::new();
-        let ctx = self.piles_ctx();
         if hand.contains(c) && (c.0 as usize) < 52 && self.is_legal(c.0 as Action) {
             let first = self.opts().forbid_ace_first_play && self.is_first_play();
-            rules::for_each_outcome_in(self.opts(), mv, c, self.table, hand, first, &ctx, |out| {
+            self.for_each_outcome(c, hand, first, |out| {
                 let ok = match out {
                     Outcome::Trail | Outcome::SelfCapture => {
                         written.push(c.to_string());
@@ -1229,9 +1297,9 @@ impl EscobaState {
             let mut legal: Vec<String> = Vec::new();
             if self.pending < 0 {
                 let first = self.opts().forbid_ace_first_play && self.is_first_play();
-                for a in self.legal_actions() {
+                for a in self.legal_actions().into_iter().filter(|&a| a < TAKE) {
                     let q = Card(a as u8);
-                    rules::for_each_outcome_in(self.opts(), mv, q, self.table, hand, first, &ctx, |out| {
+                    self.for_each_outcome(q, hand, first, |out| {
                         legal.push(match out {
                             Outcome::Capture { cards, .. } => {
                                 format!("{q} x {}", piles::set_text(cards))
@@ -1295,8 +1363,9 @@ impl EscobaState {
         };
         put(out, 0, self.hands[p]);
         put(out, 40, self.table);
+        let hidden = self.hidden_from(p);
         for s in 0..ns {
-            put(out, 80 + 40 * s, self.piles[s]);
+            put(out, 80 + 40 * s, self.piles[s].minus(hidden));
         }
         let b = 80 + 40 * ns;
         for &s in self.sweeps() {
@@ -1307,6 +1376,10 @@ impl EscobaState {
         out[80 + 41 * ns] = self.stock().len() as f32;
         if self.pending >= 0 {
             out[81 + 41 * ns + slot(Card(self.pending as u8))] = 1.0;
+        }
+        if self.claim >= 0 && self.claimant as usize == p {
+            // the claimant knows the card it claimed with: in the pending slots
+            out[81 + 41 * ns + slot(Card(self.claim as u8))] = 1.0;
         }
         put(out, 121 + 41 * ns, CardSet(self.selection.0 & piles::CARD_BITS));
         let b = 161 + 41 * ns;
@@ -1362,6 +1435,16 @@ impl EscobaState {
         if self.opts().maresciallo_penalty {
             for i in self.ks_sweeps() {
                 out[b + self.sweeps[i] as usize] += 1.0;
+            }
+            b += ns;
+        }
+        if self.opts().fidasse {
+            // face-down cards per side as `p` sees them, then the seat of an open claim
+            for s in 0..ns {
+                out[b + s] = self.piles[s].inter(hidden).len() as f32;
+            }
+            if self.claim >= 0 {
+                out[b + ns + self.claimant as usize] = 1.0;
             }
         }
         Ok(())

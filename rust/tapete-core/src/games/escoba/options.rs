@@ -38,6 +38,7 @@ str_enum!(Variant {
     Rubamazzo => "rubamazzo", RubamazzoSomma => "rubamazzo_somma",
     Maresciallo => "maresciallo",
     ScoponeRomanoContrario => "scopone_romano_contrario", Cirulla => "cirulla", Bazzica => "bazzica",
+    Fidasse => "fidasse",
 });
 str_enum!(Deck { Italian40 => "italian40", Spanish40 => "spanish40", French40 => "french40" });
 str_enum!(Partnership { Auto => "auto", None => "none" });
@@ -110,6 +111,7 @@ pub const OPTION_KEYS: &[&str] = &[
     "ace_blocked_by_table_ace",
     "ace_on_empty_table",
     "forbid_ace_first_play",
+    "fidasse",
     "scopa_value",
     "scopa_on_last_play",
     "last_capturer_takes_rest",
@@ -194,6 +196,8 @@ pub struct EscobaOptions {
     pub ace_blocked_by_table_ace: bool,
     pub ace_on_empty_table: AceEmpty,
     pub forbid_ace_first_play: bool,
+    /// Sweeps claimed face down, on trust (rules §2.19).
+    pub fidasse: bool,
     pub scopa_value: i64,
     pub scopa_on_last_play: bool,
     pub last_capturer_takes_rest: bool,
@@ -557,6 +561,7 @@ impl Default for EscobaOptions {
             ace_blocked_by_table_ace: true,
             ace_on_empty_table: AceEmpty::SelfCapture,
             forbid_ace_first_play: false,
+            fidasse: false,
             scopa_value: 1,
             scopa_on_last_play: false,
             last_capturer_takes_rest: true,
@@ -693,6 +698,7 @@ impl EscobaOptions {
                 self.ace_on_empty_table = get_word(key, v, AceEmpty::NAMES, AceEmpty::parse)?
             }
             "forbid_ace_first_play" => self.forbid_ace_first_play = get_bool(key, v)?,
+            "fidasse" => self.fidasse = get_bool(key, v)?,
             "scopa_value" => self.scopa_value = get_int(key, v, 0, None)?,
             "scopa_on_last_play" => self.scopa_on_last_play = get_bool(key, v)?,
             "last_capturer_takes_rest" => self.last_capturer_takes_rest = get_bool(key, v)?,
@@ -944,6 +950,10 @@ impl EscobaOptions {
                 self.target_mode = TargetMode::Eliminate;
                 true
             }
+            Variant::Fidasse => {
+                self.fidasse = true;
+                false
+            }
             Variant::Frac => {
                 self.scoring = Scoring::Frac;
                 self.match_priority = false;
@@ -1087,6 +1097,7 @@ impl EscobaOptions {
             ));
         }
         super::piles::validate(self)?;
+        super::fidasse::validate(self)?;
         if self.tuzzoli && self.cards_per_hand != 3 {
             return Err(opt_err(format!(
                 "option tuzzoli declares 3-card hands (rules §2.8): cards_per_hand must be 3, got {}",
@@ -1164,6 +1175,7 @@ impl EscobaOptions {
             "ace_blocked_by_table_ace" => self.ace_blocked_by_table_ace.into(),
             "ace_on_empty_table" => self.ace_on_empty_table.as_str().into(),
             "forbid_ace_first_play" => self.forbid_ace_first_play.into(),
+            "fidasse" => self.fidasse.into(),
             "scopa_value" => self.scopa_value.into(),
             "scopa_on_last_play" => self.scopa_on_last_play.into(),
             "last_capturer_takes_rest" => self.last_capturer_takes_rest.into(),

@@ -13,6 +13,7 @@ use super::{
     EscobaGame, EscobaState, MAX_DECLS, MAX_JSON_SWEEPS, MAX_PRIOR_SWEEPS, MAX_SCORE, MAX_SEATS,
     MAX_SWEEPS,
 };
+use super::notation::CLAIM;
 use crate::cards::{Card, CardSet};
 use crate::error::GameError;
 
@@ -78,7 +79,18 @@ pub(super) fn to_json(st: &EscobaState) -> String {
     let n = st.cfg.n;
     let ns = st.cfg.sides;
     let mut s = String::with_capacity(1500 + st.history.len() * 4);
-    let _ = write!(s, "{{\"deal\":{},\"deal_points\":", st.deal);
+    s.push('{');
+    if st.cfg.opts.fidasse {
+        let _ = write!(s, "\"claim\":{},\"claimant\":{},\"claimed\":[", st.claim, st.claimant);
+        for seat in 0..n {
+            if seat > 0 {
+                s.push(',');
+            }
+            push_ids(&mut s, st.claimed[seat]);
+        }
+        s.push_str("],");
+    }
+    let _ = write!(s, "\"deal\":{},\"deal_points\":", st.deal);
     push_deal_points(&mut s, st);
     let _ = write!(s, ",\"dealer\":{}", st.dealer);
     if has_decls(st.cfg.opts.tuzzoli, st.cfg.knocks) {
@@ -170,11 +182,16 @@ pub(super) fn view_json(st: &EscobaState, p: usize) -> String {
     s.push_str(",\"table\":");
     push_texts(&mut s, st.table);
     s.push_str(",\"piles\":[");
+    let hidden = st.hidden_from(p);
     for side in 0..ns {
         if side > 0 {
             s.push(',');
         }
-        push_texts(&mut s, st.piles[side]);
+        // a trusted claim card of another seat is a face-down "??" (rules §2.19)
+        let pile = st.piles[side];
+        let shown = pile.minus(hidden).iter().map(|c| format!("\"{c}\""));
+        let down = (0..pile.inter(hidden).len()).map(|_| "\"??\"".to_string());
+        let _ = write!(s, "[{}]", shown.chain(down).collect::<Vec<_>>().join(","));
     }
     s.push(']');
     if st.cfg.opts.steal {
@@ -266,6 +283,35 @@ pub(super) fn view_json(st: &EscobaState, p: usize) -> String {
     if eliminate(st) {
         s.push_str(",\"in_play\":");
         push_ints(&mut s, (0..n).filter(|&p| st.in_play >> p & 1 != 0));
+    }
+    if st.cfg.opts.fidasse {
+        s.push_str(",\"claim\":");
+        if st.claim >= 0 {
+            let c = Card(st.claim as u8);
+            let card = if hidden.contains(c) { "??".to_string() } else { c.to_string() };
+            let _ = write!(s, "{{\"seat\":{},\"card\":\"{card}\"}}", st.claimant);
+        } else {
+            s.push_str("null");
+        }
+        // the history, a hidden claim as "claim ??": the last CLAIM of a hidden card is this deal's
+        s.push_str(",\"history\":[");
+        for (i, &a) in st.history.iter().enumerate() {
+            if i > 0 {
+                s.push(',');
+            }
+            let a = a as u32;
+            let c = a.wrapping_sub(CLAIM);
+            let masked = c < 52
+                && hidden.contains(Card(c as u8))
+                && !st.history[i + 1..].iter().any(|&b| b as u32 == a);
+            let text = if masked {
+                "claim ??".to_string()
+            } else {
+                super::notation::action_to_string(a).unwrap_or_default()
+            };
+            let _ = write!(s, "\"{text}\"");
+        }
+        s.push(']');
     }
     s.push('}');
     s
@@ -648,6 +694,9 @@ pub(super) fn state_from_json(game: &EscobaGame, text: &str) -> Result<EscobaSta
         ("matta_value", game.cfg.matta.bit != 0),
         ("pile_tops", game.cfg.opts.steal),
         ("ks_sweeps", game.cfg.opts.maresciallo_penalty),
+        ("claim", game.cfg.opts.fidasse),
+        ("claimant", game.cfg.opts.fidasse),
+        ("claimed", game.cfg.opts.fidasse),
     ];
     for k in m.keys() {
         if !STATE_KEYS.contains(&k.as_str()) && !optional.iter().any(|&(x, on)| on && x == k) {
@@ -753,6 +802,32 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
         }
         claim(&mut seen, &[c], "pending")?;
     }
+    if o.fidasse {
+        s.claim = int_in(&m["claim"], "claim", -1, 51)? as i8;
+        s.claimant = int_in(&m["claimant"], "claimant", -1, n as i64 - 1)? as i8;
+        if (s.claim >= 0) != (s.claimant >= 0) {
+            return Err(st("claim and claimant are both set or both -1".into()));
+        }
+        if s.claim >= 0 {
+            let c = Card(s.claim as u8);
+            if !is_pack_card(c) {
+                return Err(st(format!("claim: {c} is not a card of the 40-card pack")));
+            }
+            claim(&mut seen, &[c], "claim")?;
+        }
+        for (seat, h) in array_len(&m["claimed"], "claimed", n)?.iter().enumerate() {
+            let set = ascending_set(h, &format!("claimed[{seat}]"))?;
+            if !set.is_subset(s.piles[cfg.side_of[seat] as usize]) {
+                return Err(st(format!(
+                    "claimed[{seat}] must be cards of the pile of seat {seat}'s side"
+                )));
+            }
+            if (0..seat).any(|t| !s.claimed[t].inter(set).is_empty()) {
+                return Err(st(format!("claimed[{seat}] repeats another seat's card")));
+            }
+            s.claimed[seat] = set;
+        }
+    }
     if o.steal {
         read_pile_tops(&mut s, m.get("pile_tops"), false)?;
     }
@@ -857,6 +932,8 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
     };
     let last_action = if cfg.knocks {
         super::notation::NO_KNOCK
+    } else if o.fidasse {
+        super::notation::DOUBT
     } else {
         s.max_action()
     };
@@ -899,6 +976,8 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
     }
     if terminal {
         if s.to_move != -1
+            || s.claim >= 0
+            || s.claimed.iter().any(|c| !c.is_empty())
             || s.hands[..n].iter().any(|h| !h.is_empty())
             || !s.table.is_empty()
             || !stock.is_empty()
@@ -923,10 +1002,26 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
     if s.to_move < 0 {
         return Err(st("to_move must be a seat before the end".into()));
     }
-    let mover = s.to_move as usize;
+    let mut mover = s.to_move as usize;
     let mut sizes: Vec<u32> = s.hands[..n].iter().map(|h| h.len()).collect();
     if s.pending >= 0 {
         sizes[mover] += 1;
+    }
+    if s.claim >= 0 {
+        // an open claim: the claimant played it, an opponent later in the round is asked
+        let c = s.claimant as usize;
+        let asked_ok = cfg.side_of[c] != cfg.side_of[mover]
+            && s.pending < 0
+            && !s.table.is_empty()
+            && s.selection.is_empty();
+        if !asked_ok {
+            return Err(st(
+                "an open claim is answered by an opponent of the claimant, with no pending card and cards on the table"
+                    .into(),
+            ));
+        }
+        sizes[c] += 1;
+        mover = c;
     }
     let (sizes, dealer, mover) = elimination::compact(&sizes, s.in_play, s.dealer as usize, mover);
     if !(real_round(&sizes, dealer, mover) || (stock.is_empty() && short_round(&sizes, mover))) {
