@@ -29,6 +29,7 @@ PRESET_PLAYERS = [
     ("differenze", 2), ("inversa", 4), ("somma_e_differenza", 3), ("modulo_sette", 2),
     ("punti_a_denari", 6), ("non_prendere", 4), ("non_prendere", 6), ("assi_non_prendere", 4),
     ("scopone_romano", 4), ("frac", 2), ("tuzzulicchio", 3), ("cocchiaundici", 2),
+    ("granja", 2), ("granja", 4),
 ]
 
 GAMES = {"native": int(os.environ.get("TAPETE_API_GAMES", "40")), "reference": int(os.environ.get("TAPETE_API_GAMES_REF", "6"))}
@@ -37,6 +38,7 @@ PACK = {13 * suit + rank for suit in range(4) for rank in (0, 1, 2, 3, 4, 5, 6, 
 
 def cards_in_play(doc: dict) -> list[int]:
     cards = [c for hand in doc["hands"] for c in hand] + doc["table"] + doc["stock"]
+    cards += [c for build in doc.get("builds", []) for c in build]
     cards += [c for pile in doc["piles"] for c in pile]
     if doc["pending"] >= 0:
         cards.append(doc["pending"])
@@ -160,6 +162,7 @@ def test_apply_accepts_notation(engine):
         "escoba(variant=non_prendere,players=6,capture_obligation=played_card)",
         "escoba(variant=frac,frac_single_deal=true)",
         "escoba(variant=tuzzulicchio,tuzzoli_hybrids=false,players=4)",
+        "escoba(variant=granja,build_only_if_no_capture=true,players=4)",
     ],
 )
 def test_game_strings_round_trip(engine, text):

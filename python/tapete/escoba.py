@@ -60,11 +60,13 @@ class Escoba:
         scope: Sequence[int] | None = None,
         last_capturer: int = -1,
         seed: int = 0,
+        builds: Sequence[Iterable[CardLike]] | None = None,
     ) -> EscobaState:
-        """A position at the start of a turn, from a partial description (docs/escoba_engine.md §9)."""
+        """A position at the start of a turn, from a partial description (docs/escoba_engine.md §9);
+        ``builds``: the builds on the table as card lists (option ``builds``)."""
         spec = setup_json(
             hands=hands, table=table, stock=stock, piles=piles, dealer=dealer, to_move=to_move,
-            scores=scores, scope=scope, last_capturer=last_capturer, seed=seed,
+            scores=scores, scope=scope, last_capturer=last_capturer, seed=seed, builds=builds,
         )
         return self._game.setup(spec)
 
@@ -87,9 +89,21 @@ class Escoba:
         return hash(self._game.options_json)
 
 
-def capture_options(card: CardLike, table: Iterable[CardLike], **options: Any) -> list[list[str]]:
-    """Every legal outcome of playing ``card`` onto ``table``: ascending card lists, ``[]`` = trail."""
-    return _core.escoba_capture_options(card, _cards(table, "table", InvalidNotationError), options_to_json(options))
+def capture_options(
+    card: CardLike,
+    table: Iterable[CardLike],
+    table_builds: Sequence[Iterable[CardLike]] | None = None,
+    hand: Iterable[CardLike] | None = None,
+    **options: Any,
+) -> list[list[str]]:
+    """Every legal outcome of playing ``card`` onto ``table``: ascending card lists, ``[]`` = trail.
+
+    With option ``builds``: ``table_builds`` lists the builds beside the loose ``table`` cards and
+    ``hand`` the other cards held; a capture names a build by its lowest card, and each build
+    move ``["on", item]`` follows the sorted outcomes (docs/escoba_engine.md §7)."""
+    builds = None if table_builds is None else [_cards(b, "a build", InvalidNotationError) for b in _cards(table_builds, "table_builds", InvalidStateError)]
+    held = None if hand is None else _cards(hand, "hand", InvalidNotationError)
+    return _core.escoba_capture_options(card, _cards(table, "table", InvalidNotationError), options_to_json(options), builds, held)
 
 
 def score_deal(

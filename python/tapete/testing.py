@@ -161,6 +161,7 @@ def seeds() -> Any:
 _ESCOBA_PLAYERS = {
     "scopone_9": (4,), "scopone_10": (4,), "scopone_romano": (4,), "assi_non_prendere": (4,),
     "non_prendere": (4, 6),
+    "granja": (2, 4),
 }
 
 
@@ -220,10 +221,17 @@ def escoba_options(variant: str | None = None) -> Any:
             "frac_counts_scope": st.booleans(),
             "frac_single_deal": st.booleans(),
             "tuzzoli_hybrids": st.booleans(),
+            "builds": st.booleans(),
+            "build_only_if_no_capture": st.booleans(),
         }
         chosen = draw(st.lists(st.sampled_from(sorted(overrides)), max_size=5, unique=True))
         for name in chosen:
             options[name] = draw(overrides[name])
+        # builds add plain values: no value_modulus with them (contract §2)
+        if preset == "modulo_sette":
+            options.pop("builds", None)
+        elif preset == "granja" or options.get("builds"):
+            options.pop("value_modulus", None)
         options["max_deals"] = draw(st.sampled_from([1, 2, 4]))
         return options
 

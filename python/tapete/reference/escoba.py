@@ -215,7 +215,7 @@ VARIANTS = (
     "scopa", "escoba", "scopa_15", "scopa_11", "asso_piglia_tutto", "scopa_d_assi", "sbarazzina",
     "scopone_9", "scopone_10", "differenze", "inversa", "somma_e_differenza", "modulo_sette",
     "punti_a_denari", "non_prendere", "assi_non_prendere", "scopone_romano", "frac", "tuzzulicchio",
-    "cocchiaundici",
+    "cocchiaundici", "granja",
 )
 _CAPTURE_KINDS = ("match", "sum", "sum15", "sum11", "diff")
 _PRIORITY_KINDS = ("sum", "sum15", "sum11", "diff")
@@ -252,6 +252,8 @@ _SPEC: dict[str, tuple[str, Any]] = {
     "ace_blocked_by_table_ace": ("bool", None),
     "ace_on_empty_table": ("choice", ("self_capture", "trail")),
     "forbid_ace_first_play": ("bool", None),
+    "builds": ("bool", None),
+    "build_only_if_no_capture": ("bool", None),
     "scopa_value": ("int", (0, _NOLIMIT)),
     "scopa_on_last_play": ("bool", None),
     "last_capturer_takes_rest": ("bool", None),
@@ -293,7 +295,8 @@ _BASE: dict[str, Any] = {
     "value_modulus": None, "normal_captures": True, "match_priority": True, "match_priority_kinds": ["sum"],
     "fewest_cards": "none", "capture_obligation": "played_card", "ace_takes_all": False,
     "ace_takes_all_is_scopa": True, "ace_blocked_by_table_ace": True,
-    "ace_on_empty_table": "self_capture", "forbid_ace_first_play": False, "scopa_value": 1,
+    "ace_on_empty_table": "self_capture", "forbid_ace_first_play": False,
+    "builds": False, "build_only_if_no_capture": False, "scopa_value": 1,
     "scopa_on_last_play": False, "last_capturer_takes_rest": True, "cards": 1, "coins": 1,
     "settebello": 1, "primiera": 1, "primiera_mode": "standard", "primiera_requires_all_suits": True,
     "milan_tiebreak": ["7", "6", "A"], "settanta_bonus": False, "all_sevens_bonus": 0,
@@ -316,6 +319,7 @@ _SETENTA_MODES = {
 _PRESET_PLAYERS = {
     "scopone_9": (4,), "scopone_10": (4,), "scopone_romano": (4,), "assi_non_prendere": (4,),
     "non_prendere": (4, 6),
+    "granja": (2, 4),
 }
 
 
@@ -378,6 +382,8 @@ def _preset_deltas(variant: str, players: int) -> dict[str, Any]:
         return {"ace_takes_all": True, "tuzzoli": True}
     if variant == "cocchiaundici":
         return {"ace_takes_all": True, "tuzzoli": True, "capture_kinds": ["match", "sum", "sum11"]}
+    if variant == "granja":
+        return {"builds": True, "primiera_mode": "none", "special_cards": {"2d": 1}}
     return {}
 
 
@@ -485,6 +491,8 @@ def resolve_options(**given: Any) -> dict[str, Any]:
         opts["capture_kinds"] = [k for k in opts["capture_kinds"] if k not in ("match", "sum")]
     if opts["frac_single_deal"]:
         opts["game"] = "single_deal"
+    if opts["builds"] and opts["value_modulus"] is not None:
+        raise InvalidOptionError("option builds adds plain values (rules §2.20): value_modulus must be null with builds")
     if opts["tuzzoli"] and opts["cards_per_hand"] != 3:
         raise InvalidOptionError(
             f"option tuzzoli declares 3-card hands (rules §2.8): cards_per_hand must be 3, got {opts['cards_per_hand']}"
@@ -516,6 +524,35 @@ def resolve_options(**given: Any) -> dict[str, Any]:
 #: the table card ids it takes.
 TRAIL: tuple[int, ...] = ()
 SELF = "self"
+#: The largest build value (rules §2.20).
+MAX_BUILD_VALUE = 10
+
+
+class BuildOn:
+    """The outcome "build on table item ``item``" (rules §2.20): a loose card or a build's name."""
+
+    __slots__ = ("item",)
+
+    def __init__(self, item: int) -> None:
+        self.item = item
+
+    def __repr__(self) -> str:
+        return f"BuildOn({card_str(self.item)})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, BuildOn) and self.item == other.item
+
+    def __hash__(self) -> int:
+        return hash(("on", self.item))
+
+
+def _build_value(build: Iterable[int]) -> int:
+    return sum(card_value(c) for c in build)
+
+
+def _names(builds: Sequence[Sequence[int]]) -> dict[int, int]:
+    """Each build's name (its lowest card) -> its value."""
+    return {min(b): _build_value(b) for b in builds}
 
 
 def _subsets_with_sum(cards: Sequence[tuple[int, int]], total: int, min_size: int) -> list[tuple[int, ...]]:
@@ -546,8 +583,11 @@ def _subsets_with_sum(cards: Sequence[tuple[int, int]], total: int, min_size: in
     return found
 
 
-def _captures_by_kind(card: int, table: Iterable[int], opts: dict) -> dict[str, list[tuple[int, ...]]]:
-    """The capture sets of each enabled kind, before match priority and fewest-cards."""
+def _captures_by_kind(
+    card: int, table: Iterable[int], opts: dict, builds: Sequence[Sequence[int]] = ()
+) -> dict[str, list[tuple[int, ...]]]:
+    """The capture sets of each enabled kind, before match priority and fewest-cards. A build is
+    an item named by its lowest card that only equality takes (rules §2.20)."""
     k = opts["value_modulus"]
 
     def value(c: int) -> int:  # the capture value, reduced by the modulus when set (§2.15)
@@ -556,8 +596,12 @@ def _captures_by_kind(card: int, table: Iterable[int], opts: dict) -> dict[str, 
     p = value(card)
     cards = sorted((value(t), t) for t in table)
     kinds: dict[str, list[tuple[int, ...]]] = {}
+    built = [name for name, v in _names(builds).items() if v == p]
     for kind in opts["capture_kinds"]:
-        if kind == "match":
+        if kind == "match" and built:
+            # with a build of the value, equality takes every item of that value at once
+            kinds[kind] = [tuple(sorted(built + [t for v, t in cards if v == p]))]
+        elif kind == "match":
             kinds[kind] = [(t,) for v, t in cards if v == p]
         elif kind == "sum" and k is not None:
             # modular sum: any two or more cards whose values add up to p modulo k
@@ -585,12 +629,15 @@ def _captures_by_kind(card: int, table: Iterable[int], opts: dict) -> dict[str, 
     return kinds
 
 
-def _captures(card: int, table: Iterable[int], opts: dict) -> dict[tuple[int, ...], bool]:
+def _captures(
+    card: int, table: Iterable[int], opts: dict, builds: Sequence[Sequence[int]] = ()
+) -> dict[tuple[int, ...], bool]:
     """``Captures(p, T)``: every legal capture set, mapped to whether a sweep with it may score a
     scopa on its own account (True for a set left by a normal kind; False for the Ace's take-all
     alone, which scores only with ``ace_takes_all_is_scopa``)."""
     table = list(table)
-    kinds = _captures_by_kind(card, table, opts)
+    kinds = _captures_by_kind(card, table, opts, builds)
+    items = table + list(_names(builds))
     # 1. Match priority: a possible match removes the captures of the kinds it has priority over.
     if opts["match_priority"] and kinds.get("match"):
         for kind in opts["match_priority_kinds"]:
@@ -617,25 +664,30 @@ def _captures(card: int, table: Iterable[int], opts: dict) -> dict[tuple[int, ..
     if (
         opts["ace_takes_all"]
         and card_value(card) == 1
-        and table
+        and items
         and not (opts["ace_blocked_by_table_ace"] and any(card_value(t) == 1 for t in table))
     ):
-        result.setdefault(tuple(sorted(table)), False)
+        result.setdefault(tuple(sorted(items)), False)
     return result
 
 
-def _outcomes(card: int, hand: Iterable[int], table: Iterable[int], opts: dict, first_play: bool) -> dict:
+def _outcomes(
+    card: int, hand: Iterable[int], table: Iterable[int], opts: dict, first_play: bool,
+    builds: Sequence[Sequence[int]] = (),
+) -> dict:
     """``O(card)``: the legal outcomes of playing ``card`` from ``hand`` (which contains it) onto
-    ``table``, mapped to their scopa flag as in ``_captures`` (trail and self-capture: False)."""
+    ``table`` and ``builds``, mapped to their scopa flag as in ``_captures`` (trail, self-capture
+    and build moves: False)."""
     hand = list(hand)
     table = list(table)
     ace = card_value(card) == 1
     aces_forbidden = opts["forbid_ace_first_play"] and first_play and any(card_value(h) != 1 for h in hand)
     if ace and aces_forbidden:
         return {}
-    if opts["ace_takes_all"] and ace and not table and opts["ace_on_empty_table"] == "self_capture":
+    if opts["ace_takes_all"] and ace and not table and not builds and opts["ace_on_empty_table"] == "self_capture":
         return {SELF: False}
-    outcomes: dict = dict(_captures(card, table, opts))
+    outcomes: dict = dict(_captures(card, table, opts, builds))
+    can_capture = bool(outcomes)
     obligation = opts["capture_obligation"]
     if obligation == "optional":
         may_trail = True
@@ -645,9 +697,17 @@ def _outcomes(card: int, hand: Iterable[int], table: Iterable[int], opts: dict, 
         may_trail = card_value(card) >= 8 or not outcomes
     else:  # any_card: trailing is allowed only when no playable card of the hand can capture
         playable = [q for q in hand if q != card and not (aces_forbidden and card_value(q) == 1)]
-        may_trail = not outcomes and not any(_captures(q, table, opts) for q in playable)
+        may_trail = not outcomes and not any(_captures(q, table, opts, builds) for q in playable)
     if may_trail:
         outcomes[TRAIL] = False
+    if opts["builds"] and not (opts["build_only_if_no_capture"] and can_capture):
+        # a build: the total is at most 10 and the rest of the hand holds a card of it (§2.20)
+        held = {card_value(q) for q in hand if q != card}
+        values = {t: card_value(t) for t in table} | _names(builds)
+        for t in sorted(values):
+            total = card_value(card) + values[t]
+            if total <= MAX_BUILD_VALUE and total in held:
+                outcomes[BuildOn(t)] = False
     return outcomes
 
 
@@ -661,25 +721,59 @@ def _pack_card(card: Any, error: type = InvalidNotationError) -> int:
     return c
 
 
-def capture_options(card: Any, table: Iterable[Any], **options: Any) -> list[list[str]]:
-    """``O(card)`` with hand ``{card}``: every legal outcome of playing ``card`` onto ``table``.
+def capture_options(
+    card: Any,
+    table: Iterable[Any],
+    table_builds: Optional[Iterable[Iterable[Any]]] = None,
+    hand: Optional[Iterable[Any]] = None,
+    **options: Any,
+) -> list[list[str]]:
+    """``O(card)`` with hand ``{card}`` (plus ``hand``): every legal outcome of playing ``card``
+    onto ``table``.
 
     Each outcome is its ascending card list: ``[]`` is the trail, ``[card]`` the self-capture of an
     Ace onto an empty table; the outcomes are sorted by their id lists. Example (TV-02)::
 
         >>> capture_options("Qh", ["Ah", "3s", "4c", "5d"])
         [['4c', '5d'], ['5d', 'Ah', '3s']]
+
+    With option ``builds``, ``table_builds`` lists the builds (card lists) beside the loose table
+    cards: a capture names a build by its lowest card, and each build move ``["on", item]``
+    follows the sorted outcomes, ascending by item (TV-74)::
+
+        >>> capture_options("2d", ["3h", "5s"], hand=["5c"], variant="granja")
+        [[], ['on', '3h']]
     """
     opts = resolve_options(**options)
     p = _pack_card(card)
-    if isinstance(table, (str, bytes)) or not isinstance(table, Iterable):
-        raise InvalidNotationError(f"{table!r} is not a list of cards")
-    t = [_pack_card(c) for c in table]
-    if len(set(t)) != len(t) or p in t:
-        raise InvalidStateError("the played card and the table cards must all be different cards")
-    outs = _outcomes(p, [p], t, opts, first_play=False)
-    ids = sorted([p] if o == SELF else list(o) for o in outs)
-    return [[card_str(c) for c in o] for o in ids]
+
+    def cards(xs: Any, what: str) -> list[int]:
+        if isinstance(xs, (str, bytes)) or not isinstance(xs, Iterable):
+            raise InvalidNotationError(f"{xs!r} is not a list of cards ({what})")
+        return [_pack_card(c) for c in xs]
+
+    t = cards(table, "table")
+    builds = [] if table_builds is None else [cards(b, "a build") for b in _card_lists(table_builds)]
+    held = [] if hand is None else cards(hand, "hand")
+    every = [p] + t + [c for b in builds for c in b] + held
+    if len(set(every)) != len(every):
+        raise InvalidStateError("the played card, the table, the builds and the hand must all be different cards")
+    if builds and not opts["builds"]:
+        raise InvalidStateError("table_builds needs option builds")
+    for b in builds:
+        if len(b) < 2 or _build_value(b) > MAX_BUILD_VALUE:
+            raise InvalidStateError(f"a build holds at least 2 cards worth at most {MAX_BUILD_VALUE} in all")
+    outs = _outcomes(p, [p] + held, t, opts, first_play=False, builds=builds)
+    ids = sorted([p] if o == SELF else list(o) for o in outs if not isinstance(o, BuildOn))
+    ons = sorted(o.item for o in outs if isinstance(o, BuildOn))
+    return [[card_str(c) for c in o] for o in ids] + [["on", card_str(t)] for t in ons]
+
+
+def _card_lists(xs: Any) -> list[Any]:
+    """A list of card lists (``table_builds``), else ``InvalidStateError``."""
+    if isinstance(xs, (str, bytes)) or not isinstance(xs, Iterable):
+        raise InvalidStateError(f"{xs!r} is not a list of builds")
+    return list(xs)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -896,6 +990,7 @@ class Escoba:
         self.teams: bool = o["partnership"] == "auto" and o["players"] in (4, 6)
         self.num_sides: int = 2 if self.teams else self.num_players
         extra = self.num_sides if o["tuzzoli"] else 0  # declared points per side
+        extra += 40 if o["builds"] else 0  # the value of the build holding each card
         self.observation_shape: tuple[int, ...] = (161 + 42 * self.num_sides + 4 * self.num_players + extra,)
         self._options_json = json.dumps(o, sort_keys=True, separators=(",", ":"))
 
@@ -961,8 +1056,10 @@ class Escoba:
         scope: Optional[Sequence[int]] = None,
         last_capturer: int = -1,
         seed: int = 0,
+        builds: Optional[Sequence[Iterable[Any]]] = None,
     ) -> "EscobaState":
-        """A position at the start of a turn of deal 1, from a partial description (contract §9)."""
+        """A position at the start of a turn of deal 1, from a partial description (contract §9);
+        ``builds``: the builds on the table as card lists (option ``builds``)."""
         n, S = self.num_players, self.num_sides
 
         def cards(xs: Any, what: str) -> list[int]:
@@ -982,8 +1079,17 @@ class Escoba:
 
         hand_ids = [cards(h, f"hands[{i}]") for i, h in enumerate(per(hands, n, "hands"))]
         table_ids = cards(table, "table")
+        build_ids: list[list[int]] = []
+        if builds is not None:
+            if not self._opts["builds"]:
+                raise InvalidStateError("setup key builds needs option builds")
+            if isinstance(builds, (str, bytes)) or not isinstance(builds, Sequence):
+                raise InvalidStateError("builds must be a list of card lists")
+            build_ids = [cards(b, f"builds[{i}]") for i, b in enumerate(builds)]
+            if len(build_ids) > 20:
+                raise InvalidStateError("builds may list at most 20 builds")
         pile_ids = [cards(p, f"piles[{i}]") for i, p in enumerate(per(piles, S, "piles"))] if piles is not None else [[] for _ in range(S)]
-        listed = [c for h in hand_ids for c in h] + table_ids + [c for p in pile_ids for c in p]
+        listed = [c for h in hand_ids for c in h] + table_ids + [c for b in build_ids for c in b] + [c for p in pile_ids for c in p]
         if stock is None:
             stock_ids = [c for c in PACK if c not in set(listed)]
         else:
@@ -993,6 +1099,9 @@ class Escoba:
             raise InvalidStateError("a card is listed twice")
         if stock is not None and len(every) != 40:
             raise InvalidStateError("with a stock given, hands, table, stock and piles must hold the 40 cards")
+        for b in build_ids:
+            if len(b) < 2 or _build_value(b) > MAX_BUILD_VALUE:
+                raise InvalidStateError(f"a build holds at least 2 cards worth at most {MAX_BUILD_VALUE} in all")
 
         if dealer is None and to_move is None:
             dealer, to_move = n - 1, 0
@@ -1026,6 +1135,7 @@ class Escoba:
         s._to_move = to_move
         s._hands = [set(h) for h in hand_ids]
         s._table = set(table_ids)
+        s._builds = sorted(sorted(b) for b in build_ids)
         s._stock = stock_ids
         s._piles = [set(p) for p in pile_ids]
         s._scores = list(score_list)
@@ -1095,6 +1205,7 @@ class EscobaState:
         self._sweeps: list[int] = []
         self._decls: list[list[int]] = []  # tuzzoli of this deal: [seat, kind, sweeps before it]
         self._table: set[int] = set()
+        self._builds: list[list[int]] = []  # ascending cards each, ascending by lowest card (§2.20)
         self._terminal = False
         self._to_move = 0
 
@@ -1125,6 +1236,7 @@ class EscobaState:
                 break
             pack = None  # the same dealer deals again from a fresh shuffle
         self._piles = [set() for _ in range(self.game.num_sides)]
+        self._builds = []
         self._sweeps = []
         self._decls = []
         self._last_capturer = -1
@@ -1192,7 +1304,11 @@ class EscobaState:
         hand = set(self._hands[self._to_move])
         if self._pending != -1:
             hand.add(self._pending)
-        return _outcomes(card, hand, self._table, self._o, self._is_first_play())
+        return _outcomes(card, hand, self._table, self._o, self._is_first_play(), self._builds)
+
+    def _items(self) -> set[int]:
+        """Every table item: the loose cards and each build's name (its lowest card)."""
+        return self._table | {b[0] for b in self._builds}
 
     # -- the step protocol (contract §4) -------------------------------------------------------
 
@@ -1207,9 +1323,11 @@ class EscobaState:
         outcomes = self._outcomes_of(self._pending)
         chosen = tuple(self._selection)
         k = len(chosen)
-        actions = {TAKE0 + x[k] for x in outcomes if x != SELF and len(x) > k and x[:k] == chosen}
+        actions = {TAKE0 + x[k] for x in outcomes if isinstance(x, tuple) and len(x) > k and x[:k] == chosen}
         if chosen in outcomes:  # a capture equal to the selection, or the trail when none is chosen
             actions.add(DONE)
+        if not chosen:
+            actions |= {BUILD_ON0 + x.item for x in outcomes if isinstance(x, BuildOn)}
         return sorted(actions)
 
     def legal_mask(self) -> np.ndarray:
@@ -1244,6 +1362,9 @@ class EscobaState:
                 self._pending, self._selection = a, []
             return
         outcomes = self._outcomes_of(self._pending)
+        if a >= BUILD_ON0:
+            self._resolve(self._pending, BuildOn(a - BUILD_ON0), False)
+            return
         if a == DONE:
             chosen = tuple(self._selection)
             self._resolve(self._pending, chosen, outcomes[chosen])
@@ -1251,7 +1372,7 @@ class EscobaState:
         self._selection.append(a - TAKE0)  # TAKE(t)
         chosen = tuple(self._selection)
         k = len(chosen)
-        fitting = [x for x in outcomes if x != SELF and x[:k] == chosen and len(x) >= k]
+        fitting = [x for x in outcomes if isinstance(x, tuple) and x[:k] == chosen and len(x) >= k]
         if len(fitting) == 1:
             self._resolve(self._pending, fitting[0], outcomes[fitting[0]])
 
@@ -1263,13 +1384,24 @@ class EscobaState:
         if outcome == SELF:
             self._piles[side].add(card)
             self._last_capturer = side
+        elif isinstance(outcome, BuildOn):
+            t = outcome.item
+            old = [b for b in self._builds if b[0] == t]
+            if old:
+                self._builds.remove(old[0])
+            else:
+                self._table.discard(t)
+            self._builds.append(sorted((old[0] if old else [t]) + [card]))
+            self._builds.sort()
         elif outcome == TRAIL:
             self._table.add(card)
         else:
             taken = set(outcome)
-            sweep = taken == self._table
+            sweep = taken == self._items()
+            built = [b for b in self._builds if b[0] in taken]
+            self._builds = [b for b in self._builds if b[0] not in taken]
             self._table -= taken
-            self._piles[side] |= taken | {card}
+            self._piles[side] |= taken | {card} | {c for b in built for c in b}
             self._last_capturer = side
             if sweep and (normal or o["ace_takes_all_is_scopa"]) and not (last_play and not o["scopa_on_last_play"]):
                 self._sweeps.append(side)
@@ -1287,8 +1419,9 @@ class EscobaState:
     def _end_deal(self) -> None:
         o, S = self._o, self.game.num_sides
         if o["last_capturer_takes_rest"] and self._last_capturer != -1:
-            self._piles[self._last_capturer] |= self._table
+            self._piles[self._last_capturer] |= self._table | {c for b in self._builds for c in b}
         self._table = set()  # otherwise the cards left on the table belong to nobody
+        self._builds = []
         decls = [(self.game.side_of(seat), TUZZOLI[kind][1], at) for seat, kind, at in self._decls]
         awards = _deal_awards(self._piles, self._sweeps, o, decls)
         points = [sum(vec[s] for vec in awards) for s in range(S)]
@@ -1384,20 +1517,28 @@ class EscobaState:
         if not isinstance(move, str):
             raise InvalidNotationError(f"{move!r} is not a move: expected text like 'Qh x Ah 3s 5d' or 'Kc'")
         words = move.split()
-        if not words or (len(words) > 1 and (words[1].lower() != "x" or len(words) == 2)):
-            raise InvalidNotationError(f"{move!r} is not a move: expected text like 'Qh x Ah 3s 5d' or 'Kc'")
+        build = len(words) == 3 and words[1].lower() == "on"
+        if not words or (len(words) > 1 and not build and (words[1].lower() != "x" or len(words) == 2)):
+            raise InvalidNotationError(f"{move!r} is not a move: expected text like 'Qh x Ah 3s 5d', 'Kc' or '2d on 3h'")
         card = card_id(words[0])
-        taken = sorted(card_id(w) for w in words[2:])
+        on = card_id(words[2]) if build else None
+        taken = [] if build else sorted(card_id(w) for w in words[2:])
         if self._terminal or self._pending != -1 or card not in self._hands[self._to_move]:
             raise IllegalActionError(f"{move!r} is not legal now: {words[0]} must be a card of the mover's hand at the start of a turn")
         outcomes = self._outcomes_of(card)
-        if taken:
+        if on is not None:
+            legal = BuildOn(on) in outcomes
+        elif taken:
             legal = tuple(taken) in outcomes
         else:
             legal = TRAIL in outcomes or SELF in outcomes
         if not legal:
             raise IllegalActionError(f"{move!r} is not a legal move")
         self.apply(card)
+        if on is not None:
+            if self._pending == card:
+                self.apply(BUILD_ON0 + on)
+            return
         for t in taken:
             if self._pending != card:
                 break
@@ -1424,6 +1565,7 @@ class EscobaState:
         s._sweeps = list(self._sweeps)
         s._decls = [list(d) for d in self._decls]
         s._table = set(self._table)
+        s._builds = [list(b) for b in self._builds]
         s._terminal = self._terminal
         s._to_move = self._to_move
         return s
@@ -1460,6 +1602,7 @@ class EscobaState:
             "version": 1,
             "winner": self._winner,
             **({"declarations": [list(d) for d in self._decls]} if self._o["tuzzoli"] else {}),
+            **({"builds": [list(b) for b in self._builds]} if self._o["builds"] else {}),
         }
 
     def to_json(self) -> str:
@@ -1514,6 +1657,12 @@ class EscobaState:
                 if self._o["tuzzoli"]
                 else {}
             ),
+            # builds are public (rules §2.20)
+            **(
+                {"builds": [{"cards": text(b), "value": _build_value(b)} for b in self._builds]}
+                if self._o["builds"]
+                else {}
+            ),
         }
 
     def observation(self, player: Any) -> np.ndarray:
@@ -1542,9 +1691,15 @@ class EscobaState:
             obs[base + 2 * n + self._to_move] = 1.0
         obs[base + 3 * n : base + 4 * n] = [len(h) for h in self._hands]
         obs[base + 4 * n : base + 4 * n + S] = self._scores
+        end = base + 4 * n + S
         if self._o["tuzzoli"]:
             for seat, kind, _ in self._decls:
-                obs[base + 4 * n + S + self.game.side_of(seat)] += TUZZOLI[kind][1]
+                obs[end + self.game.side_of(seat)] += TUZZOLI[kind][1]
+            end += S
+        if self._o["builds"]:
+            for b in self._builds:  # each card in a build carries the build's value
+                for c in b:
+                    obs[end + _slot(c)] = _build_value(b)
         return obs
 
     # -- for people ----------------------------------------------------------------------------
@@ -1562,6 +1717,8 @@ class EscobaState:
             team = f" (side {g.side_of(seat)})" if g.teams else ""
             lines.append(f"  seat {seat}{team}: {text(self._hands[seat])}{mark}")
         lines.append(f"  table: {text(self._table)}")
+        for b in self._builds:
+            lines.append(f"  build of {_build_value(b)}: {text(b)}")
         if self._pending != -1:
             lines.append(f"  playing {card_str(self._pending)}, taking so far: {text(self._selection)}")
         lines.append(f"  stock: {len(self._stock)} cards")
@@ -1603,6 +1760,7 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
         return InvalidStateError(f"invalid escoba state: {why}")
 
     keys = _JSON_KEYS | ({"declarations"} if game.options["tuzzoli"] else set())
+    keys |= {"builds"} if game.options["builds"] else set()
     d = read_state_object(text, "escoba", keys, game.options_json())
 
     o = game._opts
@@ -1648,7 +1806,17 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
     table = card_list(d["table"], "table", True)
     stock = card_list(d["stock"], "stock", False)
     selection = card_list(d["selection"], "selection", True)
-    history = int_list(d["history"], "history", 0, DONE)
+    history = int_list(d["history"], "history", 0, BUILD_ON0 + 51 if o["builds"] else DONE)
+    builds: list[list[int]] = []
+    if o["builds"]:
+        if not isinstance(d["builds"], list) or len(d["builds"]) > 20:
+            raise bad("builds must be a list of at most 20 builds")
+        builds = [card_list(b, f"builds[{i}]", True) for i, b in enumerate(d["builds"])]
+        for b in builds:
+            if len(b) < 2 or _build_value(b) > MAX_BUILD_VALUE:
+                raise bad(f"a build holds at least 2 cards worth at most {MAX_BUILD_VALUE} in all")
+        if any(a[0] >= b[0] for a, b in zip(builds, builds[1:])):
+            raise bad("builds must be ascending by their lowest card")
     scores = int_list(per("scores", S), "scores", -MAX_SCORE, MAX_SCORE)
     sweeps = int_list(d["sweeps"], "sweeps", 0, S - 1)
     if len(sweeps) > MAX_JSON_SWEEPS:
@@ -1679,7 +1847,7 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
         raise bad("rng must be the decimal text of an int in 0..2^64-1")
 
     # The cards: each of the 40 exactly once (at a terminal state cards left to nobody may miss).
-    every = [c for h in hands for c in h] + table + stock + [c for p in piles for c in p]
+    every = [c for h in hands for c in h] + table + [c for b in builds for c in b] + stock + [c for p in piles for c in p]
     if pending != -1:
         if pending not in _PACK_SET:
             raise bad("pending must be a card of the 40-card pack or -1")
@@ -1691,7 +1859,7 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
                   " (only a finished match whose last table went to nobody may miss cards)")
 
     if terminal:
-        if any(hands) or table or stock or pending != -1 or selection or to_move != -1:
+        if any(hands) or table or builds or stock or pending != -1 or selection or to_move != -1:
             raise bad("a terminal state has empty hands, table, stock and selection, no pending card and to_move -1")
         if winner != -1 and loser != -1:
             raise bad("a match has a winner or a loser, not both")
@@ -1710,8 +1878,8 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
             raise bad(problem)
         if pending == -1 and selection:
             raise bad("a selection needs a pending card")
-        if any(t not in table for t in selection):
-            raise bad("the selection must be table cards")
+        if any(t not in table and t not in {b[0] for b in builds} for t in selection):
+            raise bad("the selection must be table items")
 
     s = EscobaState(game)
     s._rng = SplitMix64(int(rng))
@@ -1730,6 +1898,7 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
     s._sweeps = list(sweeps)
     s._decls = decls
     s._table = set(table)
+    s._builds = [list(b) for b in builds]
     s._terminal = terminal
     s._to_move = to_move
 
@@ -1738,7 +1907,8 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
         outcomes = s._outcomes_of(pending)
         chosen = tuple(selection)
         k = len(chosen)
-        fitting = [x for x in outcomes if x != SELF and x[:k] == chosen and len(x) >= k]
+        fitting = [x for x in outcomes if isinstance(x, tuple) and x[:k] == chosen and len(x) >= k]
+        fitting += [x for x in outcomes if isinstance(x, BuildOn) and not chosen]
         if len(fitting) < 2:
             raise bad("the pending card and selection do not leave a choice of capture")
     elif not terminal and not s._hands[to_move]:

@@ -30,6 +30,7 @@ const MORE_PRESETS: &[(&str, u32, usize)] = &[
     ("assi_non_prendere", 4, 2), ("scopone_romano", 4, 2),
     ("frac", 2, 4), ("frac", 3, 4),
     ("tuzzulicchio", 2, 4), ("tuzzulicchio", 4, 4), ("cocchiaundici", 3, 4), ("cocchiaundici", 6, 4),
+    ("granja", 2, 2), ("granja", 4, 4),
 ];
 
 /// Option sets off the presets' paths, each played for a tenth of the games.
@@ -47,6 +48,8 @@ const EXOTIC: &[&str] = &[
     r#"{"variant":"modulo_sette","capture_kinds":["match","sum","sum15","diff"],"capture_obligation":"optional","players":3}"#,
     r#"{"variant":"non_prendere","partnership":"auto","capture_obligation":"played_card","value_modulus":5}"#,
     r#"{"variant":"tuzzulicchio","tuzzoli_hybrids":false,"win_check":"count_out","players":6,"partnership":"none"}"#,
+    r#"{"variant":"granja","capture_obligation":"any_card","ace_takes_all":true,"build_only_if_no_capture":true,"players":4,"partnership":"none"}"#,
+    r#"{"variant":"scopa_15","builds":true,"match_priority":false,"last_capturer_takes_rest":false,"players":3}"#,
 ];
 
 const MAX_ACTIONS: usize = 50_000;
@@ -80,6 +83,7 @@ fn cards_in_play(state: &EscobaState, seats: usize, sides: usize) -> (CardSet, u
         add(state.hand(seat));
     }
     add(state.table());
+    add(state.builds().cards());
     for side in 0..sides {
         add(state.pile(side));
     }
@@ -101,6 +105,7 @@ fn same_position(a: &EscobaState, b: &EscobaState, seats: usize, sides: usize) -
     (0..seats).all(|s| a.hand(s) == b.hand(s))
         && (0..sides).all(|s| a.pile(s) == b.pile(s))
         && a.table() == b.table()
+        && a.builds() == b.builds()
         && a.stock() == b.stock()
         && a.pending() == b.pending()
         && a.selection() == b.selection()

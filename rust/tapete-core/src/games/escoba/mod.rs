@@ -1,5 +1,6 @@
 //! The Escoba / Scopa family engine (docs/escoba_engine.md is the contract).
 
+pub mod builds;
 pub mod notation;
 pub mod options;
 pub mod rules;
@@ -18,7 +19,8 @@ use crate::game::{Action, Game, State};
 use crate::rng::SplitMix64;
 
 pub use notation::{action_to_string, string_to_action, NUM_ACTIONS};
-use notation::{DONE, TAKE};
+use builds::Builds;
+use notation::{BUILD_ON, DONE, TAKE};
 pub use options::EscobaOptions;
 use options::{pack_ids, FirstDealer, GameMode, ManoTo, Obligation, TargetMode, WinCheck};
 use rules::{Outcome, MAX_SIDES};
@@ -70,6 +72,8 @@ struct Summary {
     /// `Some(from_kind)` when the selection itself is a capture of `O`.
     sel_in: Option<bool>,
     trail: bool,
+    /// Items the card may be built on (only with an empty selection).
+    builds: CardSet,
 }
 
 #[derive(Clone, Debug)]
@@ -78,6 +82,8 @@ pub struct EscobaState {
     hands: [CardSet; MAX_SEATS],
     piles: [CardSet; MAX_SIDES],
     table: CardSet,
+    /// Builds beside the loose `table` (rules §2.20).
+    builds: Builds,
     selection: CardSet,
     /// Stock is `stock[stock_pos..40]`, top first.
     stock: [u8; 40],
@@ -129,7 +135,11 @@ impl EscobaGame {
         let first_stock = 40usize
             .saturating_sub(opts.initial_table_cards as usize + n * opts.cards_per_hand as usize);
         let cfg = Config {
-            obs_size: 161 + 42 * sides + 4 * n + if opts.tuzzoli { sides } else { 0 },
+            obs_size: 161
+                + 42 * sides
+                + 4 * n
+                + if opts.tuzzoli { sides } else { 0 }
+                + if opts.builds { 40 } else { 0 },
             opts,
             json,
             value,
@@ -164,6 +174,7 @@ impl EscobaGame {
             hands: [CardSet::EMPTY; MAX_SEATS],
             piles: [CardSet::EMPTY; MAX_SIDES],
             table: CardSet::EMPTY,
+            builds: Builds::EMPTY,
             selection: CardSet::EMPTY,
             stock: [0; 40],
             stock_pos: 40,
@@ -279,6 +290,15 @@ impl EscobaState {
     }
     pub fn table(&self) -> CardSet {
         self.table
+    }
+    /// The builds on the table, ascending by lowest card (rules §2.20).
+    pub fn builds(&self) -> &Builds {
+        &self.builds
+    }
+    /// Every table item: the loose cards and each build's name.
+    #[inline]
+    fn items(&self) -> CardSet {
+        self.table.union(self.builds.names())
     }
     pub fn pile(&self, side: usize) -> CardSet {
         self.piles.get(side).copied().unwrap_or_default()
@@ -405,6 +425,7 @@ impl EscobaState {
             };
             self.hands = [CardSet::EMPTY; MAX_SEATS];
             self.table = CardSet::EMPTY;
+            self.builds.clear();
             let mut i = 0usize;
             for _ in 0..cph {
                 for k in 1..=n {
@@ -493,18 +514,27 @@ impl EscobaState {
             next: CardSet::EMPTY,
             sel_in: None,
             trail: false,
+            builds: CardSet::EMPTY,
         };
         // bits at or below max(sel): an extension may only add cards above it
         let low = match sel.last() {
             Some(c) => u64::MAX >> (63 - c.0),
             None => 0,
         };
-        rules::for_each_outcome(self.opts(), p, self.table, hand, first_play, |x| match x {
+        let (table, builds) = (self.table, &self.builds);
+        rules::for_each_outcome_in(self.opts(), p, table, builds, hand, first_play, |x| match x {
             Outcome::Trail | Outcome::SelfCapture => {
                 if sel.is_empty() {
                     sum.count += 1;
                     sum.unique = x;
                     sum.trail |= x == Outcome::Trail;
+                }
+            }
+            Outcome::Build { on } => {
+                if sel.is_empty() {
+                    sum.count += 1;
+                    sum.unique = x;
+                    sum.builds.insert(on);
                 }
             }
             Outcome::Capture { cards, from_kind } => {
@@ -546,7 +576,14 @@ impl EscobaState {
         {
             return true;
         }
-        !any_captures || rules::has_capture(o, c, self.table)
+        !any_captures
+            || rules::has_capture_in(o, c, self.table, &self.builds)
+            || (o.builds && {
+                // a build is no capture: the obligation leaves it open (rules §2.20)
+                let mut any = false;
+                builds::for_each_build(o, c, self.table, &self.builds, self.hands[self.to_move as usize], false, |_| any = true);
+                any
+            })
     }
 
     /// The mover's playable cards and whether one of them captures (under `any_card` only).
@@ -558,7 +595,7 @@ impl EscobaState {
         let any = o.capture_obligation == Obligation::AnyCard
             && playable
                 .iter()
-                .any(|q| rules::has_capture(o, q, self.table));
+                .any(|q| rules::has_capture_in(o, q, self.table, &self.builds));
         (playable, any)
     }
 
@@ -588,6 +625,7 @@ impl EscobaState {
             if self.done_allowed(&sum) {
                 f(DONE);
             }
+            sum.builds.iter().for_each(|t| f(BUILD_ON + t.0 as Action));
         }
     }
 
@@ -625,8 +663,16 @@ impl EscobaState {
     }
 
     pub fn is_legal(&self, a: Action) -> bool {
-        if self.terminal || a > DONE {
+        if self.terminal || a > DONE && !(self.opts().builds && (BUILD_ON..BUILD_ON + 52).contains(&a)) {
             return false;
+        }
+        if a >= BUILD_ON {
+            return self.pending >= 0
+                && self.selection.is_empty()
+                && self
+                    .pending_summary(self.selection)
+                    .builds
+                    .contains(Card((a - BUILD_ON) as u8));
         }
         let seat = self.to_move as usize;
         if self.pending < 0 {
@@ -692,7 +738,7 @@ impl EscobaState {
 
     /// Applies an action known to be legal.
     pub fn apply_unchecked(&mut self, a: Action) {
-        if self.terminal || a > DONE {
+        if self.terminal || a >= BUILD_ON + 52 || a > DONE && a < BUILD_ON {
             return;
         }
         self.history.push(a as u8);
@@ -709,6 +755,9 @@ impl EscobaState {
                 self.pending = c.0 as i8;
                 self.selection = CardSet::EMPTY;
             }
+        } else if a >= BUILD_ON {
+            let on = Card((a - BUILD_ON) as u8);
+            self.resolve(Card(self.pending as u8), Outcome::Build { on });
         } else if a == DONE {
             let c = Card(self.pending as u8);
             let sel = self.selection;
@@ -717,7 +766,7 @@ impl EscobaState {
             } else {
                 // from_kind only matters for a sweep
                 let from_kind =
-                    sel != self.table || self.pending_summary(sel).sel_in.unwrap_or(true);
+                    sel != self.items() || self.pending_summary(sel).sel_in.unwrap_or(true);
                 self.resolve(
                     c,
                     Outcome::Capture {
@@ -744,16 +793,22 @@ impl EscobaState {
     fn resolve(&mut self, c: Card, out: Outcome) {
         let seat = self.to_move as usize;
         let side = self.side(seat);
-        let before = self.table;
+        let before = self.items();
         match out {
             Outcome::Trail => self.table.insert(c),
             Outcome::SelfCapture => {
                 self.piles[side].insert(c);
                 self.last_capturer = side as i8;
             }
+            Outcome::Build { on } => self.builds.build(&mut self.table, c, on),
             Outcome::Capture { cards, from_kind } => {
-                self.table = self.table.minus(cards);
-                self.piles[side] = self.piles[side].union(cards).union(CardSet::single(c));
+                let loose = cards.inter(self.table);
+                let built = self.builds.take(cards.minus(loose));
+                self.table = self.table.minus(loose);
+                self.piles[side] = self.piles[side]
+                    .union(loose)
+                    .union(built)
+                    .union(CardSet::single(c));
                 self.last_capturer = side as i8;
                 if cards == before {
                     let o = &self.cfg.opts;
@@ -807,9 +862,10 @@ impl EscobaState {
         let ns = cfg.sides;
         if o.last_capturer_takes_rest && self.last_capturer >= 0 {
             let lc = self.last_capturer as usize;
-            self.piles[lc] = self.piles[lc].union(self.table);
+            self.piles[lc] = self.piles[lc].union(self.table).union(self.builds.cards());
         }
         self.table = CardSet::EMPTY;
+        self.builds.clear();
         let before = self.scores;
         let target = o.target;
         // Count-out replay runs alongside the scoring; used only if ≥ 2 sides end at the target.
@@ -917,7 +973,7 @@ impl EscobaState {
 
     /// A full move `Qh x Ah 3s 5d` / `Kc` (contract §4), applied atomically.
     pub fn play_move(&mut self, text: &str) -> Result<()> {
-        let (c, taken) = notation::parse_move(text)?;
+        let (c, taken, on) = notation::parse_move(text)?;
         if self.terminal {
             return Err(GameError::IllegalAction(format!(
                 "move {text:?} is not legal: the game is over"
@@ -936,15 +992,19 @@ impl EscobaState {
         let mut written: Vec<String> = Vec::new();
         if hand.contains(c) && (c.0 as usize) < 52 && self.is_legal(c.0 as Action) {
             let first = self.opts().forbid_ace_first_play && self.is_first_play();
-            rules::for_each_outcome(self.opts(), c, self.table, hand, first, |out| {
+            rules::for_each_outcome_in(self.opts(), c, self.table, &self.builds, hand, first, |out| {
                 let ok = match out {
                     Outcome::Trail | Outcome::SelfCapture => {
                         written.push(c.to_string());
-                        taken.is_empty()
+                        taken.is_empty() && on.is_none()
                     }
                     Outcome::Capture { cards, .. } => {
                         written.push(format!("{c} x {cards}"));
                         !taken.is_empty() && cards == x
+                    }
+                    Outcome::Build { on: t } => {
+                        written.push(format!("{c} on {t}"));
+                        on == Some(t)
                     }
                 };
                 found |= ok;
@@ -956,9 +1016,10 @@ impl EscobaState {
                 let first = self.opts().forbid_ace_first_play && self.is_first_play();
                 for a in self.legal_actions() {
                     let q = Card(a as u8);
-                    rules::for_each_outcome(self.opts(), q, self.table, hand, first, |out| {
+                    rules::for_each_outcome_in(self.opts(), q, self.table, &self.builds, hand, first, |out| {
                         legal.push(match out {
                             Outcome::Capture { cards, .. } => format!("{q} x {cards}"),
+                            Outcome::Build { on } => format!("{q} on {on}"),
                             _ => q.to_string(),
                         })
                     });
@@ -970,6 +1031,12 @@ impl EscobaState {
             )));
         }
         self.apply_unchecked(c.0 as Action);
+        if let Some(t) = on {
+            if self.pending >= 0 {
+                self.apply_unchecked(BUILD_ON + t.0 as Action);
+            }
+            return Ok(());
+        }
         for t in x {
             if self.pending < 0 {
                 break;
@@ -1044,10 +1111,20 @@ impl EscobaState {
         for s in 0..ns {
             out[b + 4 * n + s] = self.scores[s] as f32;
         }
+        let mut end = b + 4 * n + ns;
         if self.opts().tuzzoli {
             for &[seat, kind, _] in self.declarations() {
-                out[b + 4 * n + ns + self.side(seat as usize)] +=
-                    rules::TUZZOLI_POINTS[kind as usize] as f32;
+                out[end + self.side(seat as usize)] += rules::TUZZOLI_POINTS[kind as usize] as f32;
+            }
+            end += ns;
+        }
+        if self.opts().builds {
+            // each card in a build carries the build's value (public, rules §2.20)
+            for &bl in self.builds.as_slice() {
+                let v = builds::build_value(bl) as f32;
+                for c in bl {
+                    out[end + slot(c)] = v;
+                }
             }
         }
         Ok(())
@@ -1157,6 +1234,9 @@ impl fmt::Display for EscobaState {
                 self.table.to_string()
             }
         );
+        for &bl in self.builds.as_slice() {
+            let _ = writeln!(s, "  build of {}: {bl}", builds::build_value(bl));
+        }
         if let Some(p) = self.pending() {
             let _ = writeln!(s, "  playing {p}, taking so far: {}", self.selection);
         }

@@ -35,6 +35,7 @@ str_enum!(Variant {
     ModuloSette => "modulo_sette", PuntiADenari => "punti_a_denari", NonPrendere => "non_prendere",
     AssiNonPrendere => "assi_non_prendere", ScoponeRomano => "scopone_romano", Frac => "frac",
     Tuzzulicchio => "tuzzulicchio", Cocchiaundici => "cocchiaundici",
+    Granja => "granja",
 });
 str_enum!(Deck { Italian40 => "italian40", Spanish40 => "spanish40", French40 => "french40" });
 str_enum!(Partnership { Auto => "auto", None => "none" });
@@ -103,6 +104,8 @@ pub const OPTION_KEYS: &[&str] = &[
     "ace_blocked_by_table_ace",
     "ace_on_empty_table",
     "forbid_ace_first_play",
+    "builds",
+    "build_only_if_no_capture",
     "scopa_value",
     "scopa_on_last_play",
     "last_capturer_takes_rest",
@@ -165,6 +168,9 @@ pub struct EscobaOptions {
     pub ace_blocked_by_table_ace: bool,
     pub ace_on_empty_table: AceEmpty,
     pub forbid_ace_first_play: bool,
+    /// Builds (rules §2.20).
+    pub builds: bool,
+    pub build_only_if_no_capture: bool,
     pub scopa_value: i64,
     pub scopa_on_last_play: bool,
     pub last_capturer_takes_rest: bool,
@@ -403,6 +409,7 @@ impl Variant {
             Variant::Scopone9 | Variant::Scopone10 | Variant::ScoponeRomano => &[4],
             Variant::AssiNonPrendere => &[4],
             Variant::NonPrendere => &[4, 6],
+            Variant::Granja => &[2, 4],
             _ => &[2, 3, 4, 6],
         }
     }
@@ -437,6 +444,8 @@ impl Default for EscobaOptions {
             ace_blocked_by_table_ace: true,
             ace_on_empty_table: AceEmpty::SelfCapture,
             forbid_ace_first_play: false,
+            builds: false,
+            build_only_if_no_capture: false,
             scopa_value: 1,
             scopa_on_last_play: false,
             last_capturer_takes_rest: true,
@@ -577,6 +586,8 @@ impl EscobaOptions {
             "napola" => self.napola = get_bool(key, v)?,
             "napola_all_coins_wins" => self.napola_all_coins_wins = get_bool(key, v)?,
             "tuzzoli" => self.tuzzoli = get_bool(key, v)?,
+            "builds" => self.builds = get_bool(key, v)?,
+            "build_only_if_no_capture" => self.build_only_if_no_capture = get_bool(key, v)?,
             "tuzzoli_hybrids" => self.tuzzoli_hybrids = get_bool(key, v)?,
             "category_tie_policy" => {
                 self.category_tie_policy = get_word(key, v, TiePolicy::NAMES, TiePolicy::parse)?
@@ -722,6 +733,12 @@ impl EscobaOptions {
                 self.capture_kinds = KIND_MATCH | KIND_SUM | KIND_SUM11;
                 false
             }
+            Variant::Granja => {
+                self.builds = true;
+                self.primiera_mode = PrimieraMode::None;
+                self.special_cards = vec![(Card::new(1, 2), 1)];
+                false
+            }
             Variant::Frac => {
                 self.scoring = Scoring::Frac;
                 self.match_priority = false;
@@ -849,6 +866,12 @@ impl EscobaOptions {
     }
 
     fn validate(&self) -> Result<()> {
+        if self.builds && self.value_modulus.is_some() {
+            return Err(opt_err(
+                "option builds adds plain values (rules §2.20): value_modulus must be null with builds"
+                    .into(),
+            ));
+        }
         if self.tuzzoli && self.cards_per_hand != 3 {
             return Err(opt_err(format!(
                 "option tuzzoli declares 3-card hands (rules §2.8): cards_per_hand must be 3, got {}",
@@ -949,6 +972,8 @@ impl EscobaOptions {
             "napola" => self.napola.into(),
             "napola_all_coins_wins" => self.napola_all_coins_wins.into(),
             "tuzzoli" => self.tuzzoli.into(),
+            "builds" => self.builds.into(),
+            "build_only_if_no_capture" => self.build_only_if_no_capture.into(),
             "tuzzoli_hybrids" => self.tuzzoli_hybrids.into(),
             "category_tie_policy" => self.category_tie_policy.as_str().into(),
             "scoring" => self.scoring.as_str().into(),

@@ -5,6 +5,7 @@
 
 use crate::cards::{Card, CardSet};
 
+use super::builds::Builds;
 use super::options::{
     AceEmpty, EscobaOptions, Fewest, Obligation, PrimieraMode, Scoring, TiePolicy, KIND_DIFF,
     KIND_MATCH, KIND_SUM, KIND_SUM11, KIND_SUM15,
@@ -278,15 +279,21 @@ fn exists_sum(items: &Items, start: usize, remaining: u8, size: u32, min_size: u
 }
 
 /// Enumerates the sets of the enabled `kinds` (no filters), calling `f(set, size, kind)`.
+#[allow(clippy::too_many_arguments)]
 fn enum_kinds<F: FnMut(u64, u32, u8)>(
     modulus: Option<u8>,
     kinds: u8,
     vp: u8,
     table: CardSet,
+    build_match: CardSet,
     items: &Items,
     f: &mut F,
 ) {
-    if kinds & KIND_MATCH != 0 {
+    if kinds & KIND_MATCH != 0 && !build_match.is_empty() {
+        // rules §2.20: with a build of the value, equality takes every item of it at once
+        let all = build_match.union(CardSet(table.0 & wmask(modulus, vp)));
+        f(all.0, all.len(), KIND_MATCH);
+    } else if kinds & KIND_MATCH != 0 {
         let mut m = table.0 & wmask(modulus, vp);
         while m != 0 {
             f(m & m.wrapping_neg(), 1, KIND_MATCH);
@@ -357,19 +364,22 @@ fn reported_earlier(
 
 /// The kinds left after match priority (step 1).
 #[inline]
-fn active_kinds(o: &EscobaOptions, vp: u8, table: CardSet) -> u8 {
+fn active_kinds(o: &EscobaOptions, vp: u8, table: CardSet, build_match: CardSet) -> u8 {
     let mut kinds = o.capture_kinds;
-    if o.match_priority && kinds & KIND_MATCH != 0 && table.0 & wmask(o.value_modulus, vp) != 0 {
+    if o.match_priority
+        && kinds & KIND_MATCH != 0
+        && (table.0 & wmask(o.value_modulus, vp) != 0 || !build_match.is_empty())
+    {
         kinds &= !o.match_priority_kinds;
     }
     kinds
 }
 
 #[inline]
-fn ace_all_applies(o: &EscobaOptions, p: Card, table: CardSet) -> bool {
+fn ace_all_applies(o: &EscobaOptions, p: Card, table: CardSet, items: CardSet) -> bool {
     o.ace_takes_all
         && value(p) == 1
-        && !table.is_empty()
+        && !items.is_empty()
         && (!o.ace_blocked_by_table_ace || table.inter(ACES).is_empty())
 }
 
@@ -379,13 +389,31 @@ pub fn for_each_capture<F: FnMut(CardSet, bool)>(
     o: &EscobaOptions,
     p: Card,
     table: CardSet,
+    f: F,
+) {
+    for_each_capture_in(o, p, table, &Builds::EMPTY, f)
+}
+
+/// [`for_each_capture`] with builds beside the loose `table` (contract §3a): a build is one
+/// item named by its lowest card, taken only by equality; the sets hold item names.
+pub fn for_each_capture_in<F: FnMut(CardSet, bool)>(
+    o: &EscobaOptions,
+    p: Card,
+    table: CardSet,
+    builds: &Builds,
     mut f: F,
 ) {
-    if table.is_empty() {
+    let all_items = table.union(builds.names());
+    if all_items.is_empty() {
         return;
     }
     let vp = cvalue(o, p);
-    let kinds = active_kinds(o, vp, table);
+    let build_match = if builds.is_empty() || o.capture_kinds & KIND_MATCH == 0 {
+        CardSet::EMPTY
+    } else {
+        builds.names_of_value(vp as u32)
+    };
+    let kinds = active_kinds(o, vp, table, build_match);
     let mut t_seen = false;
     if kinds != 0 {
         let max_v = if kinds & (KIND_SUM15 | KIND_SUM11 | KIND_DIFF) != 0 {
@@ -394,7 +422,7 @@ pub fn for_each_capture<F: FnMut(CardSet, bool)>(
             vp
         };
         // a lone match needs no sorted table
-        let items = if kinds == KIND_MATCH {
+        let items = if kinds == KIND_MATCH || table.is_empty() {
             Items {
                 v: [0; 40],
                 c: [0; 40],
@@ -419,11 +447,12 @@ pub fn for_each_capture<F: FnMut(CardSet, bool)>(
                 kinds & group,
                 vp,
                 table,
+                build_match,
                 &items,
                 &mut |_, n, _| min = min.min(n),
             );
         }
-        enum_kinds(o.value_modulus, kinds, vp, table, &items, &mut |s, n, k| {
+        enum_kinds(o.value_modulus, kinds, vp, table, build_match, &items, &mut |s, n, k| {
             if fewest && k & group != 0 && n != min {
                 return;
             }
@@ -435,28 +464,41 @@ pub fn for_each_capture<F: FnMut(CardSet, bool)>(
                     return;
                 }
             }
-            if s == table.0 {
+            if s == all_items.0 {
                 t_seen = true;
             }
             f(CardSet(s), true);
         });
     }
-    if !t_seen && ace_all_applies(o, p, table) {
-        f(table, false);
+    if !t_seen && ace_all_applies(o, p, table, all_items) {
+        f(all_items, false);
     }
 }
 
 /// Whether `Captures(p, T)` is non-empty (filters never empty a non-empty union).
 pub fn has_capture(o: &EscobaOptions, p: Card, table: CardSet) -> bool {
-    if table.is_empty() {
+    has_capture_in(o, p, table, &Builds::EMPTY)
+}
+
+/// [`has_capture`] with builds beside the loose `table`.
+pub fn has_capture_in(o: &EscobaOptions, p: Card, table: CardSet, builds: &Builds) -> bool {
+    let all_items = table.union(builds.names());
+    if all_items.is_empty() {
         return false;
     }
-    if ace_all_applies(o, p, table) {
+    if ace_all_applies(o, p, table, all_items) {
         return true;
     }
     let vp = cvalue(o, p);
-    let kinds = active_kinds(o, vp, table);
-    if kinds & KIND_MATCH != 0 && table.0 & wmask(o.value_modulus, vp) != 0 {
+    let build_match = if builds.is_empty() || o.capture_kinds & KIND_MATCH == 0 {
+        CardSet::EMPTY
+    } else {
+        builds.names_of_value(vp as u32)
+    };
+    let kinds = active_kinds(o, vp, table, build_match);
+    if kinds & KIND_MATCH != 0
+        && (table.0 & wmask(o.value_modulus, vp) != 0 || !build_match.is_empty())
+    {
         return true;
     }
     if kinds & !KIND_MATCH == 0 {
@@ -489,8 +531,10 @@ pub enum Outcome {
     Trail,
     /// An Ace onto an empty table goes to the mover's pile (no scopa).
     SelfCapture,
-    /// Takes these table cards; `from_kind` as in [`for_each_capture`].
+    /// Takes these table items; `from_kind` as in [`for_each_capture`].
     Capture { cards: CardSet, from_kind: bool },
+    /// Puts the card on table item `on` (a loose card or a build's name), rules §2.20.
+    Build { on: Card },
 }
 
 /// The cards of `hand` whose play is not forbidden by `forbid_ace_first_play` (contract §3): on
@@ -513,6 +557,19 @@ pub fn for_each_outcome<F: FnMut(Outcome)>(
     table: CardSet,
     hand: CardSet,
     first_play: bool,
+    f: F,
+) {
+    for_each_outcome_in(o, p, table, &Builds::EMPTY, hand, first_play, f)
+}
+
+/// [`for_each_outcome`] with builds beside the loose `table`; build outcomes come last.
+pub fn for_each_outcome_in<F: FnMut(Outcome)>(
+    o: &EscobaOptions,
+    p: Card,
+    table: CardSet,
+    builds: &Builds,
+    hand: CardSet,
+    first_play: bool,
     mut f: F,
 ) {
     let vp = value(p);
@@ -523,13 +580,14 @@ pub fn for_each_outcome<F: FnMut(Outcome)>(
     if o.ace_takes_all
         && vp == 1
         && table.is_empty()
+        && builds.is_empty()
         && o.ace_on_empty_table == AceEmpty::SelfCapture
     {
         f(Outcome::SelfCapture);
         return;
     }
     let mut any = false;
-    for_each_capture(o, p, table, |cards, from_kind| {
+    for_each_capture_in(o, p, table, builds, |cards, from_kind| {
         any = true;
         f(Outcome::Capture { cards, from_kind });
     });
@@ -538,26 +596,47 @@ pub fn for_each_outcome<F: FnMut(Outcome)>(
         Obligation::PlayedCard => !any,
         Obligation::PlayedCardNumerals => p.rank() >= 11 || !any,
         // only cards whose play is not forbidden count (contract §3)
-        Obligation::AnyCard => !any && playable.iter().all(|q| q == p || !has_capture(o, q, table)),
+        Obligation::AnyCard => {
+            !any && playable
+                .iter()
+                .all(|q| q == p || !has_capture_in(o, q, table, builds))
+        }
     };
     if trail {
         f(Outcome::Trail);
     }
+    super::builds::for_each_build(o, p, table, builds, hand, any, |on| {
+        f(Outcome::Build { on })
+    });
 }
 
 /// `capture_options(card, table)` of contract §7: every outcome with hand `{card}` as its
 /// ascending card list (trail `[]`, self-capture `[card]`), sorted by those lists.
 pub fn capture_options(o: &EscobaOptions, card: Card, table: CardSet) -> Vec<Vec<Card>> {
+    capture_options_in(o, card, table, &Builds::EMPTY, CardSet::single(card)).0
+}
+
+/// [`capture_options`] with builds and a hand (holding `card`): the outcomes as above, a
+/// capture listing item names (a build by its lowest card), and apart, ascending, the items
+/// `card` may be built on (contract §7).
+pub fn capture_options_in(
+    o: &EscobaOptions,
+    card: Card,
+    table: CardSet,
+    builds: &Builds,
+    hand: CardSet,
+) -> (Vec<Vec<Card>>, Vec<Card>) {
     let mut out: Vec<Vec<Card>> = Vec::new();
-    for_each_outcome(o, card, table, CardSet::single(card), false, |x| {
-        out.push(match x {
-            Outcome::Trail => Vec::new(),
-            Outcome::SelfCapture => vec![card],
-            Outcome::Capture { cards, .. } => cards.iter().collect(),
-        })
+    let mut ons: Vec<Card> = Vec::new();
+    for_each_outcome_in(o, card, table, builds, hand, false, |x| match x {
+        Outcome::Trail => out.push(Vec::new()),
+        Outcome::SelfCapture => out.push(vec![card]),
+        Outcome::Capture { cards, .. } => out.push(cards.iter().collect()),
+        Outcome::Build { on } => ons.push(on),
     });
     out.sort();
-    out
+    ons.sort();
+    (out, ons)
 }
 
 /// Escoba de mano (contract §5.4): how many sweeps the initial table scores (0, 1 or 2).

@@ -4,6 +4,7 @@ use std::fmt::Write as _;
 
 use serde_json::{Map, Value};
 
+use super::builds::{build_value, Builds, MAX_BUILDS, MAX_BUILD_VALUE};
 use super::rules::{self, is_pack_card, PACK_MASK};
 use super::{
     EscobaGame, EscobaState, MAX_DECLS, MAX_JSON_SWEEPS, MAX_PRIOR_SWEEPS, MAX_SCORE, MAX_SEATS,
@@ -70,7 +71,18 @@ pub(super) fn to_json(st: &EscobaState) -> String {
     let n = st.cfg.n;
     let ns = st.cfg.sides;
     let mut s = String::with_capacity(1500 + st.history.len() * 4);
-    let _ = write!(s, "{{\"deal\":{},\"deal_points\":", st.deal);
+    s.push('{');
+    if st.cfg.opts.builds {
+        s.push_str("\"builds\":[");
+        for (i, &b) in st.builds.as_slice().iter().enumerate() {
+            if i > 0 {
+                s.push(',');
+            }
+            push_ids(&mut s, b);
+        }
+        s.push_str("],");
+    }
+    let _ = write!(s, "\"deal\":{},\"deal_points\":", st.deal);
     push_deal_points(&mut s, st);
     let _ = write!(s, ",\"dealer\":{}", st.dealer);
     if st.cfg.opts.tuzzoli {
@@ -183,11 +195,63 @@ pub(super) fn view_json(st: &EscobaState, p: usize) -> String {
         }
         s.push(']');
     }
+    if st.cfg.opts.builds {
+        // builds are public (rules §2.20)
+        s.push_str(",\"builds\":[");
+        for (i, &b) in st.builds.as_slice().iter().enumerate() {
+            if i > 0 {
+                s.push(',');
+            }
+            s.push_str("{\"cards\":");
+            push_texts(&mut s, b);
+            let _ = write!(s, ",\"value\":{}}}", build_value(b));
+        }
+        s.push(']');
+    }
     s.push('}');
     s
 }
 
 // ----- reading helpers -----
+
+/// Builds given as a list of card lists (rules §2.20): each of at least 2 cards worth at most
+/// 10 in all. `canonical` (state JSON) also asks for ascending ids and builds ascending by their
+/// lowest card.
+fn read_builds(v: &Value, seen: &mut CardSet, canonical: bool) -> Result<Builds> {
+    let list = array(v, "builds")?;
+    if list.len() > MAX_BUILDS {
+        return Err(st(format!(
+            "builds may list at most {MAX_BUILDS} builds, got {}",
+            list.len()
+        )));
+    }
+    let mut out = Builds::EMPTY;
+    let mut last: Option<Card> = None;
+    for (i, b) in list.iter().enumerate() {
+        let what = format!("builds[{i}]");
+        let cards = if canonical {
+            let set = ascending_set(b, &what)?;
+            set.iter().collect::<Vec<_>>()
+        } else {
+            card_list(b, &what, true)?
+        };
+        claim(seen, &cards, &what)?;
+        let set: CardSet = cards.into_iter().collect();
+        if set.len() < 2 || build_value(set) > MAX_BUILD_VALUE {
+            return Err(st(format!(
+                "{what} must hold at least 2 cards worth at most {MAX_BUILD_VALUE} in all, got [{set}]"
+            )));
+        }
+        if canonical && last >= set.first() {
+            return Err(st(
+                "builds must be ascending by their lowest card".into()
+            ));
+        }
+        last = set.first();
+        out.insert(set);
+    }
+    Ok(out)
+}
 
 fn int_of(v: &Value, what: &str) -> Result<i64> {
     match v {
@@ -330,9 +394,10 @@ fn short_round(sizes: &[u32], mover: usize) -> bool {
 // ----- setup -----
 
 pub(super) fn setup(game: &EscobaGame, spec: &Value) -> Result<EscobaState> {
-    const KEYS: [&str; 10] = [
+    const KEYS: [&str; 11] = [
         "hands",
         "table",
+        "builds",
         "stock",
         "piles",
         "dealer",
@@ -371,6 +436,12 @@ pub(super) fn setup(game: &EscobaGame, spec: &Value) -> Result<EscobaState> {
         let cards = card_list(t, "table", true)?;
         claim(&mut seen, &cards, "table")?;
         s.table = cards.into_iter().collect();
+    }
+    if let Some(b) = get("builds") {
+        if !cfg.opts.builds {
+            return Err(st("setup key builds needs option builds".into()));
+        }
+        s.builds = read_builds(b, &mut seen, false)?;
     }
     if let Some(p) = get("piles") {
         for (side, pv) in array_len(p, "piles", ns)?.iter().enumerate() {
@@ -485,10 +556,17 @@ pub(super) fn state_from_json(game: &EscobaGame, text: &str) -> Result<EscobaSta
         return Err(st("state must be a JSON object".into()));
     };
     let tuzzoli = game.cfg.opts.tuzzoli;
+    let builds = game.cfg.opts.builds;
     for k in m.keys() {
-        if !STATE_KEYS.contains(&k.as_str()) && !(tuzzoli && k == "declarations") {
+        if !STATE_KEYS.contains(&k.as_str())
+            && !(tuzzoli && k == "declarations")
+            && !(builds && k == "builds")
+        {
             return Err(st(format!("unknown state key {k:?}")));
         }
+    }
+    if builds && !m.contains_key("builds") {
+        return Err(st("state lacks key \"builds\" (option builds)".into()));
     }
     if tuzzoli && !m.contains_key("declarations") {
         return Err(st(
@@ -545,6 +623,9 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
     }
     s.table = ascending_set(f("table"), "table")?;
     claim(&mut seen, &s.table.iter().collect::<Vec<_>>(), "table")?;
+    if o.builds {
+        s.builds = read_builds(f("builds"), &mut seen, true)?;
+    }
     for (side, p) in array_len(f("piles"), "piles", ns)?.iter().enumerate() {
         let what = format!("piles[{side}]");
         let set = ascending_set(p, &what)?;
@@ -567,8 +648,8 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
         claim(&mut seen, &[c], "pending")?;
     }
     s.selection = ascending_set(f("selection"), "selection")?;
-    if !s.selection.is_subset(s.table) {
-        return Err(st("selection must be cards of the table".into()));
+    if !s.selection.is_subset(s.items()) {
+        return Err(st("selection must be items of the table".into()));
     }
     if seen != PACK_MASK {
         let vanished_ok = terminal && (!o.last_capturer_takes_rest || s.last_capturer < 0);
@@ -639,15 +720,20 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
         },
         x => return Err(st(format!("rng must be a decimal string, got {x}"))),
     };
+    let top = if o.builds {
+        super::notation::BUILD_ON + 51
+    } else {
+        super::notation::DONE
+    };
     for x in array(f("history"), "history")? {
-        s.history
-            .push(int_in(x, "history entry", 0, super::notation::DONE as i64)? as u8);
+        s.history.push(int_in(x, "history entry", 0, top as i64)? as u8);
     }
 
     if terminal {
         if s.to_move != -1
             || s.hands[..n].iter().any(|h| !h.is_empty())
             || !s.table.is_empty()
+            || !s.builds.is_empty()
             || !stock.is_empty()
             || s.pending >= 0
         {
