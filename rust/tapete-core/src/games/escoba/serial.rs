@@ -558,10 +558,10 @@ pub(super) fn state_from_json(game: &EscobaGame, text: &str) -> Result<EscobaSta
     let tuzzoli = game.cfg.opts.tuzzoli;
     let builds = game.cfg.opts.builds;
     for k in m.keys() {
-        if !STATE_KEYS.contains(&k.as_str())
-            && !(tuzzoli && k == "declarations")
-            && !(builds && k == "builds")
-        {
+        let known = STATE_KEYS.contains(&k.as_str())
+            || (tuzzoli && k == "declarations")
+            || (builds && k == "builds");
+        if !known {
             return Err(st(format!("unknown state key {k:?}")));
         }
     }
