@@ -30,6 +30,7 @@ PRESET_PLAYERS = [
     ("punti_a_denari", 6), ("non_prendere", 4), ("non_prendere", 6), ("assi_non_prendere", 4),
     ("scopone_romano", 4), ("frac", 2), ("tuzzulicchio", 3), ("cocchiaundici", 2),
     ("granja", 2), ("granja", 4),
+    ("scopone_romano_contrario", 4), ("scopone_romano_contrario", 5),
 ]
 
 GAMES = {"native": int(os.environ.get("TAPETE_API_GAMES", "40")), "reference": int(os.environ.get("TAPETE_API_GAMES_REF", "6"))}

@@ -113,6 +113,10 @@ def test_wrong_player(state, seat):
         {"special_cards": {"Kd": -1}},
         {"cards_per_hand": 4},  # 36 is not a multiple of 2*4
         {"variant": "scopone_9", "players": 2},
+        {"variant": "scopone_romano_contrario", "players": 3},
+        {"elimination_deal": "some"},
+        {"target_mode": "out"},
+        {"variant": "tuzzulicchio", "target_mode": "eliminate"},
         {"setenta_mode": "most_sevens", "primiera_mode": "standard"},
         {"win_margin": 0},
         {"void_deal_min_kings": 7},
@@ -154,6 +158,7 @@ def test_bad_options_in_primitives(engine):
         {"hands": [["7d"], ["2h"]], "last_capturer": 3},
         {"hands": [["7d"], ["2h"]], "seed": -1},
         {"hands": [[52], ["2h"]]},
+        {"hands": [["7d"], ["2h"]], "in_play": [0, 1]},  # in_play needs target_mode=eliminate
     ],
 )
 def test_impossible_setups(engine, kwargs):

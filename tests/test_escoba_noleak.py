@@ -16,6 +16,7 @@ import pytest
 CONFIGS = [
     ("scopa", 2), ("escoba", 4), ("scopone_10", 4), ("asso_piglia_tutto", 3), ("tuzzulicchio", 3),
     ("non_prendere", 4), ("frac", 2), ("granja", 4),
+    ("non_prendere", 4), ("frac", 2), ("scopone_romano_contrario", 5),
 ]
 
 

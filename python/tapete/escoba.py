@@ -60,13 +60,16 @@ class Escoba:
         scope: Sequence[int] | None = None,
         last_capturer: int = -1,
         seed: int = 0,
+        in_play: Iterable[int] | None = None,
         builds: Sequence[Iterable[CardLike]] | None = None,
     ) -> EscobaState:
         """A position at the start of a turn, from a partial description (docs/escoba_engine.md §9);
-        ``builds``: the builds on the table as card lists (option ``builds``)."""
+        ``in_play`` (with ``target_mode=eliminate``): the seats still in the match; ``builds``: the
+        builds on the table as card lists (option ``builds``)."""
         spec = setup_json(
             hands=hands, table=table, stock=stock, piles=piles, dealer=dealer, to_move=to_move,
-            scores=scores, scope=scope, last_capturer=last_capturer, seed=seed, builds=builds,
+            scores=scores, scope=scope, last_capturer=last_capturer, seed=seed, in_play=in_play,
+            builds=builds,
         )
         return self._game.setup(spec)
 

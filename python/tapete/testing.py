@@ -160,7 +160,7 @@ def seeds() -> Any:
 
 _ESCOBA_PLAYERS = {
     "scopone_9": (4,), "scopone_10": (4,), "scopone_romano": (4,), "assi_non_prendere": (4,),
-    "non_prendere": (4, 6),
+    "non_prendere": (4, 6), "scopone_romano_contrario": (4, 5),
     "granja": (2, 4),
 }
 
@@ -223,6 +223,7 @@ def escoba_options(variant: str | None = None) -> Any:
             "tuzzoli_hybrids": st.booleans(),
             "builds": st.booleans(),
             "build_only_if_no_capture": st.booleans(),
+            "elimination_deal": st.sampled_from(["table", "no_table"]),
         }
         chosen = draw(st.lists(st.sampled_from(sorted(overrides)), max_size=5, unique=True))
         for name in chosen:

@@ -1591,3 +1591,125 @@ def test_tuzzoli_needs_three_card_hands(engine):
 
     with pytest.raises(InvalidOptionError):
         engine.Escoba(variant="tuzzulicchio", players=4, cards_per_hand=9)
+
+
+# --------------------------------------------------------------------------------------------------
+# §2.11 Scopone romano al contrario: each alone, scopone romano scoring, elimination at 21.
+# No §3 vector covers it; the expected values below are hand calculations from §2.10/§2.11.
+
+
+def test_contrario_preset(engine):
+    """Rules §2.11: 4 (default) or 5 players, each alone, scopone romano scoring (§2.10: coins=0,
+    coin_card_points=1), target 21, target_mode eliminate. Deals with the table: 5 players 5 table
+    + 7 each, 4 players 4 table + 9 each, all at once; option elimination_deal=no_table: 10 each."""
+    from tapete.errors import InvalidOptionError
+
+    g = engine.Escoba(variant="scopone_romano_contrario")
+    o = g.options
+    assert g.num_players == 4 and o["partnership"] == "none"
+    assert (o["coins"], o["coin_card_points"], o["target"], o["target_mode"]) == (0, 1, 21, "eliminate")
+    assert (o["initial_table_cards"], o["cards_per_hand"], o["elimination_deal"]) == (4, 9, "table")
+    v = g.new_state(seed=5).view(1)
+    assert v["hand_sizes"] == [9, 9, 9, 9] and len(v["table"]) == 4 and v["stock_size"] == 0
+    assert v["in_play"] == [0, 1, 2, 3]
+    v5 = engine.Escoba(variant="scopone_romano_contrario", players=5).new_state(seed=5).view(0)
+    assert v5["hand_sizes"] == [7] * 5 and len(v5["table"]) == 5 and v5["stock_size"] == 0
+    nt = engine.Escoba(variant="scopone_romano_contrario", elimination_deal="no_table")
+    assert (nt.options["initial_table_cards"], nt.options["cards_per_hand"]) == (0, 10)
+    for players in (2, 3, 6):
+        with pytest.raises(InvalidOptionError):
+            engine.Escoba(variant="scopone_romano_contrario", players=players)
+
+
+def _contrario_last_play(engine, scores, in_play=None):
+    """TV-70's piles under scopone romano scoring: seat 3 (dealer) trails Kc on the empty table
+    and, as the last capturer, takes it. Coins: p0 7d Ad = 2 + settebello 1 = 3; p1 4d 5d 6d = 3;
+    p2 Jd Qd Kd = 3; p3 2d 3d = 2. Cards 8/12/12/8: top tie, nobody. Primiera: no pile holds all
+    four suits, nobody. The deal is [3, 3, 3, 2]."""
+    p0 = ["7d", "Ad", "Ac", "2c", "3c", "4c", "5c", "6c"]
+    p3 = ["2d", "3d", "7c", "Jc", "Qc", "Ah", "2h"]
+    p1 = ["4d", "5d", "6d", "3h", "4h", "5h", "6h", "As", "2s", "3s", "4s", "5s"]
+    p2 = ["Jd", "Qd", "Kd", "7h", "Jh", "Qh", "Kh", "6s", "7s", "Js", "Qs", "Ks"]
+    check_partition(p0, p1, p2, p3, ["Kc"])
+    return engine.Escoba(variant="scopone_romano_contrario").setup(
+        hands=[[], [], [], ["Kc"]], piles=[p0, p1, p2, p3], dealer=3, to_move=3, last_capturer=3,
+        scores=scores,
+    )
+
+
+def test_contrario_a_player_at_21_leaves(engine):
+    """Rules §2.11: 18+3 = 21 puts seat 0 out; 10+3, 17+3 = 20, 5+2 stay. The next deal is dealt
+    by the next seat still in play after seat 3 (seat 0 is out: seat 1), 3 players: 4 table +
+    hands of 6 (stock 40 - 4 - 18 = 18); seat 2 plays first."""
+    s = _contrario_last_play(engine, [18, 10, 17, 5])
+    s.apply(PLAY("Kc"))
+    v = s.view(0)
+    assert v["deal_points"] == [[3, 3, 3, 2]] and s.scores() == [21, 13, 20, 7]
+    assert not s.is_terminal() and v["deal"] == 2 and v["in_play"] == [1, 2, 3]
+    assert v["dealer"] == 1 and v["current_player"] == 2
+    assert v["hand_sizes"] == [0, 6, 6, 6] and len(v["table"]) == 4 and v["stock_size"] == 18
+    assert s.returns() == [0.0, 0.0, 0.0, 0.0]
+    t = engine.Escoba(variant="scopone_romano_contrario").state_from_json(s.to_json())
+    assert t.to_json() == s.to_json()
+
+
+def test_contrario_everyone_crossing(engine):
+    """Rules §2.11 [D]: if every player in play crosses 21 in one deal, the lowest total wins; a
+    tie for the lowest plays on among the tied. 19+3, 18+3, 18+3, 20+2 = 22 21 21 22: seats 1
+    and 2 tie at 21 and play on, 2 players: dealer seat 1 (next in play after 3), 4 table +
+    hands of 6, stock 40 - 4 - 12 = 24. 19+3, 18+3, 19+3, 20+2 = 22 21 22 22: seat 1 wins."""
+    s = _contrario_last_play(engine, [19, 18, 18, 20])
+    s.apply(PLAY("Kc"))
+    v = s.view(3)
+    assert s.scores() == [22, 21, 21, 22] and not s.is_terminal()
+    assert v["in_play"] == [1, 2] and v["dealer"] == 1 and v["current_player"] == 2
+    assert v["hand_sizes"] == [0, 6, 6, 0] and len(v["table"]) == 4 and v["stock_size"] == 24
+    w = _contrario_last_play(engine, [19, 18, 19, 20])
+    w.apply(PLAY("Kc"))
+    assert w.is_terminal() and w.view(0)["winner"] == 1 and w.view(0)["in_play"] == [1]
+    assert w.returns() == pytest.approx([-1 / 3, 1.0, -1 / 3, -1 / 3])
+
+
+def _contrario_two_left(engine, scores):
+    """Seats 1 and 3 in play, seat 3 (dealer) trails Kc as the last capturer: p3 = 2c 3c Kc,
+    p1 = the other 37 cards. p1: 10 coins = 10 + settebello 1 + cards (37 to 3) 1 + primiera
+    (p3 lacks three suits) 1 = 13; p3: 0. Seats 0 and 2, out, hold nothing and score nothing."""
+    p3 = ["2c", "3c"]
+    p1 = rest_of(p3, ["Kc"])
+    return engine.Escoba(variant="scopone_romano_contrario").setup(
+        hands=[[], [], [], ["Kc"]], piles=[[], p1, [], p3], dealer=3, to_move=3, last_capturer=3,
+        scores=scores, in_play=[1, 3],
+    )
+
+
+def test_contrario_last_two(engine):
+    """Rules §2.11: with 2 left the first to reach 21 loses and the other wins: 10+13 = 23 puts
+    seat 1 out, seat 3 (5) wins. Both crossing: 15+13 = 28 and 21+0 = 21, the lowest (seat 3)
+    wins. Both at 21 (8+13, 21+0): another deal between them (2 players: 4 table + 6 each)."""
+    s = _contrario_two_left(engine, [25, 10, 22, 5])
+    s.apply(PLAY("Kc"))
+    assert s.view(0)["deal_points"] == [[0, 13, 0, 0]] and s.scores() == [25, 23, 22, 5]
+    assert s.is_terminal() and s.view(0)["winner"] == 3 and s.view(0)["in_play"] == [3]
+    assert s.returns() == pytest.approx([-1 / 3, -1 / 3, -1 / 3, 1.0])
+    b = _contrario_two_left(engine, [25, 15, 22, 21])
+    b.apply(PLAY("Kc"))
+    assert b.scores() == [25, 28, 22, 21] and b.is_terminal() and b.view(0)["winner"] == 3
+    t = _contrario_two_left(engine, [25, 8, 22, 21])
+    t.apply(PLAY("Kc"))
+    v = t.view(1)
+    assert t.scores() == [25, 21, 22, 21] and not t.is_terminal() and v["in_play"] == [1, 3]
+    assert v["dealer"] == 1 and v["current_player"] == 3 and v["hand_sizes"] == [0, 6, 0, 6]
+
+
+def test_contrario_void_deal_reads_the_first_four_table_cards(engine):
+    """Rules §2.11 [D]: the kings void deal checks the first 4 table cards only. 5 players, 7 each
+    then 5 table cards: deck[35:40] is the table whoever deals. Kings at 35, 36 and 39: 2 Kings in
+    the first four, the deal stands with all three on the table."""
+    table = ["Kc", "Kd", "2h", "3h", "Kh"]
+    deck = rest_of(table) + table
+    v = engine.Escoba(variant="scopone_romano_contrario", players=5).new_state(seed=1, deck=deck).view(0)
+    assert v["table"] == by_id(table)
+    # with the third King among the first four the deal is void and dealt again
+    table2 = ["Kc", "Kd", "Kh", "3h", "2h"]
+    w = engine.Escoba(variant="scopone_romano_contrario", players=5).new_state(seed=1, deck=rest_of(table2) + table2)
+    assert w.view(0)["table"] != by_id(table2)

@@ -215,7 +215,7 @@ VARIANTS = (
     "scopa", "escoba", "scopa_15", "scopa_11", "asso_piglia_tutto", "scopa_d_assi", "sbarazzina",
     "scopone_9", "scopone_10", "differenze", "inversa", "somma_e_differenza", "modulo_sette",
     "punti_a_denari", "non_prendere", "assi_non_prendere", "scopone_romano", "frac", "tuzzulicchio",
-    "cocchiaundici", "granja",
+    "cocchiaundici", "scopone_romano_contrario", "granja",
 )
 _CAPTURE_KINDS = ("match", "sum", "sum15", "sum11", "diff")
 _PRIORITY_KINDS = ("sum", "sum15", "sum11", "diff")
@@ -229,7 +229,7 @@ _NOLIMIT = 10**9  # every integer option is at most 10^9 (contract §2)
 _SPEC: dict[str, tuple[str, Any]] = {
     "variant": ("choice", VARIANTS),
     "deck": ("choice", ("italian40", "spanish40", "french40")),
-    "players": ("players", (2, 3, 4, 6)),
+    "players": ("players", (2, 3, 4, 5, 6)),
     "partnership": ("choice", ("auto", "none")),
     "direction": ("choice", ("ccw", "cw")),
     "first_dealer": ("choice", ("random", "deal_until_Kd")),
@@ -280,7 +280,8 @@ _SPEC: dict[str, tuple[str, Any]] = {
     "frac_single_deal": ("bool", None),
     "game": ("choice", ("match", "single_deal")),
     "target": ("int", (1, _NOLIMIT)),
-    "target_mode": ("choice", ("win", "lose")),
+    "target_mode": ("choice", ("win", "lose", "eliminate")),
+    "elimination_deal": ("choice", ("table", "no_table")),
     "win_check": ("choice", ("highest_unique", "count_out")),
     "win_margin": ("int_or_null", (1, _NOLIMIT)),
     "max_deals": ("int_or_null", (1, _NOLIMIT)),
@@ -303,7 +304,8 @@ _BASE: dict[str, Any] = {
     "all_oros_bonus": 0, "coin_card_points": 0, "special_cards": {}, "re_bello": False,
     "napola": False, "napola_all_coins_wins": False, "tuzzoli": False, "tuzzoli_hybrids": True,
     "category_tie_policy": "nobody",
-    "scoring": "standard", "frac_counts_scope": False, "frac_single_deal": False, "game": "match", "target": None, "target_mode": "win", "win_check": "highest_unique",
+    "scoring": "standard", "frac_counts_scope": False, "frac_single_deal": False, "game": "match", "target": None, "target_mode": "win",
+    "elimination_deal": "table", "win_check": "highest_unique",
     "win_margin": None, "max_deals": None,
 }
 assert list(_BASE) == list(_SPEC)
@@ -318,7 +320,7 @@ _SETENTA_MODES = {
 #: The player counts a preset allows, its default first (contract §2).
 _PRESET_PLAYERS = {
     "scopone_9": (4,), "scopone_10": (4,), "scopone_romano": (4,), "assi_non_prendere": (4,),
-    "non_prendere": (4, 6),
+    "non_prendere": (4, 6), "scopone_romano_contrario": (4, 5),
     "granja": (2, 4),
 }
 
@@ -331,7 +333,18 @@ def _preset_players(variant: str) -> int:
     return _allowed_players(variant)[0]
 
 
-def _preset_deltas(variant: str, players: int) -> dict[str, Any]:
+def elimination_deal_shape(mode: str, k: int) -> tuple[int, int]:
+    """(initial_table_cards, cards_per_hand) for k players in play under elimination (rules §2.11):
+    table 5 -> 5 + 7 each, 4 -> 4 + 9, 3 and 2 -> 4 + hands of 6; no_table deals every card at
+    once (3 players keep 4 on the table, 40 being no multiple of 3)."""
+    shapes = {
+        "table": {5: (5, 7), 4: (4, 9)},
+        "no_table": {5: (0, 8), 4: (0, 10), 3: (4, 12), 2: (0, 20)},
+    }
+    return shapes[mode].get(k, (4, 6))
+
+
+def _preset_deltas(variant: str, players: int, elimination_deal: str = "table") -> dict[str, Any]:
     """The option values a preset changes from the base defaults (contract §2)."""
     if variant == "escoba":
         return {
@@ -380,6 +393,12 @@ def _preset_deltas(variant: str, players: int) -> dict[str, Any]:
         return {"scoring": "frac", "match_priority": False, "target": 50}
     if variant == "tuzzulicchio":
         return {"ace_takes_all": True, "tuzzoli": True}
+    if variant == "scopone_romano_contrario":
+        itc, cph = elimination_deal_shape(elimination_deal, players)
+        return {
+            "partnership": "none", "initial_table_cards": itc, "cards_per_hand": cph, "coins": 0,
+            "coin_card_points": 1, "target": 21, "target_mode": "eliminate",
+        }
     if variant == "cocchiaundici":
         return {"ace_takes_all": True, "tuzzoli": True, "capture_kinds": ["match", "sum", "sum11"]}
     if variant == "granja":
@@ -407,7 +426,7 @@ def _check_option(name: str, value: Any) -> Any:
         return value
     if kind == "players":
         if not _is_int(value) or value not in detail:
-            raise _bad(name, value, "an int among 2, 3, 4, 6")
+            raise _bad(name, value, "an int among 2, 3, 4, 6 (5 where the preset allows it)")
         return value
     if kind == "bool":
         if not isinstance(value, bool):
@@ -481,7 +500,7 @@ def resolve_options(**given: Any) -> dict[str, Any]:
 
     opts = copy.deepcopy(_BASE)
     opts["variant"] = variant
-    opts.update(copy.deepcopy(_preset_deltas(variant, players)))
+    opts.update(copy.deepcopy(_preset_deltas(variant, players, explicit.get("elimination_deal", "table"))))
     opts.update(explicit)
     opts["players"] = players
     if opts["target"] is None:
@@ -493,6 +512,10 @@ def resolve_options(**given: Any) -> dict[str, Any]:
         opts["game"] = "single_deal"
     if opts["builds"] and opts["value_modulus"] is not None:
         raise InvalidOptionError("option builds adds plain values (rules §2.20): value_modulus must be null with builds")
+    if opts["tuzzoli"] and opts["target_mode"] == "eliminate":
+        raise InvalidOptionError(
+            "option tuzzoli declares 3-card hands, which the deals with players eliminated (target_mode=eliminate) do not keep"
+        )
     if opts["tuzzoli"] and opts["cards_per_hand"] != 3:
         raise InvalidOptionError(
             f"option tuzzoli declares 3-card hands (rules §2.8): cards_per_hand must be 3, got {opts['cards_per_hand']}"
@@ -991,6 +1014,8 @@ class Escoba:
         self.num_sides: int = 2 if self.teams else self.num_players
         extra = self.num_sides if o["tuzzoli"] else 0  # declared points per side
         extra += 40 if o["builds"] else 0  # the value of the build holding each card
+        self.eliminate: bool = o["target_mode"] == "eliminate"
+        extra += self.num_players if self.eliminate else 0  # seats in play
         self.observation_shape: tuple[int, ...] = (161 + 42 * self.num_sides + 4 * self.num_players + extra,)
         self._options_json = json.dumps(o, sort_keys=True, separators=(",", ":"))
 
@@ -1056,6 +1081,7 @@ class Escoba:
         scope: Optional[Sequence[int]] = None,
         last_capturer: int = -1,
         seed: int = 0,
+        in_play: Optional[Iterable[int]] = None,
         builds: Optional[Sequence[Iterable[Any]]] = None,
     ) -> "EscobaState":
         """A position at the start of a turn of deal 1, from a partial description (contract §9);
@@ -1113,8 +1139,16 @@ class Escoba:
             to_move = (dealer + 1) % n
         dealer, to_move = seat(dealer, "dealer"), seat(to_move, "to_move")
 
-        sizes = [len(h) for h in hand_ids]
-        problem = _round_sizes_problem(sizes, dealer, to_move, strict=True)
+        seats_in = set(range(n))
+        if in_play is not None:
+            if not self.eliminate:
+                raise InvalidStateError("setup's in_play needs target_mode=eliminate")
+            if isinstance(in_play, (str, bytes)) or not isinstance(in_play, Iterable):
+                raise InvalidStateError("in_play must be a list of seats")
+            seats_in = {seat(x, "in_play") for x in in_play}
+            _check_in_play(seats_in, hand_ids, dealer, to_move)
+        sizes, d_at, m_at = _compact(hand_ids, seats_in, dealer, to_move)
+        problem = _round_sizes_problem(sizes, d_at, m_at, strict=True)
         if problem:
             raise InvalidStateError(problem)
 
@@ -1141,11 +1175,27 @@ class Escoba:
         s._scores = list(score_list)
         s._sweeps = [side for side, k in enumerate(scope_list) for _ in range(k)]
         s._last_capturer = last_capturer
+        s._in_play = seats_in
         return s
 
     def state_from_json(self, text: str) -> "EscobaState":
         """Rebuild a state from its JSON, checking everything (contract §8)."""
         return _state_from_json(self, text)
+
+
+def _check_in_play(seats: set[int], hands: Sequence[Iterable[int]], dealer: int, to_move: int) -> None:
+    """The seats in play: at least two, with the dealer and the mover; the others hold no card."""
+    if len(seats) < 2 or dealer not in seats or to_move not in seats:
+        raise InvalidStateError(f"in_play must hold at least 2 seats, the dealer {dealer} and the seat to move {to_move}")
+    if any(list(h) for i, h in enumerate(hands) if i not in seats):
+        raise InvalidStateError("a seat out of play holds cards")
+
+
+def _compact(hands: Sequence[Iterable[int]], seats: set[int], dealer: int, to_move: int) -> tuple[list[int], int, int]:
+    """Hand sizes of the seats in play (seat order) and the dealer's and mover's places among them."""
+    order = [i for i in range(len(hands)) if i in seats]
+    sizes = [len(list(hands[i])) for i in order]
+    return sizes, order.index(dealer) if dealer in seats else 0, order.index(to_move) if to_move in seats else 0
 
 
 def _round_sizes_problem(sizes: Sequence[int], dealer: int, to_move: int, strict: bool) -> Optional[str]:
@@ -1208,6 +1258,7 @@ class EscobaState:
         self._builds: list[list[int]] = []  # ascending cards each, ascending by lowest card (§2.20)
         self._terminal = False
         self._to_move = 0
+        self._in_play: set[int] = set(range(n))  # seats still in the match (rules §2.11)
 
     # -- dealing (contract §5) -----------------------------------------------------------------
 
@@ -1216,19 +1267,23 @@ class EscobaState:
         escoba de mano, and give the turn to the eldest."""
         o, n = self._o, self.game.num_players
         D = self._dealer
+        itc, cph = self._deal_shape()
         while True:
             if pack is None:
                 pack = list(PACK)
                 self._rng.shuffle(pack)
             self._hands = [set() for _ in range(n)]
             it = iter(pack)
-            for _ in range(o["cards_per_hand"]):
-                for i in range(1, n + 1):
-                    self._hands[(D + i) % n].add(next(it))
-            self._table = {next(it) for _ in range(o["initial_table_cards"])}
+            for _ in range(cph):
+                for seat in self._seats_after(D):
+                    self._hands[seat].add(next(it))
+            table = [next(it) for _ in range(itc)]
+            self._table = set(table)
             self._stock = list(it)
-            kings = sum(1 for c in self._table if _rank(c) == 13)
-            aces = sum(1 for c in self._table if _rank(c) == 1)
+            # under elimination the void check reads the first 4 table cards only (rules §2.11)
+            checked = table[:4] if self.game.eliminate else table
+            kings = sum(1 for c in checked if _rank(c) == 13)
+            aces = sum(1 for c in checked if _rank(c) == 1)
             void = (o["void_deal_min_kings"] is not None and kings >= o["void_deal_min_kings"]) or (
                 o["void_deal_min_aces"] is not None and aces >= o["void_deal_min_aces"]
             )
@@ -1244,8 +1299,25 @@ class EscobaState:
         self._selection = []
         if o["initial_table_bonus"] == "sum15_30" and self._table:
             self._escoba_de_mano()
-        self._to_move = (D + 1) % n
+        self._to_move = self._next_in(D)
         self._declare_hands()
+
+    def _seats_after(self, seat: int) -> list[int]:
+        """The seats in play in turn order from the one after ``seat`` (``seat`` last if in play)."""
+        n = self.game.num_players
+        return [t for t in ((seat + i) % n for i in range(1, n + 1)) if t in self._in_play]
+
+    def _next_in(self, seat: int) -> int:
+        after = self._seats_after(seat)
+        return after[0] if after else seat
+
+    def _deal_shape(self) -> tuple[int, int]:
+        """(initial_table_cards, cards_per_hand) of this deal: the options' with every seat in play,
+        else the elimination shape for the players left (rules §2.11)."""
+        o = self._o
+        if len(self._in_play) < self.game.num_players:
+            return elimination_deal_shape(o["elimination_deal"], len(self._in_play))
+        return o["initial_table_cards"], o["cards_per_hand"]
 
     def _declare_hands(self) -> None:
         """The mandatory tuzzoli of every hand just dealt, in play order (contract §5)."""
@@ -1272,7 +1344,7 @@ class EscobaState:
             sweeps = 2
         else:
             return
-        seat = self._dealer if o["escoba_de_mano_to"] == "dealer" else (self._dealer + 1) % self.game.num_players
+        seat = self._dealer if o["escoba_de_mano_to"] == "dealer" else self._next_in(self._dealer)
         side = self.game.side_of(seat)
         self._piles[side] |= self._table
         self._table = set()
@@ -1281,22 +1353,20 @@ class EscobaState:
 
     def _deal_next_hand(self) -> None:
         """Later hands: deal from the top of the stock in seat order, stopping if it runs out."""
-        n, D = self.game.num_players, self._dealer
-        for _ in range(self._o["cards_per_hand"]):
-            for i in range(1, n + 1):
+        for _ in range(self._deal_shape()[1]):
+            for seat in self._seats_after(self._dealer):
                 if not self._stock:
                     return
-                self._hands[(D + i) % n].add(self._stock.pop(0))
+                self._hands[seat].add(self._stock.pop(0))
 
     # -- rules helpers -------------------------------------------------------------------------
 
     def _is_first_play(self) -> bool:
-        o, n = self._o, self.game.num_players
-        cph = o["cards_per_hand"]
+        itc, cph = self._deal_shape()
         return (
             self._pending == -1
-            and all(len(h) == cph for h in self._hands)
-            and len(self._stock) == 40 - o["initial_table_cards"] - n * cph
+            and all(len(self._hands[s]) == cph for s in self._in_play)
+            and len(self._stock) == 40 - itc - len(self._in_play) * cph
         )
 
     def _outcomes_of(self, card: int) -> dict:
@@ -1406,13 +1476,18 @@ class EscobaState:
             if sweep and (normal or o["ace_takes_all_is_scopa"]) and not (last_play and not o["scopa_on_last_play"]):
                 self._sweeps.append(side)
         self._pending, self._selection = -1, []
-        self._to_move = (self._to_move + 1) % n
         if not any(self._hands):
             if self._stock:
                 self._deal_next_hand()
+                self._to_move = self._next_in(self._dealer)
                 self._declare_hands()
             else:
                 self._end_deal()
+        else:  # the next seat holding cards (seats out of the match hold none)
+            t = (self._to_move + 1) % n
+            while not self._hands[t]:
+                t = (t + 1) % n
+            self._to_move = t
 
     # -- end of deal and match (contract §6) ---------------------------------------------------
 
@@ -1423,20 +1498,35 @@ class EscobaState:
         self._table = set()  # otherwise the cards left on the table belong to nobody
         self._builds = []
         decls = [(self.game.side_of(seat), TUZZOLI[kind][1], at) for seat, kind, at in self._decls]
-        awards = _deal_awards(self._piles, self._sweeps, o, decls)
+        sides_in = sorted({self.game.side_of(t) for t in self._in_play})
+        if len(sides_in) < S:
+            # rules §2.11: the deal is scored among the sides still in play only
+            at = {side: i for i, side in enumerate(sides_in)}
+            part = _deal_awards(
+                [self._piles[x] for x in sides_in],
+                [at[x] for x in self._sweeps if x in at],
+                o,
+                [(at[x], p, a) for x, p, a in decls if x in at],
+            )
+            awards = [[vec[at[x]] if x in at else 0 for x in range(S)] for vec in part]
+        else:
+            awards = _deal_awards(self._piles, self._sweeps, o, decls)
         points = [sum(vec[s] for vec in awards) for s in range(S)]
         before = list(self._scores)
         self._deal_points.append(points)
         self._scores = [a + b for a, b in zip(before, points)]
 
         winner, loser = self._match_decision(points, before, awards)
+        if winner != -1 and self.game.eliminate:
+            # whatever decided it, only the winner's seats are left in the match
+            self._in_play = {t for t in range(self.game.num_players) if self.game.side_of(t) == winner}
         if winner != -1 or loser != -1:
             self._finish(winner, loser)
         elif o["max_deals"] is not None and self._deal == o["max_deals"]:
             self._finish(-1, -1)  # drawn
         else:
             self._deal += 1
-            self._dealer = (self._dealer + 1) % self.game.num_players
+            self._dealer = self._next_in(self._dealer)
             self._start_deal()
 
     def _match_decision(self, points: list[int], before: list[int], awards: list[list[int]]) -> tuple[int, int]:
@@ -1455,6 +1545,8 @@ class EscobaState:
                 top = [s for s in top if RE_BELLO in self._piles[s]] or top
             return (top[0], -1) if len(top) == 1 else (-1, -1)
         target = o["target"]
+        if o["target_mode"] == "eliminate":
+            return self._eliminate(totals, target), -1
         if o["target_mode"] == "lose":
             best = max(totals)
             top = [s for s in range(S) if totals[s] == best]
@@ -1475,6 +1567,22 @@ class EscobaState:
             if o["win_margin"] is None or best - max(others) >= o["win_margin"]:
                 return top[0], -1
         return -1, -1
+
+    def _eliminate(self, totals: list[int], target: int) -> int:
+        """Rules §2.11: every side in play at or above the target leaves; one side left wins; if
+        none would be left, the lowest of the crossing totals wins and a tie plays on among the
+        tied. Updates the seats in play; returns the winner side or -1."""
+        side_of = self.game.side_of
+        sides_in = {side_of(t) for t in self._in_play}
+        cross = {x for x in sides_in if totals[x] >= target}
+        if not cross:
+            return -1
+        left = sides_in - cross
+        if not left:
+            low = min(totals[x] for x in cross)
+            left = {x for x in cross if totals[x] == low}
+        self._in_play = {t for t in self._in_play if side_of(t) in left}
+        return next(iter(left)) if len(left) == 1 else -1
 
     def _finish(self, winner: int, loser: int) -> None:
         self._terminal = True
@@ -1568,6 +1676,7 @@ class EscobaState:
         s._builds = [list(b) for b in self._builds]
         s._terminal = self._terminal
         s._to_move = self._to_move
+        s._in_play = set(self._in_play)
         return s
 
     def __copy__(self) -> "EscobaState":
@@ -1603,6 +1712,7 @@ class EscobaState:
             "winner": self._winner,
             **({"declarations": [list(d) for d in self._decls]} if self._o["tuzzoli"] else {}),
             **({"builds": [list(b) for b in self._builds]} if self._o["builds"] else {}),
+            **({"in_play": sum(1 << t for t in self._in_play)} if self.game.eliminate else {}),
         }
 
     def to_json(self) -> str:
@@ -1663,6 +1773,7 @@ class EscobaState:
                 if self._o["builds"]
                 else {}
             ),
+            **({"in_play": sorted(self._in_play)} if self.game.eliminate else {}),
         }
 
     def observation(self, player: Any) -> np.ndarray:
@@ -1696,6 +1807,10 @@ class EscobaState:
             for seat, kind, _ in self._decls:
                 obs[end + self.game.side_of(seat)] += TUZZOLI[kind][1]
             end += S
+        if self.game.eliminate:  # never with tuzzoli: right after the scores
+            for t in self._in_play:
+                obs[end + t] = 1.0
+            end += n
         if self._o["builds"]:
             for b in self._builds:  # each card in a build carries the build's value
                 for c in b:
@@ -1759,7 +1874,7 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
     def bad(why: str) -> InvalidStateError:
         return InvalidStateError(f"invalid escoba state: {why}")
 
-    keys = _JSON_KEYS | ({"declarations"} if game.options["tuzzoli"] else set())
+    keys = _JSON_KEYS | ({"declarations"} if game.options["tuzzoli"] else set()) | ({"in_play"} if game.eliminate else set())
     keys |= {"builds"} if game.options["builds"] else set()
     d = read_state_object(text, "escoba", keys, game.options_json())
 
@@ -1858,6 +1973,17 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
         raise bad("the 40 cards must each appear exactly once across hands, table, stock, piles and pending"
                   " (only a finished match whose last table went to nobody may miss cards)")
 
+    seats_in = set(range(n))
+    if game.eliminate:
+        mask = integer("in_play", 1, (1 << n) - 1)
+        seats_in = {t for t in range(n) if mask >> t & 1}
+        if terminal:
+            ok = seats_in == {t for t in range(n) if game.side_of(t) == winner} if winner != -1 else len(seats_in) >= 2
+            if not ok:
+                raise bad("in_play does not fit a finished match (the winner's seats, else 2 or more)")
+        else:
+            _check_in_play(seats_in, hands, dealer, to_move)
+
     if terminal:
         if any(hands) or table or builds or stock or pending != -1 or selection or to_move != -1:
             raise bad("a terminal state has empty hands, table, stock and selection, no pending card and to_move -1")
@@ -1873,7 +1999,10 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
         sizes = [len(h) for h in hands]
         if pending != -1:
             sizes[to_move] += 1
-        problem = _round_sizes_problem(sizes, dealer, to_move, strict=bool(stock))
+        order = [t for t in range(n) if t in seats_in]
+        problem = _round_sizes_problem(
+            [sizes[t] for t in order], order.index(dealer), order.index(to_move), strict=bool(stock)
+        )
         if problem:
             raise bad(problem)
         if pending == -1 and selection:
@@ -1901,6 +2030,7 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
     s._builds = [list(b) for b in builds]
     s._terminal = terminal
     s._to_move = to_move
+    s._in_play = seats_in
 
     if pending != -1:
         # The pending card must really await a choice: more than one outcome fits the selection.

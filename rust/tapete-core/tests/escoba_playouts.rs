@@ -31,6 +31,7 @@ const MORE_PRESETS: &[(&str, u32, usize)] = &[
     ("frac", 2, 4), ("frac", 3, 4),
     ("tuzzulicchio", 2, 4), ("tuzzulicchio", 4, 4), ("cocchiaundici", 3, 4), ("cocchiaundici", 6, 4),
     ("granja", 2, 2), ("granja", 4, 4),
+    ("scopone_romano_contrario", 4, 2), ("scopone_romano_contrario", 5, 2),
 ];
 
 /// Option sets off the presets' paths, each played for a tenth of the games.
@@ -50,6 +51,8 @@ const EXOTIC: &[&str] = &[
     r#"{"variant":"tuzzulicchio","tuzzoli_hybrids":false,"win_check":"count_out","players":6,"partnership":"none"}"#,
     r#"{"variant":"granja","capture_obligation":"any_card","ace_takes_all":true,"build_only_if_no_capture":true,"players":4,"partnership":"none"}"#,
     r#"{"variant":"scopa_15","builds":true,"match_priority":false,"last_capturer_takes_rest":false,"players":3}"#,
+    r#"{"variant":"scopone_romano_contrario","elimination_deal":"no_table","players":5,"forbid_ace_first_play":true}"#,
+    r#"{"target_mode":"eliminate","players":6,"partnership":"none","target":11,"initial_table_bonus":"sum15_30"}"#,
 ];
 
 const MAX_ACTIONS: usize = 50_000;

@@ -1,6 +1,7 @@
 //! The Escoba / Scopa family engine (docs/escoba_engine.md is the contract).
 
 pub mod builds;
+pub mod elimination;
 pub mod notation;
 pub mod options;
 pub mod rules;
@@ -53,8 +54,6 @@ pub struct Config {
     pub sides: usize,
     pub side_of: [u8; MAX_SEATS],
     pub obs_size: usize,
-    /// Stock size at the first play of a deal.
-    pub first_stock: usize,
 }
 
 /// A resolved Escoba game: a factory of states.
@@ -100,6 +99,8 @@ pub struct EscobaState {
     /// Tuzzoli declarations of this deal as (seat, kind, sweeps made before it).
     n_decls: u8,
     decls: [[u8; 3]; MAX_DECLS],
+    /// Seats still in the match (bit per seat); every seat unless `target_mode=eliminate`.
+    in_play: u8,
     scores: [i64; MAX_SIDES],
     deal: u32,
     /// Flattened: `sides` points per finished deal.
@@ -132,21 +133,19 @@ impl EscobaGame {
         }
         let value = opts.to_value();
         let json = value.to_string();
-        let first_stock = 40usize
-            .saturating_sub(opts.initial_table_cards as usize + n * opts.cards_per_hand as usize);
         let cfg = Config {
             obs_size: 161
                 + 42 * sides
                 + 4 * n
                 + if opts.tuzzoli { sides } else { 0 }
-                + if opts.builds { 40 } else { 0 },
+                + if opts.builds { 40 } else { 0 }
+                + if opts.target_mode == TargetMode::Eliminate { n } else { 0 },
             opts,
             json,
             value,
             n,
             sides,
             side_of,
-            first_stock,
         };
         EscobaGame { cfg: Arc::new(cfg) }
     }
@@ -189,6 +188,7 @@ impl EscobaGame {
             sweeps: [0; MAX_SWEEPS],
             n_decls: 0,
             decls: [[0; 3]; MAX_DECLS],
+            in_play: ((1u32 << self.cfg.n) - 1) as u8,
             scores: [0; MAX_SIDES],
             deal: 1,
             deal_points: Vec::new(),
@@ -327,6 +327,10 @@ impl EscobaState {
     pub fn declarations(&self) -> &[[u8; 3]] {
         &self.decls[..self.n_decls as usize]
     }
+    /// Seats still in the match, as a bit per seat.
+    pub fn in_play(&self) -> u8 {
+        self.in_play
+    }
     /// Match totals per side.
     pub fn side_scores(&self) -> &[i64] {
         &self.scores[..self.cfg.sides]
@@ -386,10 +390,24 @@ impl EscobaState {
 
     /// The first play of the deal (contract §3).
     fn is_first_play(&self) -> bool {
-        let cph = self.opts().cards_per_hand as u32;
+        let (itc, cph) = self.deal_shape();
+        let k = self.in_play.count_ones() as usize;
         self.pending < 0
-            && self.stock().len() == self.cfg.first_stock
-            && self.hands[..self.n()].iter().all(|h| h.len() == cph)
+            && self.stock().len() == 40usize.saturating_sub(itc + k * cph)
+            && (0..self.n()).all(|s| self.in_play >> s & 1 == 0 || self.hands[s].len() == cph as u32)
+    }
+
+    /// `(initial_table_cards, cards_per_hand)` of this deal: the options' with every seat in
+    /// play, else the elimination shape for the players left (rules §2.11).
+    fn deal_shape(&self) -> (usize, usize) {
+        let o = self.opts();
+        let k = self.in_play.count_ones() as usize;
+        if k < self.n() {
+            let (t, c) = elimination::deal_shape(o.elimination_deal, k as u8);
+            (t as usize, c as usize)
+        } else {
+            (o.initial_table_cards as usize, o.cards_per_hand as usize)
+        }
     }
 
     // ----- dealing -----
@@ -410,9 +428,15 @@ impl EscobaState {
     /// Steps 2–5 of contract §5 with the current dealer.
     fn start_deal(&mut self, deck: Option<[u8; 40]>) {
         let n = self.n();
-        let cph = self.opts().cards_per_hand as usize;
-        let itc = self.opts().initial_table_cards as usize;
+        let (itc, cph) = self.deal_shape();
         let d = self.dealer as usize;
+        let in_play = self.in_play;
+        // rules §2.11: under elimination the void check reads the first 4 table cards only
+        let void_cards = if self.opts().target_mode == TargetMode::Eliminate {
+            itc.min(4)
+        } else {
+            itc
+        };
         let mut given = deck;
         loop {
             let pack = match given.take() {
@@ -428,13 +452,14 @@ impl EscobaState {
             self.builds.clear();
             let mut i = 0usize;
             for _ in 0..cph {
-                for k in 1..=n {
+                for seat in elimination::seats_after(in_play, d, n) {
                     if i < 40 {
-                        self.hands[(d + k) % n].insert(Card(pack[i]));
+                        self.hands[seat].insert(Card(pack[i]));
                         i += 1;
                     }
                 }
             }
+            let first_table = i;
             for _ in 0..itc {
                 if i < 40 {
                     self.table.insert(Card(pack[i]));
@@ -443,12 +468,16 @@ impl EscobaState {
             }
             self.stock = pack;
             self.stock_pos = i as u8;
+            let checked: CardSet = pack[first_table..(first_table + void_cards).min(40)]
+                .iter()
+                .map(|&c| Card(c))
+                .collect();
             let o = self.opts();
             let void = o
                 .void_deal_min_kings
-                .is_some_and(|k| self.table.inter(rules::KINGS).len() >= k as u32)
+                .is_some_and(|k| checked.inter(rules::KINGS).len() >= k as u32)
                 || o.void_deal_min_aces
-                    .is_some_and(|k| self.table.inter(rules::ACES).len() >= k as u32);
+                    .is_some_and(|k| checked.inter(rules::ACES).len() >= k as u32);
             if !void {
                 break;
             }
@@ -463,7 +492,7 @@ impl EscobaState {
         if k > 0 {
             let seat = match self.opts().escoba_de_mano_to {
                 ManoTo::Dealer => d,
-                ManoTo::Eldest => (d + 1) % n,
+                ManoTo::Eldest => elimination::next_in(in_play, d, n),
             };
             let side = self.side(seat);
             self.piles[side] = self.piles[side].union(self.table);
@@ -473,7 +502,7 @@ impl EscobaState {
                 self.push_sweep(side);
             }
         }
-        self.to_move = ((d + 1) % n) as i8;
+        self.to_move = elimination::next_in(in_play, d, n) as i8;
         self.declare_hands();
     }
 
@@ -832,16 +861,17 @@ impl EscobaState {
         if self.hands[..n].iter().all(|h| h.is_empty()) {
             if (self.stock_pos as usize) < 40 {
                 let d = self.dealer as usize;
-                'deal: for _ in 0..self.opts().cards_per_hand {
-                    for k in 1..=n {
+                let in_play = self.in_play;
+                'deal: for _ in 0..self.deal_shape().1 {
+                    for seat in elimination::seats_after(in_play, d, n) {
                         if self.stock_pos as usize >= 40 {
                             break 'deal;
                         }
-                        self.hands[(d + k) % n].insert(Card(self.stock[self.stock_pos as usize]));
+                        self.hands[seat].insert(Card(self.stock[self.stock_pos as usize]));
                         self.stock_pos += 1;
                     }
                 }
-                self.to_move = ((d + 1) % n) as i8;
+                self.to_move = elimination::next_in(in_play, d, n) as i8;
                 self.declare_hands();
             } else {
                 self.end_deal();
@@ -880,7 +910,14 @@ impl EscobaState {
             };
         }
         let decls = &decls[..self.n_decls as usize];
-        let pts = rules::score_deal_awards(o, &self.piles[..ns], self.sweeps(), decls, |a| {
+        let n = cfg.n;
+        let sides_in: u32 = (0..n)
+            .filter(|&s| self.in_play >> s & 1 != 0)
+            .fold(0, |m, s| m | 1 << self.side(s));
+        let pts = if sides_in != (1u32 << ns) - 1 {
+            self.score_sides_in(sides_in, decls)
+        } else {
+            rules::score_deal_awards(o, &self.piles[..ns], self.sweeps(), decls, |a| {
             if count_out.is_some() {
                 return;
             }
@@ -898,7 +935,8 @@ impl EscobaState {
                     None
                 });
             }
-        });
+            })
+        };
         for (s, &p) in pts.iter().enumerate().take(ns) {
             self.deal_points.push(p);
             self.scores[s] = self.scores[s].saturating_add(p);
@@ -921,6 +959,7 @@ impl EscobaState {
         };
         let mut winner: Option<usize> = None;
         let mut loser: Option<usize> = None;
+        let mut in_play = self.in_play;
         if o.napola_all_coins_wins {
             winner = (0..ns).find(|&s| rules::COINS.is_subset(self.piles[s]));
         }
@@ -932,6 +971,14 @@ impl EscobaState {
                     let best = pts[..ns].iter().copied().max().unwrap_or(0);
                     winner = (0..ns).find(|&s| pts[s] == best && self.piles[s].contains(Card(KD)));
                 }
+            } else if o.target_mode == TargetMode::Eliminate {
+                let side_of = cfg.side_of;
+                (winner, in_play) =
+                    elimination::decide(scores, target, self.in_play, sides_in, |set| {
+                        (0..n)
+                            .filter(|&s| set >> side_of[s] & 1 != 0)
+                            .fold(0u8, |m, s| m | 1 << s)
+                    });
             } else if o.target_mode == TargetMode::Lose {
                 if let Some((i, m, _)) = unique_max(scores) {
                     if m >= target {
@@ -959,6 +1006,13 @@ impl EscobaState {
         let drawn = winner.is_none()
             && loser.is_none()
             && o.max_deals.is_some_and(|m| self.deal as i64 >= m);
+        if let (Some(w), TargetMode::Eliminate) = (winner, o.target_mode) {
+            // whatever decided it, only the winner's seats are left in the match
+            in_play = (0..n)
+                .filter(|&s| cfg.side_of[s] as usize == w)
+                .fold(0u8, |m, s| m | 1 << s);
+        }
+        self.in_play = in_play;
         if winner.is_some() || loser.is_some() || drawn {
             self.winner = winner.map_or(-1, |w| w as i8);
             self.loser = loser.map_or(-1, |l| l as i8);
@@ -966,9 +1020,42 @@ impl EscobaState {
             self.to_move = -1;
             return;
         }
-        self.dealer = ((self.dealer as usize + 1) % self.n()) as u8;
+        self.dealer = elimination::next_in(self.in_play, self.dealer as usize, n) as u8;
         self.deal = self.deal.saturating_add(1);
         self.start_deal(None);
+    }
+
+    /// Scores the deal among the sides still in play only (rules §2.11: the players out take no
+    /// part, so they tie for nothing); points per side, 0 for the others.
+    fn score_sides_in(&self, sides_in: u32, decls: &[rules::Decl]) -> rules::Points {
+        let ns = self.cfg.sides;
+        let mut idx = [0u8; MAX_SIDES];
+        let mut piles = Vec::with_capacity(ns);
+        for s in (0..ns).filter(|&s| sides_in >> s & 1 != 0) {
+            idx[s] = piles.len() as u8;
+            piles.push(self.piles[s]);
+        }
+        let inside = |s: u8| sides_in >> s & 1 != 0;
+        let sweeps: Vec<u8> = self
+            .sweeps()
+            .iter()
+            .filter(|&&s| inside(s))
+            .map(|&s| idx[s as usize])
+            .collect();
+        let decls: Vec<rules::Decl> = decls
+            .iter()
+            .filter(|d| inside(d.side))
+            .map(|d| rules::Decl {
+                side: idx[d.side as usize],
+                ..*d
+            })
+            .collect();
+        let part = rules::score_deal_awards(self.opts(), &piles, &sweeps, &decls, |_| {});
+        let mut pts: rules::Points = [0; MAX_SIDES];
+        for s in (0..ns).filter(|&s| sides_in >> s & 1 != 0) {
+            pts[s] = part[idx[s] as usize];
+        }
+        pts
     }
 
     /// A full move `Qh x Ah 3s 5d` / `Kc` (contract §4), applied atomically.
@@ -1117,6 +1204,13 @@ impl EscobaState {
                 out[end + self.side(seat as usize)] += rules::TUZZOLI_POINTS[kind as usize] as f32;
             }
             end += ns;
+        }
+        if self.opts().target_mode == TargetMode::Eliminate {
+            // tuzzoli never go with elimination, so this block follows the scores
+            for s in 0..n {
+                out[end + s] = (self.in_play >> s & 1) as f32;
+            }
+            end += n;
         }
         if self.opts().builds {
             // each card in a build carries the build's value (public, rules §2.20)

@@ -36,6 +36,7 @@ str_enum!(Variant {
     AssiNonPrendere => "assi_non_prendere", ScoponeRomano => "scopone_romano", Frac => "frac",
     Tuzzulicchio => "tuzzulicchio", Cocchiaundici => "cocchiaundici",
     Granja => "granja",
+    ScoponeRomanoContrario => "scopone_romano_contrario",
 });
 str_enum!(Deck { Italian40 => "italian40", Spanish40 => "spanish40", French40 => "french40" });
 str_enum!(Partnership { Auto => "auto", None => "none" });
@@ -56,7 +57,8 @@ str_enum!(PrimieraMode {
 });
 str_enum!(TiePolicy { Nobody => "nobody", AllTied => "all_tied" });
 str_enum!(GameMode { Match => "match", SingleDeal => "single_deal" });
-str_enum!(TargetMode { Win => "win", Lose => "lose" });
+str_enum!(TargetMode { Win => "win", Lose => "lose", Eliminate => "eliminate" });
+str_enum!(ElimDeal { Table => "table", NoTable => "no_table" });
 str_enum!(WinCheck { HighestUnique => "highest_unique", CountOut => "count_out" });
 str_enum!(Scoring { Standard => "standard", Frac => "frac" });
 
@@ -133,6 +135,7 @@ pub const OPTION_KEYS: &[&str] = &[
     "game",
     "target",
     "target_mode",
+    "elimination_deal",
     "win_check",
     "win_margin",
     "max_deals",
@@ -201,6 +204,8 @@ pub struct EscobaOptions {
     pub game: GameMode,
     pub target: i64,
     pub target_mode: TargetMode,
+    /// Deal shape by players left under `target_mode=eliminate` (rules §2.11).
+    pub elimination_deal: ElimDeal,
     pub win_check: WinCheck,
     pub win_margin: Option<i64>,
     pub max_deals: Option<i64>,
@@ -410,6 +415,7 @@ impl Variant {
             Variant::AssiNonPrendere => &[4],
             Variant::NonPrendere => &[4, 6],
             Variant::Granja => &[2, 4],
+            Variant::ScoponeRomanoContrario => &[4, 5],
             _ => &[2, 3, 4, 6],
         }
     }
@@ -473,6 +479,7 @@ impl Default for EscobaOptions {
             game: GameMode::Match,
             target: 11,
             target_mode: TargetMode::Win,
+            elimination_deal: ElimDeal::Table,
             win_check: WinCheck::HighestUnique,
             win_margin: None,
             max_deals: None,
@@ -509,13 +516,8 @@ impl EscobaOptions {
             "variant" => self.variant = get_word(key, v, Variant::NAMES, Variant::parse)?,
             "deck" => self.deck = get_word(key, v, Deck::NAMES, Deck::parse)?,
             "players" => {
-                let p = get_int(key, v, 2, Some(6))?;
-                if p == 5 {
-                    return Err(opt_err(
-                        "option players must be one of 2, 3, 4, 6, got 5".into(),
-                    ));
-                }
-                self.players = p as u8;
+                // 5 only where a preset allows it (checked with the variant)
+                self.players = get_int(key, v, 2, Some(6))? as u8;
             }
             "partnership" => {
                 self.partnership = get_word(key, v, Partnership::NAMES, Partnership::parse)?
@@ -599,6 +601,9 @@ impl EscobaOptions {
             "target" => self.target = get_int(key, v, 1, None)?,
             "target_mode" => {
                 self.target_mode = get_word(key, v, TargetMode::NAMES, TargetMode::parse)?
+            }
+            "elimination_deal" => {
+                self.elimination_deal = get_word(key, v, ElimDeal::NAMES, ElimDeal::parse)?
             }
             "win_check" => self.win_check = get_word(key, v, WinCheck::NAMES, WinCheck::parse)?,
             "win_margin" => self.win_margin = get_opt_int(key, v, 1, None)?,
@@ -739,6 +744,18 @@ impl EscobaOptions {
                 self.special_cards = vec![(Card::new(1, 2), 1)];
                 false
             }
+            Variant::ScoponeRomanoContrario => {
+                // rules §2.11: each alone, scopone romano scoring, out at 21
+                self.partnership = Partnership::None;
+                let (itc, cph) = super::elimination::deal_shape(self.elimination_deal, players);
+                self.initial_table_cards = itc;
+                self.cards_per_hand = cph;
+                self.coins = 0;
+                self.coin_card_points = 1;
+                self.target = 21;
+                self.target_mode = TargetMode::Eliminate;
+                true
+            }
             Variant::Frac => {
                 self.scoring = Scoring::Frac;
                 self.match_priority = false;
@@ -816,6 +833,7 @@ impl EscobaOptions {
         let mut o = EscobaOptions {
             variant,
             players,
+            elimination_deal: explicit.elimination_deal,
             ..Default::default()
         };
         let mut target_set = o.apply_preset(variant, players);
@@ -869,6 +887,13 @@ impl EscobaOptions {
         if self.builds && self.value_modulus.is_some() {
             return Err(opt_err(
                 "option builds adds plain values (rules §2.20): value_modulus must be null with builds"
+                    .into(),
+            ));
+        }
+        if self.tuzzoli && self.target_mode == TargetMode::Eliminate {
+            return Err(opt_err(
+                "option tuzzoli declares 3-card hands, which the deals with players eliminated \
+                 (target_mode=eliminate) do not keep"
                     .into(),
             ));
         }
@@ -982,6 +1007,7 @@ impl EscobaOptions {
             "game" => self.game.as_str().into(),
             "target" => self.target.into(),
             "target_mode" => self.target_mode.as_str().into(),
+            "elimination_deal" => self.elimination_deal.as_str().into(),
             "win_check" => self.win_check.as_str().into(),
             "win_margin" => opt(self.win_margin),
             "max_deals" => opt(self.max_deals),

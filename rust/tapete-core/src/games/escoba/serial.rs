@@ -10,6 +10,8 @@ use super::{
     EscobaGame, EscobaState, MAX_DECLS, MAX_JSON_SWEEPS, MAX_PRIOR_SWEEPS, MAX_SCORE, MAX_SEATS,
     MAX_SWEEPS,
 };
+use super::elimination;
+use super::options::TargetMode;
 use crate::cards::{Card, CardSet};
 use crate::error::GameError;
 
@@ -65,6 +67,10 @@ fn push_deal_points(s: &mut String, st: &EscobaState) {
     s.push(']');
 }
 
+fn eliminate(st: &EscobaState) -> bool {
+    st.cfg.opts.target_mode == TargetMode::Eliminate
+}
+
 /// Canonical JSON: keys sorted, compact (same bytes as Python's
 /// `json.dumps(obj, sort_keys=True, separators=(",", ":"))`).
 pub(super) fn to_json(st: &EscobaState) -> String {
@@ -104,6 +110,9 @@ pub(super) fn to_json(st: &EscobaState) -> String {
     }
     s.push_str("],\"history\":");
     push_ints(&mut s, st.history.iter());
+    if eliminate(st) {
+        let _ = write!(s, ",\"in_play\":{}", st.in_play);
+    }
     let _ = write!(
         s,
         ",\"last_capturer\":{},\"loser\":{},\"options\":{},\"pending\":{},\"piles\":[",
@@ -207,6 +216,10 @@ pub(super) fn view_json(st: &EscobaState, p: usize) -> String {
             let _ = write!(s, ",\"value\":{}}}", build_value(b));
         }
         s.push(']');
+    }
+    if eliminate(st) {
+        s.push_str(",\"in_play\":");
+        push_ints(&mut s, (0..n).filter(|&p| st.in_play >> p & 1 != 0));
     }
     s.push('}');
     s
@@ -394,7 +407,8 @@ fn short_round(sizes: &[u32], mover: usize) -> bool {
 // ----- setup -----
 
 pub(super) fn setup(game: &EscobaGame, spec: &Value) -> Result<EscobaState> {
-    const KEYS: [&str; 11] = [
+    const KEYS: [&str; 12] = [
+        "in_play",
         "hands",
         "table",
         "builds",
@@ -481,7 +495,18 @@ pub(super) fn setup(game: &EscobaGame, spec: &Value) -> Result<EscobaState> {
     };
     s.dealer = dealer as u8;
     s.to_move = to_move as i8;
-    let sizes: Vec<u32> = s.hands[..n].iter().map(|h| h.len()).collect();
+    if let Some(v) = get("in_play") {
+        if cfg.opts.target_mode != TargetMode::Eliminate {
+            return Err(st("setup key in_play needs target_mode=eliminate".into()));
+        }
+        let mut mask = 0u8;
+        for x in array(v, "in_play")? {
+            mask |= 1 << int_in(x, "in_play entry", 0, n as i64 - 1)?;
+        }
+        s.in_play = check_in_play(&s, mask, dealer, to_move)?;
+    }
+    let all: Vec<u32> = s.hands[..n].iter().map(|h| h.len()).collect();
+    let (sizes, dealer, to_move) = elimination::compact(&all, s.in_play, dealer, to_move);
     if !real_round(&sizes, dealer, to_move) {
         return Err(st(format!(
             "hand sizes {sizes:?} are not those of a round with dealer {dealer} and seat {to_move} to move: \
@@ -523,6 +548,21 @@ pub(super) fn setup(game: &EscobaGame, spec: &Value) -> Result<EscobaState> {
     Ok(s)
 }
 
+/// `mask` as the seats in play: at least two, holding the dealer and the mover, the others
+/// without cards.
+fn check_in_play(s: &EscobaState, mask: u8, dealer: usize, mover: usize) -> Result<u8> {
+    let n = s.cfg.n;
+    if mask.count_ones() < 2 || mask >> dealer & 1 == 0 || mask >> mover & 1 == 0 {
+        return Err(st(format!(
+            "in_play must hold at least 2 seats, the dealer {dealer} and the seat to move {mover}"
+        )));
+    }
+    if (0..n).any(|p| mask >> p & 1 == 0 && !s.hands[p].is_empty()) {
+        return Err(st("a seat out of play holds cards".into()));
+    }
+    Ok(mask)
+}
+
 // ----- state_from_json -----
 
 const STATE_KEYS: [&str; 21] = [
@@ -557,16 +597,23 @@ pub(super) fn state_from_json(game: &EscobaGame, text: &str) -> Result<EscobaSta
     };
     let tuzzoli = game.cfg.opts.tuzzoli;
     let builds = game.cfg.opts.builds;
+    let elim = game.cfg.opts.target_mode == TargetMode::Eliminate;
     for k in m.keys() {
         let known = STATE_KEYS.contains(&k.as_str())
             || (tuzzoli && k == "declarations")
-            || (builds && k == "builds");
+            || (builds && k == "builds")
+            || (elim && k == "in_play");
         if !known {
             return Err(st(format!("unknown state key {k:?}")));
         }
     }
     if builds && !m.contains_key("builds") {
         return Err(st("state lacks key \"builds\" (option builds)".into()));
+    }
+    if elim && !m.contains_key("in_play") {
+        return Err(st(
+            "state lacks key \"in_play\" (target_mode=eliminate)".into()
+        ));
     }
     if tuzzoli && !m.contains_key("declarations") {
         return Err(st(
@@ -729,6 +776,26 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
         s.history.push(int_in(x, "history entry", 0, top as i64)? as u8);
     }
 
+    if o.target_mode == TargetMode::Eliminate {
+        let mask = int_in(&m["in_play"], "in_play", 1, (1i64 << n) - 1)? as u8;
+        if terminal {
+            // the winner's seats, or (a draw) at least two seats
+            let ok = if s.winner >= 0 {
+                (0..n).all(|p| (mask >> p & 1 != 0) == (cfg.side_of[p] as i8 == s.winner))
+            } else {
+                mask.count_ones() >= 2
+            };
+            if !ok {
+                return Err(st(format!(
+                    "in_play {mask} does not fit a finished match (the winner's seats, else 2 or more)"
+                )));
+            }
+            s.in_play = mask;
+        } else {
+            let mover = s.to_move.max(0) as usize;
+            s.in_play = check_in_play(&s, mask, s.dealer as usize, mover)?;
+        }
+    }
     if terminal {
         if s.to_move != -1
             || s.hands[..n].iter().any(|h| !h.is_empty())
@@ -761,7 +828,7 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
     if s.pending >= 0 {
         sizes[mover] += 1;
     }
-    let dealer = s.dealer as usize;
+    let (sizes, dealer, mover) = elimination::compact(&sizes, s.in_play, s.dealer as usize, mover);
     if !(real_round(&sizes, dealer, mover) || (stock.is_empty() && short_round(&sizes, mover))) {
         return Err(st(format!(
             "hand sizes {sizes:?} are impossible with dealer {dealer} and seat {mover} to move"
