@@ -162,12 +162,13 @@ def escoba(args: argparse.Namespace) -> None:
         jobs[f"{variant}|reference"] = lambda g=ref: stepped(g, args.reference_games, 1)
     table = measure(args.runs, jobs)
     print("escoba, every preset at its default player count (ns per decision; games/s of the batch)")
-    print(f"  {'preset':20} {'players':>7} {'batch 1 thread':>15} {'stepped':>10} {'reference':>11} {'ref/batch':>10} {'games/s':>10}")
+    width = max(len(v) for v in ESCOBA_PRESETS)
+    print(f"  {'preset':{width}} {'players':>7} {'batch 1 thread':>15} {'stepped':>10} {'reference':>11} {'ref/batch':>10} {'games/s':>10}")
     for variant in ESCOBA_PRESETS:
         one, step, pure = (table[f"{variant}|{k}"] for k in ("batch", "stepped", "reference"))
         ratio = pure["ns_per_decision"] / one["ns_per_decision"]
         print(
-            f"  {variant:20} {escoba_player_counts(variant)[0]:>7} {one['ns_per_decision']:15.1f}"
+            f"  {variant:{width}} {escoba_player_counts(variant)[0]:>7} {one['ns_per_decision']:15.1f}"
             f" {step['ns_per_decision']:10.1f} {pure['ns_per_decision']:11.1f} {ratio:9,.0f}x {one['games_per_s']:10,.1f}"
         )
 
