@@ -31,6 +31,7 @@ PRESET_PLAYERS = [
     ("scopone_romano", 4), ("frac", 2), ("tuzzulicchio", 3), ("cocchiaundici", 2),
     ("rubamazzo", 2), ("rubamazzo", 4), ("rubamazzo_somma", 3), ("rubamazzo_somma", 6),
     ("cirulla", 2), ("cirulla", 4), ("bazzica", 2),
+    ("granja", 2), ("granja", 4),
     ("scopone_romano_contrario", 4), ("scopone_romano_contrario", 5),
 ]
 # fidasse: random claims and doubts lower the scores without end, so its matches are capped
@@ -42,6 +43,7 @@ PACK = {13 * suit + rank for suit in range(4) for rank in (0, 1, 2, 3, 4, 5, 6, 
 
 def cards_in_play(doc: dict) -> list[int]:
     cards = [c for hand in doc["hands"] for c in hand] + doc["table"] + doc["stock"]
+    cards += [c for build in doc.get("builds", []) for c in build]
     cards += [c for pile in doc["piles"] for c in pile]
     if doc["pending"] >= 0:
         cards.append(doc["pending"])
@@ -181,6 +183,7 @@ def test_apply_accepts_notation(engine):
         "escoba(variant=cirulla,knocks={decino:8},matta=null,players=3)",
         "escoba(variant=bazzica,knocks={cirulla:1},last_hand_open=false)",
         "escoba(variant=scopa,knocks={cirulla:2,decino:5},matta=7h,piccola=true,grande=3,initial_table_le9=3)",
+        "escoba(variant=granja,build_only_if_no_capture=true,players=4)",
     ],
 )
 def test_game_strings_round_trip(engine, text):

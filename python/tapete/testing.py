@@ -161,6 +161,7 @@ def seeds() -> Any:
 _ESCOBA_PLAYERS = {
     "scopone_9": (4,), "scopone_10": (4,), "scopone_romano": (4,), "assi_non_prendere": (4,),
     "non_prendere": (4, 6), "scopone_romano_contrario": (4, 5), "cirulla": (2, 3, 4), "bazzica": (2,),
+    "granja": (2, 4),
 }
 
 
@@ -239,6 +240,8 @@ def escoba_options(variant: str | None = None) -> Any:
             "polacca_card": st.sampled_from(["Jd", "Qd"]),
             "saponaro": st.booleans(),
             "saponaro_card": st.sampled_from(["Js", "Qs"]),
+            "builds": st.booleans(),
+            "build_only_if_no_capture": st.booleans(),
             "elimination_deal": st.sampled_from(["table", "no_table"]),
             "fidasse": st.booleans(),
         }
@@ -272,6 +275,17 @@ def escoba_options(variant: str | None = None) -> Any:
             preset_opts = resolve_options(variant=preset, players=options["players"])
             if preset != "fidasse" and any(preset_opts[name] for name in clashing):
                 del options["fidasse"]
+            else:
+                for name in clashing:
+                    options.pop(name, None)
+        if options.get("builds") or preset == "granja":
+            # builds add plain values and refuse the matta, steal and fidasse (contract §2)
+            from .reference.escoba import resolve_options
+
+            clashing = ("value_modulus", "matta", "steal", "fidasse")
+            preset_opts = resolve_options(variant=preset, players=options["players"])
+            if preset != "granja" and any(preset_opts[name] not in (None, False) for name in clashing):
+                del options["builds"]
             else:
                 for name in clashing:
                     options.pop(name, None)

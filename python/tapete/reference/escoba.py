@@ -218,7 +218,7 @@ VARIANTS = (
     "scopone_9", "scopone_10", "differenze", "inversa", "somma_e_differenza", "modulo_sette",
     "punti_a_denari", "non_prendere", "assi_non_prendere", "scopone_romano", "frac", "tuzzulicchio",
     "cocchiaundici", "scopone_romano_contrario", "rubamazzo", "rubamazzo_somma", "cirulla", "bazzica",
-    "maresciallo", "fidasse",
+    "maresciallo", "fidasse", "granja",
 )
 _CAPTURE_KINDS = ("match", "sum", "sum15", "sum11", "diff")
 _KNOCK_NAMES = ("cirulla", "decino")
@@ -258,6 +258,8 @@ _SPEC: dict[str, tuple[str, Any]] = {
     "ace_on_empty_table": ("choice", ("self_capture", "trail")),
     "forbid_ace_first_play": ("bool", None),
     "fidasse": ("bool", None),
+    "builds": ("bool", None),
+    "build_only_if_no_capture": ("bool", None),
     "scopa_value": ("int", (0, _NOLIMIT)),
     "scopa_on_last_play": ("bool", None),
     "last_capturer_takes_rest": ("bool", None),
@@ -320,7 +322,8 @@ _BASE: dict[str, Any] = {
     "value_modulus": None, "normal_captures": True, "match_priority": True, "match_priority_kinds": ["sum"],
     "fewest_cards": "none", "capture_obligation": "played_card", "ace_takes_all": False,
     "ace_takes_all_is_scopa": True, "ace_blocked_by_table_ace": True,
-    "ace_on_empty_table": "self_capture", "forbid_ace_first_play": False, "fidasse": False, "scopa_value": 1,
+    "ace_on_empty_table": "self_capture", "forbid_ace_first_play": False, "fidasse": False,
+    "builds": False, "build_only_if_no_capture": False, "scopa_value": 1,
     "scopa_on_last_play": False, "last_capturer_takes_rest": True, "cards": 1, "coins": 1,
     "settebello": 1, "primiera": 1, "primiera_mode": "standard", "primiera_requires_all_suits": True,
     "milan_tiebreak": ["7", "6", "A"], "settanta_bonus": False, "all_sevens_bonus": 0,
@@ -348,6 +351,7 @@ _SETENTA_MODES = {
 _PRESET_PLAYERS = {
     "scopone_9": (4,), "scopone_10": (4,), "scopone_romano": (4,), "assi_non_prendere": (4,),
     "non_prendere": (4, 6), "scopone_romano_contrario": (4, 5), "cirulla": (2, 3, 4), "bazzica": (2,),
+    "granja": (2, 4),
 }
 
 
@@ -453,6 +457,8 @@ def _preset_deltas(variant: str, players: int, elimination_deal: str = "table") 
             "ace_takes_all": True, "ace_takes_all_is_scopa": False, "napola": True,
             "maresciallo_penalty": True, "polacca": True,
         }
+    if variant == "granja":  # rules §2.20
+        return {"builds": True, "primiera_mode": "none", "special_cards": {"2d": 1}}
     return {}
 
 
@@ -604,6 +610,12 @@ def resolve_options(**given: Any) -> dict[str, Any]:
             raise InvalidOptionError(
                 "option steal=true (rubamazzo, rules §2.21) cannot be combined with " + ", ".join(clash)
             )
+    if opts["builds"]:  # a build adds plain values; piles and claims have no build rules
+        if opts["value_modulus"] is not None:
+            raise InvalidOptionError("option builds adds plain values (rules §2.20): value_modulus must be null with builds")
+        clash = [name for name in ("matta", "steal", "fidasse") if opts[name] not in (None, False)]
+        if clash:
+            raise InvalidOptionError("option builds=true (rules §2.20) cannot be combined with " + ", ".join(clash))
     if opts["fidasse"]:  # a face-down claim would show through these public keys
         clash = [
             what
@@ -652,6 +664,35 @@ def resolve_options(**given: Any) -> dict[str, Any]:
 #: the table card ids it takes.
 TRAIL: tuple[int, ...] = ()
 SELF = "self"
+#: The largest build value (rules §2.20).
+MAX_BUILD_VALUE = 10
+
+
+class BuildOn:
+    """The outcome "build on table item ``item``" (rules §2.20): a loose card or a build's name."""
+
+    __slots__ = ("item",)
+
+    def __init__(self, item: int) -> None:
+        self.item = item
+
+    def __repr__(self) -> str:
+        return f"BuildOn({card_str(self.item)})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, BuildOn) and self.item == other.item
+
+    def __hash__(self) -> int:
+        return hash(("on", self.item))
+
+
+def _build_value(build: Iterable[int]) -> int:
+    return sum(card_value(c) for c in build)
+
+
+def _names(builds: Sequence[Sequence[int]]) -> dict[int, int]:
+    """Each build's name (its lowest card) -> its value."""
+    return {min(b): _build_value(b) for b in builds}
 
 
 def _subsets_with_sum(cards: Sequence[tuple[int, int]], total: int, min_size: int) -> list[tuple[int, ...]]:
@@ -688,9 +729,14 @@ def _val(card: int, matta: Optional[tuple[int, int]]) -> int:
 
 
 def _captures_by_kind(
-    card: int, table: Iterable[int], opts: dict, matta: Optional[tuple[int, int]] = None
+    card: int,
+    table: Iterable[int],
+    opts: dict,
+    matta: Optional[tuple[int, int]] = None,
+    builds: Sequence[Sequence[int]] = (),
 ) -> dict[str, list[tuple[int, ...]]]:
-    """The capture sets of each enabled kind, before match priority and fewest-cards."""
+    """The capture sets of each enabled kind, before match priority and fewest-cards. A build is
+    an item named by its lowest card that only equality takes (rules §2.20)."""
     k = opts["value_modulus"]
 
     def value(c: int) -> int:  # the capture value, reduced by the modulus when set (§2.15)
@@ -699,8 +745,12 @@ def _captures_by_kind(
     p = value(card)
     cards = sorted((value(t), t) for t in table)
     kinds: dict[str, list[tuple[int, ...]]] = {}
+    built = [name for name, v in _names(builds).items() if v == p]
     for kind in opts["capture_kinds"]:
-        if kind == "match":
+        if kind == "match" and built:
+            # with a build of the value, equality takes every item of that value at once
+            kinds[kind] = [tuple(sorted(built + [t for v, t in cards if v == p]))]
+        elif kind == "match":
             kinds[kind] = [(t,) for v, t in cards if v == p]
         elif kind == "sum" and k is not None:
             # modular sum: any two or more cards whose values add up to p modulo k
@@ -729,13 +779,18 @@ def _captures_by_kind(
 
 
 def _captures(
-    card: int, table: Iterable[int], opts: dict, matta: Optional[tuple[int, int]] = None
+    card: int,
+    table: Iterable[int],
+    opts: dict,
+    matta: Optional[tuple[int, int]] = None,
+    builds: Sequence[Sequence[int]] = (),
 ) -> dict[tuple[int, ...], bool]:
     """``Captures(p, T)``: every legal capture set, mapped to whether a sweep with it may score a
     scopa on its own account (True for a set left by a normal kind; False for the Ace's take-all
     alone, which scores only with ``ace_takes_all_is_scopa``)."""
     table = list(table)
-    kinds = _captures_by_kind(card, table, opts, matta)
+    kinds = _captures_by_kind(card, table, opts, matta, builds)
+    items = table + list(_names(builds))
     # 1. Match priority: a possible match removes the captures of the kinds it has priority over.
     if opts["match_priority"] and kinds.get("match"):
         for kind in opts["match_priority_kinds"]:
@@ -763,10 +818,10 @@ def _captures(
     if (
         opts["ace_takes_all"]
         and _val(card, matta) == 1
-        and table
+        and items
         and not (opts["ace_blocked_by_table_ace"] and any(_val(t, matta) == 1 for t in table))
     ):
-        result.setdefault(tuple(sorted(table)), False)
+        result.setdefault(tuple(sorted(items)), False)
     return result
 
 
@@ -822,11 +877,13 @@ def _outcomes(
     first_play: bool,
     matta: Optional[tuple[int, int]] = None,
     piles: Optional[tuple] = None,
+    builds: Sequence[Sequence[int]] = (),
 ) -> dict:
     """``O(card)``: the legal outcomes of playing ``card`` from ``hand`` (which contains it) onto
-    ``table``, mapped to their scopa flag as in ``_captures`` (trail and self-capture: False).
-    ``forbid_ace_first_play`` means the rank A; the other Ace rules also a matta declared as 1.
-    ``piles`` as in ``_pile_captures`` (with ``steal``, which refuses a matta; None: no pile to take)."""
+    ``table`` and ``builds``, mapped to their scopa flag as in ``_captures`` (trail, self-capture
+    and build moves: False). ``forbid_ace_first_play`` means the rank A; the other Ace rules also
+    a matta declared as 1. ``piles`` as in ``_pile_captures`` (with ``steal``, which refuses a
+    matta and builds; None: no pile to take)."""
     if opts["steal"]:
         pile_ctx = piles if piles is not None else ((-1,) * 6, 0, 0)
 
@@ -835,15 +892,22 @@ def _outcomes(
     else:
 
         def captures(q: int, t: list[int]) -> dict:
-            return _captures(q, t, opts, matta)
+            return _captures(q, t, opts, matta, builds)
     hand = list(hand)
     table = list(table)
     aces_forbidden = opts["forbid_ace_first_play"] and first_play and any(card_value(h) != 1 for h in hand)
     if card_value(card) == 1 and aces_forbidden:
         return {}
-    if opts["ace_takes_all"] and _val(card, matta) == 1 and not table and opts["ace_on_empty_table"] == "self_capture":
+    if (
+        opts["ace_takes_all"]
+        and _val(card, matta) == 1
+        and not table
+        and not builds
+        and opts["ace_on_empty_table"] == "self_capture"
+    ):
         return {SELF: False}
     outcomes: dict = dict(captures(card, table))
+    can_capture = bool(outcomes)
     obligation = opts["capture_obligation"]
     if obligation == "optional":
         may_trail = True
@@ -856,6 +920,14 @@ def _outcomes(
         may_trail = not outcomes and not any(captures(q, table) for q in playable)
     if may_trail:
         outcomes[TRAIL] = False
+    if opts["builds"] and not (opts["build_only_if_no_capture"] and can_capture):
+        # a build: the total is at most 10 and the rest of the hand holds a card of it (§2.20)
+        held = {card_value(q) for q in hand if q != card}
+        values = {t: card_value(t) for t in table} | _names(builds)
+        for t in sorted(values):
+            total = card_value(card) + values[t]
+            if total <= MAX_BUILD_VALUE and total in held:
+                outcomes[BuildOn(t)] = False
     return outcomes
 
 
@@ -870,23 +942,50 @@ def _pack_card(card: Any, error: type = InvalidNotationError) -> int:
 
 
 def capture_options(
-    card: Any, table: Iterable[Any], pile_tops: Optional[Sequence[Any]] = None, seat: Any = 0, **options: Any
+    card: Any,
+    table: Iterable[Any],
+    pile_tops: Optional[Sequence[Any]] = None,
+    seat: Any = 0,
+    table_builds: Optional[Iterable[Iterable[Any]]] = None,
+    hand: Optional[Iterable[Any]] = None,
+    **options: Any,
 ) -> list[list[str]]:
-    """``O(card)`` with hand ``{card}``: every legal outcome of playing ``card`` onto ``table``.
+    """``O(card)`` with hand ``{card}`` (plus ``hand``): every legal outcome of playing ``card``
+    onto ``table``.
 
     Each outcome is its ascending card list: ``[]`` is the trail, ``[card]`` the self-capture of an
     Ace onto an empty table; the outcomes are sorted by their id lists. Example (TV-02)::
 
         >>> capture_options("Qh", ["Ah", "3s", "4c", "5d"])
         [['4c', '5d'], ['5d', 'Ah', '3s']]
+
+    With option ``steal``, ``pile_tops`` gives each side's pile top (or None) and ``seat`` the
+    mover; a pile item is written ``pile<side>``. With option ``builds``, ``table_builds`` lists the
+    builds (card lists) beside the loose table cards: a capture names a build by its lowest card,
+    and each build move ``["on", item]`` follows the sorted outcomes, ascending by item (TV-74)::
+
+        >>> capture_options("2d", ["3h", "5s"], hand=["5c"], variant="granja")
+        [[], ['on', '3h']]
     """
     opts = resolve_options(**options)
     p = _pack_card(card)
-    if isinstance(table, (str, bytes)) or not isinstance(table, Iterable):
-        raise InvalidNotationError(f"{table!r} is not a list of cards")
-    t = [_pack_card(c) for c in table]
-    if len(set(t)) != len(t) or p in t:
-        raise InvalidStateError("the played card and the table cards must all be different cards")
+
+    def cards(xs: Any, what: str) -> list[int]:
+        if isinstance(xs, (str, bytes)) or not isinstance(xs, Iterable):
+            raise InvalidNotationError(f"{xs!r} is not a list of cards ({what})")
+        return [_pack_card(c) for c in xs]
+
+    t = cards(table, "table")
+    builds = [] if table_builds is None else [cards(b, "a build") for b in _card_lists(table_builds)]
+    held = [] if hand is None else cards(hand, "hand")
+    every = [p] + t + [c for b in builds for c in b] + held
+    if len(set(every)) != len(every):
+        raise InvalidStateError("the played card, the table, the builds and the hand must all be different cards")
+    if builds and not opts["builds"]:
+        raise InvalidStateError("table_builds needs option builds")
+    for b in builds:
+        if len(b) < 2 or _build_value(b) > MAX_BUILD_VALUE:
+            raise InvalidStateError(f"a build holds at least 2 cards worth at most {MAX_BUILD_VALUE} in all")
     n = opts["players"]
     teams = opts["partnership"] == "auto" and n in (4, 6)
     sides = 2 if teams else n
@@ -900,7 +999,7 @@ def capture_options(
         given = list(pile_tops)
         if len(given) != sides:
             raise InvalidStateError(f"pile_tops must be a list of {sides} entries (one per side): a card or None")
-        seen = set(t) | {p}
+        seen = set(every)
         for s, x in enumerate(given):
             if x is None:
                 continue
@@ -911,9 +1010,17 @@ def capture_options(
             tops[s] = top
     side_of = (lambda x: x % 2) if teams else (lambda x: x)
     piles = (tuple(tops), side_of(seat), side_of((seat + 1) % n))
-    outs = _outcomes(p, [p], t, opts, first_play=False, piles=piles)
-    ids = sorted([p] if o == SELF else list(o) for o in outs)
-    return [[_item_str(c) for c in o] for o in ids]
+    outs = _outcomes(p, [p] + held, t, opts, first_play=False, piles=piles, builds=builds)
+    ids = sorted([p] if o == SELF else list(o) for o in outs if not isinstance(o, BuildOn))
+    ons = sorted(o.item for o in outs if isinstance(o, BuildOn))
+    return [[_item_str(c) for c in o] for o in ids] + [["on", card_str(x)] for x in ons]
+
+
+def _card_lists(xs: Any) -> list[Any]:
+    """A list of card lists (``table_builds``), else ``InvalidStateError``."""
+    if isinstance(xs, (str, bytes)) or not isinstance(xs, Iterable):
+        raise InvalidStateError(f"{xs!r} is not a list of builds")
+    return list(xs)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1254,6 +1361,7 @@ class Escoba:
             extra += 40 * self.num_players + 1  # the shown hands, the matta's value
         extra += self.num_sides if o["maresciallo_penalty"] else 0  # Ks sweeps per side
         extra += self.num_sides + self.num_players if o["fidasse"] else 0  # face-down cards, claimant
+        extra += 40 if o["builds"] else 0  # the value of the build holding each card
         self.observation_shape: tuple[int, ...] = (161 + 42 * self.num_sides + 4 * self.num_players + extra,)
         self._options_json = json.dumps(o, sort_keys=True, separators=(",", ":"))
 
@@ -1321,8 +1429,10 @@ class Escoba:
         last_capturer: int = -1,
         seed: int = 0,
         in_play: Optional[Iterable[int]] = None,
+        builds: Optional[Sequence[Iterable[Any]]] = None,
     ) -> "EscobaState":
-        """A position at the start of a turn of deal 1, from a partial description (contract §9)."""
+        """A position at the start of a turn of deal 1, from a partial description (contract §9);
+        ``builds``: the builds on the table as card lists (option ``builds``)."""
         n, S = self.num_players, self.num_sides
 
         def cards(xs: Any, what: str) -> list[int]:
@@ -1342,8 +1452,17 @@ class Escoba:
 
         hand_ids = [cards(h, f"hands[{i}]") for i, h in enumerate(per(hands, n, "hands"))]
         table_ids = cards(table, "table")
+        build_ids: list[list[int]] = []
+        if builds is not None:
+            if not self._opts["builds"]:
+                raise InvalidStateError("setup key builds needs option builds")
+            if isinstance(builds, (str, bytes)) or not isinstance(builds, Sequence):
+                raise InvalidStateError("builds must be a list of card lists")
+            build_ids = [cards(b, f"builds[{i}]") for i, b in enumerate(builds)]
+            if len(build_ids) > 20:
+                raise InvalidStateError("builds may list at most 20 builds")
         pile_ids = [cards(p, f"piles[{i}]") for i, p in enumerate(per(piles, S, "piles"))] if piles is not None else [[] for _ in range(S)]
-        listed = [c for h in hand_ids for c in h] + table_ids + [c for p in pile_ids for c in p]
+        listed = [c for h in hand_ids for c in h] + table_ids + [c for b in build_ids for c in b] + [c for p in pile_ids for c in p]
         if stock is None:
             stock_ids = [c for c in PACK if c not in set(listed)]
         else:
@@ -1353,6 +1472,9 @@ class Escoba:
             raise InvalidStateError("a card is listed twice")
         if stock is not None and len(every) != 40:
             raise InvalidStateError("with a stock given, hands, table, stock and piles must hold the 40 cards")
+        for b in build_ids:
+            if len(b) < 2 or _build_value(b) > MAX_BUILD_VALUE:
+                raise InvalidStateError(f"a build holds at least 2 cards worth at most {MAX_BUILD_VALUE} in all")
         tops = _read_pile_tops(self, pile_tops, pile_ids, InvalidStateError)
 
         if dealer is None and to_move is None:
@@ -1395,6 +1517,7 @@ class Escoba:
         s._to_move = to_move
         s._hands = [set(h) for h in hand_ids]
         s._table = set(table_ids)
+        s._builds = sorted(sorted(b) for b in build_ids)
         s._stock = stock_ids
         s._piles = [set(p) for p in pile_ids]
         s._tops = tops
@@ -1516,6 +1639,7 @@ class EscobaState:
         self._decls: list[list[int]] = []  # tuzzoli of this deal: [seat, kind, sweeps before it]
         self._ks_sweeps: list[int] = []  # indices in _sweeps of the sweeps made by playing Ks
         self._table: set[int] = set()
+        self._builds: list[list[int]] = []  # ascending cards each, ascending by lowest card (§2.20)
         self._terminal = False
         self._to_move = 0
         self._in_play: set[int] = set(range(n))  # seats still in the match (rules §2.11)
@@ -1558,6 +1682,7 @@ class EscobaState:
         self._piles = [set() for _ in range(self.game.num_sides)]
         self._tops = [-1] * self.game.num_sides
         self._claimed = [set() for _ in range(n)]
+        self._builds = []
         self._sweeps = []
         self._decls = []
         self._knock_state = [0] * n
@@ -1676,7 +1801,9 @@ class EscobaState:
         hand = set(self._hands[self._to_move])
         if self._pending != -1:
             hand.add(self._pending)
-        outcomes = _outcomes(card, hand, self._table, self._o, self._is_first_play(), self._matta(), self._piles_ctx())
+        outcomes = _outcomes(
+            card, hand, self._table, self._o, self._is_first_play(), self._matta(), self._piles_ctx(), self._builds
+        )
         if self._sweep_filtered():
             outcomes.pop(tuple(sorted(self._table)), None)
         return outcomes
@@ -1753,6 +1880,10 @@ class EscobaState:
         self._last_capturer = side
         self._sweeps.append(side)
 
+    def _items(self) -> set[int]:
+        """Every table item: the loose cards and each build's name (its lowest card)."""
+        return self._table | {b[0] for b in self._builds}
+
     # -- the step protocol (contract §4) -------------------------------------------------------
 
     def current_player(self) -> int:
@@ -1774,9 +1905,11 @@ class EscobaState:
         outcomes = self._outcomes_of(self._pending)
         chosen = tuple(self._selection)
         k = len(chosen)
-        actions = {TAKE0 + x[k] for x in outcomes if x != SELF and len(x) > k and x[:k] == chosen}
+        actions = {TAKE0 + x[k] for x in outcomes if isinstance(x, tuple) and len(x) > k and x[:k] == chosen}
         if chosen in outcomes:  # a capture equal to the selection, or the trail when none is chosen
             actions.add(DONE)
+        if not chosen:
+            actions |= {BUILD_ON0 + x.item for x in outcomes if isinstance(x, BuildOn)}
         return sorted(actions)
 
     def legal_mask(self) -> np.ndarray:
@@ -1825,6 +1958,9 @@ class EscobaState:
                 self._pending, self._selection = a, []
             return
         outcomes = self._outcomes_of(self._pending)
+        if a >= BUILD_ON0:
+            self._resolve(self._pending, BuildOn(a - BUILD_ON0), False)
+            return
         if a == DONE:
             chosen = tuple(self._selection)
             self._resolve(self._pending, chosen, outcomes[chosen])
@@ -1832,7 +1968,7 @@ class EscobaState:
         self._selection.append(a - TAKE0)  # TAKE(t)
         chosen = tuple(self._selection)
         k = len(chosen)
-        fitting = [x for x in outcomes if x != SELF and x[:k] == chosen and len(x) >= k]
+        fitting = [x for x in outcomes if isinstance(x, tuple) and x[:k] == chosen and len(x) >= k]
         if len(fitting) == 1:
             self._resolve(self._pending, fitting[0], outcomes[fitting[0]])
 
@@ -1844,6 +1980,15 @@ class EscobaState:
         if outcome == SELF:
             self._piles[side].add(card)
             self._last_capturer = side
+        elif isinstance(outcome, BuildOn):
+            t = outcome.item
+            old = [b for b in self._builds if b[0] == t]
+            if old:
+                self._builds.remove(old[0])
+            else:
+                self._table.discard(t)
+            self._builds.append(sorted((old[0] if old else [t]) + [card]))
+            self._builds.sort()
         elif outcome == TRAIL:
             self._table.add(card)
         else:
@@ -1856,9 +2001,12 @@ class EscobaState:
                     self._tops[victim] = -1
             if o["steal"]:
                 self._tops[side] = card
-            sweep = bool(self._table) and taken == self._table
+            items = self._items()  # a build is taken as the item named by its lowest card
+            sweep = bool(items) and taken == items
+            built = [b for b in self._builds if b[0] in taken]
+            self._builds = [b for b in self._builds if b[0] not in taken]
             self._table -= taken
-            self._piles[side] |= taken | {card}
+            self._piles[side] |= taken | {card} | {c for b in built for c in b}
             self._last_capturer = side
             if sweep and (normal or o["ace_takes_all_is_scopa"]) and not (last_play and not o["scopa_on_last_play"]):
                 if o["maresciallo_penalty"] and card == MARESCIALLO:
@@ -1890,8 +2038,9 @@ class EscobaState:
         o, S = self._o, self.game.num_sides
         self._claimed = [set() for _ in range(self.game.num_players)]  # shown at the scoring
         if o["last_capturer_takes_rest"] and self._last_capturer != -1:
-            self._piles[self._last_capturer] |= self._table
+            self._piles[self._last_capturer] |= self._table | {c for b in self._builds for c in b}
         self._table = set()  # otherwise the cards left on the table belong to nobody
+        self._builds = []
         decls = [(self.game.side_of(seat), _decl(kind, o)[1], at) for seat, kind, at in self._decls]
         sides_in = sorted({self.game.side_of(t) for t in self._in_play})
         if len(sides_in) < S:
@@ -2025,8 +2174,9 @@ class EscobaState:
             self.apply(string_to_action(move))
             return
         words = move.split()
-        if not words or (len(words) > 1 and (words[1].lower() != "x" or len(words) == 2)):
-            raise InvalidNotationError(f"{move!r} is not a move: expected text like 'Qh x Ah 3s 5d' or 'Kc'")
+        build = len(words) == 3 and words[1].lower() == "on"
+        if not words or (len(words) > 1 and not build and (words[1].lower() != "x" or len(words) == 2)):
+            raise InvalidNotationError(f"{move!r} is not a move: expected text like 'Qh x Ah 3s 5d', 'Kc' or '2d on 3h'")
         card = card_id(words[0])
 
         def item(w: str) -> int:  # `pile2` names a pile (rules §6.2)
@@ -2035,19 +2185,26 @@ class EscobaState:
                 return PILE0 + int(low[4])
             return card_id(w)
 
-        taken = sorted(item(w) for w in words[2:])
+        on = card_id(words[2]) if build else None
+        taken = [] if build else sorted(item(w) for w in words[2:])
         if self._knock_turn():
             raise IllegalActionError(f"{move!r} is not legal now: the hand's declaration comes first (knock or no knock)")
         if self._terminal or self._pending != -1 or self._claim != -1 or card not in self._hands[self._to_move]:
             raise IllegalActionError(f"{move!r} is not legal now: {words[0]} must be a card of the mover's hand at the start of a turn")
         outcomes = self._outcomes_of(card)
-        if taken:
+        if on is not None:
+            legal = BuildOn(on) in outcomes
+        elif taken:
             legal = tuple(taken) in outcomes
         else:
             legal = TRAIL in outcomes or SELF in outcomes
         if not legal:
             raise IllegalActionError(f"{move!r} is not a legal move")
         self.apply(card)
+        if on is not None:
+            if self._pending == card:
+                self.apply(BUILD_ON0 + on)
+            return
         for t in taken:
             if self._pending != card:
                 break
@@ -2078,6 +2235,7 @@ class EscobaState:
         s._matta_value = self._matta_value
         s._ks_sweeps = list(self._ks_sweeps)
         s._table = set(self._table)
+        s._builds = [list(b) for b in self._builds]
         s._terminal = self._terminal
         s._to_move = self._to_move
         s._in_play = set(self._in_play)
@@ -2120,6 +2278,7 @@ class EscobaState:
             **({"knock_state": list(self._knock_state)} if self.game.knocks else {}),
             **({"matta_value": self._matta_value} if self.game.matta is not None else {}),
             **({"ks_sweeps": list(self._ks_sweeps)} if self._o["maresciallo_penalty"] else {}),
+            **({"builds": [list(b) for b in self._builds]} if self._o["builds"] else {}),
             **({"in_play": sum(1 << t for t in self._in_play)} if self.game.eliminate else {}),
             **({"pile_tops": list(self._tops)} if self._o["steal"] else {}),
             **(
@@ -2194,6 +2353,12 @@ class EscobaState:
             **(
                 {"ks_sweeps": [sum(1 for i in self._ks_sweeps if self._sweeps[i] == s) for s in range(self.game.num_sides)]}
                 if self._o["maresciallo_penalty"]
+                else {}
+            ),
+            # builds are public (rules §2.20)
+            **(
+                {"builds": [{"cards": text(b), "value": _build_value(b)} for b in self._builds]}
+                if self._o["builds"]
                 else {}
             ),
             **({"in_play": sorted(self._in_play)} if self.game.eliminate else {}),
@@ -2274,6 +2439,11 @@ class EscobaState:
                 obs[base + s] = len(self._piles[s] & hidden)
             if self._claim != -1:
                 obs[base + S + self._claimant] = 1.0
+            base += S + n
+        if self._o["builds"]:
+            for b in self._builds:  # each card in a build carries the build's value
+                for c in b:
+                    obs[base + _slot(c)] = _build_value(b)
         return obs
 
     # -- for people ----------------------------------------------------------------------------
@@ -2291,6 +2461,8 @@ class EscobaState:
             team = f" (side {g.side_of(seat)})" if g.teams else ""
             lines.append(f"  seat {seat}{team}: {text(self._hands[seat])}{mark}")
         lines.append(f"  table: {text(self._table)}")
+        for b in self._builds:
+            lines.append(f"  build of {_build_value(b)}: {text(b)}")
         if self._pending != -1:
             lines.append(f"  playing {card_str(self._pending)}, taking so far: {text(self._selection)}")
         lines.append(f"  stock: {len(self._stock)} cards")
@@ -2346,6 +2518,8 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
         keys.add("ks_sweeps")
     if game.options["fidasse"]:
         keys |= {"claim", "claimant", "claimed"}
+    if game.options["builds"]:
+        keys.add("builds")
     d = read_state_object(text, "escoba", keys, game.options_json())
 
     o = game._opts
@@ -2396,8 +2570,20 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
             raise bad("selection must be ascending table cards and piles")
     else:
         selection = card_list(d["selection"], "selection", True)
-    last_action = NO_KNOCK if game.knocks else DOUBT if o["fidasse"] else TAKE_PILE0 + 5 if o["steal"] else DONE
+    last_action = (
+        NO_KNOCK if game.knocks else DOUBT if o["fidasse"] else BUILD_ON0 + 51 if o["builds"] else TAKE_PILE0 + 5 if o["steal"] else DONE
+    )
     history = int_list(d["history"], "history", 0, last_action)
+    builds: list[list[int]] = []
+    if o["builds"]:
+        if not isinstance(d["builds"], list) or len(d["builds"]) > 20:
+            raise bad("builds must be a list of at most 20 builds")
+        builds = [card_list(b, f"builds[{i}]", True) for i, b in enumerate(d["builds"])]
+        for b in builds:
+            if len(b) < 2 or _build_value(b) > MAX_BUILD_VALUE:
+                raise bad(f"a build holds at least 2 cards worth at most {MAX_BUILD_VALUE} in all")
+        if any(a[0] >= b[0] for a, b in zip(builds, builds[1:])):
+            raise bad("builds must be ascending by their lowest card")
     scores = int_list(per("scores", S), "scores", -MAX_SCORE, MAX_SCORE)
     sweeps = int_list(d["sweeps"], "sweeps", 0, S - 1)
     if len(sweeps) > MAX_JSON_SWEEPS:
@@ -2457,7 +2643,7 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
             raise bad("a claimed card is listed for two seats")
 
     # The cards: each of the 40 exactly once (at a terminal state cards left to nobody may miss).
-    every = [c for h in hands for c in h] + table + stock + [c for p in piles for c in p]
+    every = [c for h in hands for c in h] + table + [c for b in builds for c in b] + stock + [c for p in piles for c in p]
     if claim != -1:
         if claim not in _PACK_SET:
             raise bad("claim must be a card of the 40-card pack or -1")
@@ -2486,7 +2672,7 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
     if terminal:
         if claim != -1 or any(claimed):
             raise bad("a terminal state has no open claim and no face-down claim cards")
-        if any(hands) or table or stock or pending != -1 or selection or to_move != -1:
+        if any(hands) or table or builds or stock or pending != -1 or selection or to_move != -1:
             raise bad("a terminal state has empty hands, table, stock and selection, no pending card and to_move -1")
         if winner != -1 and loser != -1:
             raise bad("a match has a winner or a loser, not both")
@@ -2515,8 +2701,8 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
             raise bad(problem)
         if pending == -1 and selection:
             raise bad("a selection needs a pending card")
-        if any(t not in table for t in selection if t < PILE0):
-            raise bad("the selection must be table cards")
+        if any(t not in table and t not in {b[0] for b in builds} for t in selection if t < PILE0):
+            raise bad("the selection must be table items")
 
     s = EscobaState(game)
     s._rng = SplitMix64(int(rng))
@@ -2539,6 +2725,7 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
     s._matta_value = matta_value
     s._ks_sweeps = ks_sweeps
     s._table = set(table)
+    s._builds = [list(b) for b in builds]
     s._terminal = terminal
     s._to_move = to_move
     s._in_play = seats_in
@@ -2550,7 +2737,8 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
         outcomes = s._outcomes_of(pending)
         chosen = tuple(selection)
         k = len(chosen)
-        fitting = [x for x in outcomes if x != SELF and x[:k] == chosen and len(x) >= k]
+        fitting = [x for x in outcomes if isinstance(x, tuple) and x[:k] == chosen and len(x) >= k]
+        fitting += [x for x in outcomes if isinstance(x, BuildOn) and not chosen]
         if len(fitting) < 2:
             raise bad("the pending card and selection do not leave a choice of capture")
     elif not terminal and claim == -1 and not s._hands[to_move]:

@@ -33,6 +33,7 @@ const MORE_PRESETS: &[(&str, u32, usize)] = &[
     ("rubamazzo", 2, 4), ("rubamazzo", 4, 4), ("rubamazzo_somma", 3, 4), ("rubamazzo_somma", 6, 4),
     ("cirulla", 2, 2), ("cirulla", 3, 4), ("cirulla", 4, 4), ("bazzica", 2, 1),
     ("maresciallo", 2, 4), ("maresciallo", 4, 4),
+    ("granja", 2, 2), ("granja", 4, 4),
     ("scopone_romano_contrario", 4, 2), ("scopone_romano_contrario", 5, 2),
 ];
 
@@ -57,6 +58,8 @@ const EXOTIC: &[&str] = &[
     r#"{"variant":"cocchiaundici","knocks":{"decino":4,"cirulla":2},"matta":"Ac","capture_obligation":"any_card","players":3}"#,
     r#"{"variant":"bazzica","knocks":{"decino":3},"matta":"Kd","cards_per_hand":3}"#,
     r#"{"variant":"maresciallo","maresciallo_sweep":"total","saponaro":true,"saponaro_card":"Qs","polacca_card":"Qd","players":3,"win_check":"count_out","scopa_on_last_play":true}"#,
+    r#"{"variant":"granja","capture_obligation":"any_card","ace_takes_all":true,"build_only_if_no_capture":true,"players":4,"partnership":"none"}"#,
+    r#"{"variant":"scopa_15","builds":true,"match_priority":false,"last_capturer_takes_rest":false,"players":3}"#,
     r#"{"variant":"scopone_romano_contrario","elimination_deal":"no_table","players":5,"forbid_ace_first_play":true}"#,
     r#"{"target_mode":"eliminate","players":6,"partnership":"none","target":11,"initial_table_bonus":"sum15_30"}"#,
 ];
@@ -99,6 +102,7 @@ fn cards_in_play(state: &EscobaState, seats: usize, sides: usize) -> (CardSet, u
         add(state.hand(seat));
     }
     add(state.table());
+    add(state.builds().cards());
     for side in 0..sides {
         add(state.pile(side));
     }
@@ -120,6 +124,7 @@ fn same_position(a: &EscobaState, b: &EscobaState, seats: usize, sides: usize) -
     (0..seats).all(|s| a.hand(s) == b.hand(s))
         && (0..sides).all(|s| a.pile(s) == b.pile(s) && a.pile_top(s) == b.pile_top(s))
         && a.table() == b.table()
+        && a.builds() == b.builds()
         && a.stock() == b.stock()
         && a.pending() == b.pending()
         && a.selection() == b.selection()

@@ -1,6 +1,7 @@
 //! The Escoba / Scopa family engine (docs/escoba_engine.md is the contract).
 
 pub mod maresciallo;
+pub mod builds;
 pub mod elimination;
 pub mod knock;
 mod fidasse;
@@ -23,8 +24,10 @@ use crate::game::{Action, Game, State};
 use crate::rng::SplitMix64;
 
 pub use notation::{action_to_string, string_to_action, NUM_ACTIONS};
+use builds::Builds;
 use knock::{Matta, DECLINED, KNOCKED, UNDECIDED};
-use notation::{CLAIM, DONE, DOUBT, KNOCK, NO_KNOCK, TAKE, TAKE_PILE};
+use notation::{BUILD_ON, CLAIM, DONE, DOUBT, KNOCK, NO_KNOCK, TAKE, TAKE_PILE};
+use rules::Beside;
 pub use options::EscobaOptions;
 use options::{pack_ids, FirstDealer, GameMode, ManoTo, Obligation, TargetMode, WinCheck};
 use piles::Piles;
@@ -82,6 +85,8 @@ struct Summary {
     /// `Some(from_kind)` when the selection itself is a capture of `O`.
     sel_in: Option<bool>,
     trail: bool,
+    /// Items the card may be built on (only with an empty selection).
+    builds: CardSet,
 }
 
 #[derive(Clone, Debug)]
@@ -92,6 +97,8 @@ pub struct EscobaState {
     /// Top card of each side's pile, −1 when empty (kept with `steal` only; rules §2.21).
     tops: [i8; MAX_SIDES],
     table: CardSet,
+    /// Builds beside the loose `table` (rules §2.20).
+    builds: Builds,
     selection: CardSet,
     /// Stock is `stock[stock_pos..40]`, top first.
     stock: [u8; 40],
@@ -167,7 +174,8 @@ impl EscobaGame {
                 + knock_slots
                 + if opts.steal { 41 * sides } else { 0 }
                 + if opts.maresciallo_penalty { sides } else { 0 }
-                + if opts.fidasse { sides + n } else { 0 },
+                + if opts.fidasse { sides + n } else { 0 }
+                + if opts.builds { 40 } else { 0 },
             knocks,
             show,
             matta: Matta::natural(&opts),
@@ -205,6 +213,7 @@ impl EscobaGame {
             piles: [CardSet::EMPTY; MAX_SIDES],
             tops: [-1; MAX_SIDES],
             table: CardSet::EMPTY,
+            builds: Builds::EMPTY,
             selection: CardSet::EMPTY,
             stock: [0; 40],
             stock_pos: 40,
@@ -327,6 +336,15 @@ impl EscobaState {
     }
     pub fn table(&self) -> CardSet {
         self.table
+    }
+    /// The builds on the table, ascending by lowest card (rules §2.20).
+    pub fn builds(&self) -> &Builds {
+        &self.builds
+    }
+    /// Every table item: the loose cards and each build's name.
+    #[inline]
+    fn items(&self) -> CardSet {
+        self.table.union(self.builds.names())
     }
     pub fn pile(&self, side: usize) -> CardSet {
         self.piles.get(side).copied().unwrap_or_default()
@@ -539,6 +557,7 @@ impl EscobaState {
             };
             self.hands = [CardSet::EMPTY; MAX_SEATS];
             self.table = CardSet::EMPTY;
+            self.builds.clear();
             let mut i = 0usize;
             for _ in 0..cph {
                 for seat in elimination::seats_after(in_play, d, n) {
@@ -637,6 +656,7 @@ impl EscobaState {
             next: CardSet::EMPTY,
             sel_in: None,
             trail: false,
+            builds: CardSet::EMPTY,
         };
         // bits at or below max(sel): an extension may only add cards above it
         let low = match sel.last() {
@@ -649,6 +669,13 @@ impl EscobaState {
                     sum.count += 1;
                     sum.unique = x;
                     sum.trail |= x == Outcome::Trail;
+                }
+            }
+            Outcome::Build { on } => {
+                if sel.is_empty() {
+                    sum.count += 1;
+                    sum.unique = x;
+                    sum.builds.insert(on);
                 }
             }
             Outcome::Capture { cards, from_kind } => {
@@ -670,13 +697,23 @@ impl EscobaState {
     #[inline(always)]
     fn for_each_outcome<F: FnMut(Outcome)>(&self, p: Card, hand: CardSet, first: bool, mut f: F) {
         let (o, mv, ctx) = (self.opts(), self.matta(), self.piles_ctx());
+        let beside = self.beside(&ctx);
         match self.sweep_filter() {
-            None => rules::for_each_outcome_in(o, mv, p, self.table, hand, first, &ctx, f),
-            Some(t) => rules::for_each_outcome_in(o, mv, p, self.table, hand, first, &ctx, |x| {
+            None => rules::for_each_outcome_in(o, mv, p, self.table, beside, hand, first, f),
+            Some(t) => rules::for_each_outcome_in(o, mv, p, self.table, beside, hand, first, |x| {
                 if !matches!(x, Outcome::Capture { cards, .. } if cards == t) {
                     f(x)
                 }
             }),
+        }
+    }
+
+    /// The capture items beside the loose table: the builds, and the piles of `ctx`.
+    #[inline]
+    fn beside<'a>(&'a self, ctx: &'a Piles) -> Beside<'a> {
+        Beside {
+            builds: &self.builds,
+            piles: ctx,
         }
     }
 
@@ -714,7 +751,16 @@ impl EscobaState {
         {
             return true;
         }
-        !any_captures || rules::has_capture_in(o, self.matta(), c, self.table, &self.piles_ctx())
+        let ctx = self.piles_ctx();
+        !any_captures
+            || rules::has_capture_in(o, self.matta(), c, self.table, self.beside(&ctx))
+            || (o.builds && {
+                // a build is no capture: the obligation leaves it open (rules §2.20)
+                let mut any = false;
+                let hand = self.hands[self.to_move as usize];
+                builds::for_each_build(o, c, self.table, &self.builds, hand, false, |_| any = true);
+                any
+            })
     }
 
     /// The mover's playable cards and whether one of them captures (under `any_card` only).
@@ -727,7 +773,7 @@ impl EscobaState {
         let any = o.capture_obligation == Obligation::AnyCard
             && playable
                 .iter()
-                .any(|q| rules::has_capture_in(o, self.matta(), q, self.table, &ctx));
+                .any(|q| rules::has_capture_in(o, self.matta(), q, self.table, self.beside(&ctx)));
         (playable, any)
     }
 
@@ -774,6 +820,7 @@ impl EscobaState {
                 .minus(cards)
                 .iter()
                 .for_each(|t| f(TAKE + t.0 as Action));
+            sum.builds.iter().for_each(|t| f(BUILD_ON + t.0 as Action));
         }
     }
 
@@ -813,7 +860,9 @@ impl EscobaState {
     /// The highest action id this game can make legal (`TAKE_PILE`s only with `steal`).
     #[inline]
     pub(crate) fn max_action(&self) -> Action {
-        if self.cfg.opts.steal {
+        if self.cfg.opts.builds {
+            BUILD_ON + 51
+        } else if self.cfg.opts.steal {
             TAKE_PILE + MAX_SIDES as Action - 1
         } else {
             DONE
@@ -837,6 +886,14 @@ impl EscobaState {
         }
         if a > self.max_action() {
             return false;
+        }
+        if a >= BUILD_ON {
+            return self.pending >= 0
+                && self.selection.is_empty()
+                && self
+                    .pending_summary(self.selection)
+                    .builds
+                    .contains(Card((a - BUILD_ON) as u8));
         }
         let seat = self.to_move as usize;
         if self.pending < 0 {
@@ -929,6 +986,9 @@ impl EscobaState {
                 self.pending = c.0 as i8;
                 self.selection = CardSet::EMPTY;
             }
+        } else if a >= BUILD_ON {
+            let on = Card((a - BUILD_ON) as u8);
+            self.resolve(Card(self.pending as u8), Outcome::Build { on });
         } else if a == DONE {
             let c = Card(self.pending as u8);
             let sel = self.selection;
@@ -937,7 +997,7 @@ impl EscobaState {
             } else {
                 // from_kind only matters for a sweep
                 let from_kind =
-                    sel != self.table || self.pending_summary(sel).sel_in.unwrap_or(true);
+                    sel != self.items() || self.pending_summary(sel).sel_in.unwrap_or(true);
                 self.resolve(
                     c,
                     Outcome::Capture {
@@ -983,13 +1043,14 @@ impl EscobaState {
     fn resolve(&mut self, c: Card, out: Outcome) {
         let seat = self.to_move as usize;
         let side = self.side(seat);
-        let before = self.table;
+        let before = self.items();
         match out {
             Outcome::Trail => self.table.insert(c),
             Outcome::SelfCapture => {
                 self.piles[side].insert(c);
                 self.last_capturer = side as i8;
             }
+            Outcome::Build { on } => self.builds.build(&mut self.table, c, on),
             Outcome::Capture { cards, from_kind } => {
                 // pile items (rules §2.21): the whole pile moves under the played card
                 let mut stolen = cards.0 >> piles::PILE_BIT;
@@ -1004,8 +1065,14 @@ impl EscobaState {
                 if self.cfg.opts.steal {
                     self.tops[side] = c.0 as i8;
                 }
-                self.table = self.table.minus(cards);
-                self.piles[side] = self.piles[side].union(cards).union(CardSet::single(c));
+                // build items (rules §2.20): a build is named by its lowest card
+                let loose = cards.inter(self.table);
+                let built = self.builds.take(cards.minus(loose));
+                self.table = self.table.minus(loose);
+                self.piles[side] = self.piles[side]
+                    .union(loose)
+                    .union(built)
+                    .union(CardSet::single(c));
                 self.last_capturer = side as i8;
                 if cards == before && !before.is_empty() {
                     let o = &self.cfg.opts;
@@ -1066,9 +1133,10 @@ impl EscobaState {
         self.claimed = [CardSet::EMPTY; MAX_SEATS];
         if o.last_capturer_takes_rest && self.last_capturer >= 0 {
             let lc = self.last_capturer as usize;
-            self.piles[lc] = self.piles[lc].union(self.table);
+            self.piles[lc] = self.piles[lc].union(self.table).union(self.builds.cards());
         }
         self.table = CardSet::EMPTY;
+        self.builds.clear();
         let before = self.scores;
         let target = o.target;
         // Count-out replay runs alongside the scoring; used only if ≥ 2 sides end at the target.
@@ -1250,7 +1318,7 @@ impl EscobaState {
             // a fidasse claim is one action (contract §4)
             return self.apply_str(text);
         }
-        let (c, taken) = notation::parse_move(text)?;
+        let (c, taken, on) = notation::parse_move(text)?;
         if self.terminal {
             return Err(GameError::IllegalAction(format!(
                 "move {text:?} is not legal: the game is over"
@@ -1283,11 +1351,15 @@ impl EscobaState {
                 let ok = match out {
                     Outcome::Trail | Outcome::SelfCapture => {
                         written.push(c.to_string());
-                        taken.is_empty()
+                        taken.is_empty() && on.is_none()
                     }
                     Outcome::Capture { cards, .. } => {
                         written.push(format!("{c} x {}", piles::set_text(cards)));
                         !taken.is_empty() && cards == x
+                    }
+                    Outcome::Build { on: t } => {
+                        written.push(format!("{c} on {t}"));
+                        on == Some(t)
                     }
                 };
                 found |= ok;
@@ -1304,6 +1376,7 @@ impl EscobaState {
                             Outcome::Capture { cards, .. } => {
                                 format!("{q} x {}", piles::set_text(cards))
                             }
+                            Outcome::Build { on } => format!("{q} on {on}"),
                             _ => q.to_string(),
                         })
                     });
@@ -1315,6 +1388,12 @@ impl EscobaState {
             )));
         }
         self.apply_unchecked(c.0 as Action);
+        if let Some(t) = on {
+            if self.pending >= 0 {
+                self.apply_unchecked(BUILD_ON + t.0 as Action);
+            }
+            return Ok(());
+        }
         for t in x {
             if self.pending < 0 {
                 break;
@@ -1446,6 +1525,16 @@ impl EscobaState {
             if self.claim >= 0 {
                 out[b + ns + self.claimant as usize] = 1.0;
             }
+            b += ns + n;
+        }
+        if self.opts().builds {
+            // each card in a build carries the build's value (public, rules §2.20)
+            for &bl in self.builds.as_slice() {
+                let v = builds::build_value(bl) as f32;
+                for c in bl {
+                    out[b + slot(c)] = v;
+                }
+            }
         }
         Ok(())
     }
@@ -1554,6 +1643,9 @@ impl fmt::Display for EscobaState {
                 self.table.to_string()
             }
         );
+        for &bl in self.builds.as_slice() {
+            let _ = writeln!(s, "  build of {}: {bl}", builds::build_value(bl));
+        }
         if let Some(p) = self.pending() {
             let _ = writeln!(s, "  playing {p}, taking so far: {}", self.selection);
         }

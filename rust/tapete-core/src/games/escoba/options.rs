@@ -38,7 +38,7 @@ str_enum!(Variant {
     Rubamazzo => "rubamazzo", RubamazzoSomma => "rubamazzo_somma",
     Maresciallo => "maresciallo",
     ScoponeRomanoContrario => "scopone_romano_contrario", Cirulla => "cirulla", Bazzica => "bazzica",
-    Fidasse => "fidasse",
+    Fidasse => "fidasse", Granja => "granja",
 });
 str_enum!(Deck { Italian40 => "italian40", Spanish40 => "spanish40", French40 => "french40" });
 str_enum!(Partnership { Auto => "auto", None => "none" });
@@ -112,6 +112,8 @@ pub const OPTION_KEYS: &[&str] = &[
     "ace_on_empty_table",
     "forbid_ace_first_play",
     "fidasse",
+    "builds",
+    "build_only_if_no_capture",
     "scopa_value",
     "scopa_on_last_play",
     "last_capturer_takes_rest",
@@ -198,6 +200,9 @@ pub struct EscobaOptions {
     pub forbid_ace_first_play: bool,
     /// Sweeps claimed face down, on trust (rules §2.19).
     pub fidasse: bool,
+    /// Builds (rules §2.20).
+    pub builds: bool,
+    pub build_only_if_no_capture: bool,
     pub scopa_value: i64,
     pub scopa_on_last_play: bool,
     pub last_capturer_takes_rest: bool,
@@ -525,6 +530,7 @@ impl Variant {
             Variant::Cirulla => &[2, 3, 4],
             Variant::Bazzica => &[2],
             Variant::NonPrendere => &[4, 6],
+            Variant::Granja => &[2, 4],
             Variant::ScoponeRomanoContrario => &[4, 5],
             _ => &[2, 3, 4, 6],
         }
@@ -562,6 +568,8 @@ impl Default for EscobaOptions {
             ace_on_empty_table: AceEmpty::SelfCapture,
             forbid_ace_first_play: false,
             fidasse: false,
+            builds: false,
+            build_only_if_no_capture: false,
             scopa_value: 1,
             scopa_on_last_play: false,
             last_capturer_takes_rest: true,
@@ -728,6 +736,8 @@ impl EscobaOptions {
             "knocks_cumulative" => self.knocks_cumulative = get_bool(key, v)?,
             "last_hand_open" => self.last_hand_open = get_bool(key, v)?,
             "tuzzoli" => self.tuzzoli = get_bool(key, v)?,
+            "builds" => self.builds = get_bool(key, v)?,
+            "build_only_if_no_capture" => self.build_only_if_no_capture = get_bool(key, v)?,
             "tuzzoli_hybrids" => self.tuzzoli_hybrids = get_bool(key, v)?,
             "steal" => self.steal = get_bool(key, v)?,
             "table_match_first" => self.table_match_first = get_bool(key, v)?,
@@ -938,6 +948,13 @@ impl EscobaOptions {
                 self.polacca = true;
                 false
             }
+            Variant::Granja => {
+                // rules §2.20: builds, no primiera, the 2 of coins scores 1
+                self.builds = true;
+                self.primiera_mode = PrimieraMode::None;
+                self.special_cards = vec![(Card::new(1, 2), 1)];
+                false
+            }
             Variant::ScoponeRomanoContrario => {
                 // rules §2.11: each alone, scopone romano scoring, out at 21
                 self.partnership = Partnership::None;
@@ -1098,6 +1115,7 @@ impl EscobaOptions {
         }
         super::piles::validate(self)?;
         super::fidasse::validate(self)?;
+        super::builds::validate(self)?;
         if self.tuzzoli && self.cards_per_hand != 3 {
             return Err(opt_err(format!(
                 "option tuzzoli declares 3-card hands (rules §2.8): cards_per_hand must be 3, got {}",
@@ -1225,6 +1243,8 @@ impl EscobaOptions {
             "knocks_cumulative" => self.knocks_cumulative.into(),
             "last_hand_open" => self.last_hand_open.into(),
             "tuzzoli" => self.tuzzoli.into(),
+            "builds" => self.builds.into(),
+            "build_only_if_no_capture" => self.build_only_if_no_capture.into(),
             "tuzzoli_hybrids" => self.tuzzoli_hybrids.into(),
             "steal" => self.steal.into(),
             "table_match_first" => self.table_match_first.into(),

@@ -4,6 +4,7 @@ use std::fmt::Write as _;
 
 use serde_json::{Map, Value};
 
+use super::builds::{build_value, Builds, MAX_BUILDS, MAX_BUILD_VALUE};
 use super::elimination;
 use super::knock;
 use super::maresciallo;
@@ -80,6 +81,16 @@ pub(super) fn to_json(st: &EscobaState) -> String {
     let ns = st.cfg.sides;
     let mut s = String::with_capacity(1500 + st.history.len() * 4);
     s.push('{');
+    if st.cfg.opts.builds {
+        s.push_str("\"builds\":[");
+        for (i, &b) in st.builds.as_slice().iter().enumerate() {
+            if i > 0 {
+                s.push(',');
+            }
+            push_ids(&mut s, b);
+        }
+        s.push_str("],");
+    }
     if st.cfg.opts.fidasse {
         let _ = write!(s, "\"claim\":{},\"claimant\":{},\"claimed\":[", st.claim, st.claimant);
         for seat in 0..n {
@@ -280,6 +291,19 @@ pub(super) fn view_json(st: &EscobaState, p: usize) -> String {
             }),
         );
     }
+    if st.cfg.opts.builds {
+        // builds are public (rules §2.20)
+        s.push_str(",\"builds\":[");
+        for (i, &b) in st.builds.as_slice().iter().enumerate() {
+            if i > 0 {
+                s.push(',');
+            }
+            s.push_str("{\"cards\":");
+            push_texts(&mut s, b);
+            let _ = write!(s, ",\"value\":{}}}", build_value(b));
+        }
+        s.push(']');
+    }
     if eliminate(st) {
         s.push_str(",\"in_play\":");
         push_ints(&mut s, (0..n).filter(|&p| st.in_play >> p & 1 != 0));
@@ -323,6 +347,45 @@ fn has_decls(tuzzoli: bool, knocks: bool) -> bool {
 }
 
 // ----- reading helpers -----
+
+/// Builds given as a list of card lists (rules §2.20): each of at least 2 cards worth at most
+/// 10 in all. `canonical` (state JSON) also asks for ascending ids and builds ascending by their
+/// lowest card.
+fn read_builds(v: &Value, seen: &mut CardSet, canonical: bool) -> Result<Builds> {
+    let list = array(v, "builds")?;
+    if list.len() > MAX_BUILDS {
+        return Err(st(format!(
+            "builds may list at most {MAX_BUILDS} builds, got {}",
+            list.len()
+        )));
+    }
+    let mut out = Builds::EMPTY;
+    let mut last: Option<Card> = None;
+    for (i, b) in list.iter().enumerate() {
+        let what = format!("builds[{i}]");
+        let cards = if canonical {
+            let set = ascending_set(b, &what)?;
+            set.iter().collect::<Vec<_>>()
+        } else {
+            card_list(b, &what, true)?
+        };
+        claim(seen, &cards, &what)?;
+        let set: CardSet = cards.into_iter().collect();
+        if set.len() < 2 || build_value(set) > MAX_BUILD_VALUE {
+            return Err(st(format!(
+                "{what} must hold at least 2 cards worth at most {MAX_BUILD_VALUE} in all, got [{set}]"
+            )));
+        }
+        if canonical && last >= set.first() {
+            return Err(st(
+                "builds must be ascending by their lowest card".into()
+            ));
+        }
+        last = set.first();
+        out.insert(set);
+    }
+    Ok(out)
+}
 
 fn int_of(v: &Value, what: &str) -> Result<i64> {
     match v {
@@ -500,10 +563,11 @@ fn read_pile_tops(s: &mut EscobaState, v: Option<&Value>, allow_text: bool) -> R
 }
 
 pub(super) fn setup(game: &EscobaGame, spec: &Value) -> Result<EscobaState> {
-    const KEYS: [&str; 12] = [
+    const KEYS: [&str; 13] = [
         "in_play",
         "hands",
         "table",
+        "builds",
         "stock",
         "piles",
         "pile_tops",
@@ -543,6 +607,12 @@ pub(super) fn setup(game: &EscobaGame, spec: &Value) -> Result<EscobaState> {
         let cards = card_list(t, "table", true)?;
         claim(&mut seen, &cards, "table")?;
         s.table = cards.into_iter().collect();
+    }
+    if let Some(b) = get("builds") {
+        if !cfg.opts.builds {
+            return Err(st("setup key builds needs option builds".into()));
+        }
+        s.builds = read_builds(b, &mut seen, false)?;
     }
     if let Some(p) = get("piles") {
         for (side, pv) in array_len(p, "piles", ns)?.iter().enumerate() {
@@ -697,6 +767,7 @@ pub(super) fn state_from_json(game: &EscobaGame, text: &str) -> Result<EscobaSta
         ("claim", game.cfg.opts.fidasse),
         ("claimant", game.cfg.opts.fidasse),
         ("claimed", game.cfg.opts.fidasse),
+        ("builds", game.cfg.opts.builds),
     ];
     for k in m.keys() {
         if !STATE_KEYS.contains(&k.as_str()) && !optional.iter().any(|&(x, on)| on && x == k) {
@@ -781,6 +852,9 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
     }
     s.table = ascending_set(f("table"), "table")?;
     claim(&mut seen, &s.table.iter().collect::<Vec<_>>(), "table")?;
+    if o.builds {
+        s.builds = read_builds(f("builds"), &mut seen, true)?;
+    }
     for (side, p) in array_len(f("piles"), "piles", ns)?.iter().enumerate() {
         let what = format!("piles[{side}]");
         let set = ascending_set(p, &what)?;
@@ -832,8 +906,8 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
         read_pile_tops(&mut s, m.get("pile_tops"), false)?;
     }
     s.selection = selection_of(f("selection"), ns, o.steal)?;
-    if !CardSet(s.selection.0 & super::piles::CARD_BITS).is_subset(s.table) {
-        return Err(st("selection must be cards of the table".into()));
+    if !CardSet(s.selection.0 & super::piles::CARD_BITS).is_subset(s.items()) {
+        return Err(st("selection must be items of the table".into()));
     }
     if seen != PACK_MASK {
         let vanished_ok = terminal && (!o.last_capturer_takes_rest || s.last_capturer < 0);
@@ -980,6 +1054,7 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
             || s.claimed.iter().any(|c| !c.is_empty())
             || s.hands[..n].iter().any(|h| !h.is_empty())
             || !s.table.is_empty()
+            || !s.builds.is_empty()
             || !stock.is_empty()
             || s.pending >= 0
         {
