@@ -382,7 +382,8 @@ def test_cicera_pack_checks(engine):
         engine.Escoba(special_cards={"Ts": 1})
     assert engine.Escoba(variant="cicera", special_cards={"2s": 1, "Td": 1}).options["special_cards"] == {"Td": 1, "2s": 1}
     for bad in (dict(players=2), dict(matta="7h"), dict(initial_table_bonus="sum15_30"), dict(cicera_deal="13+3"),
-                dict(court_capture="rank"), dict(swords=-1), dict(cards_tie_points=True), dict(target_mode="eliminate")):
+                dict(court_capture="rank"), dict(swords=-1), dict(cards_tie_points=True), dict(target_mode="eliminate"),
+                dict(court_capture="value", tuzzoli=True, cicera_deal="13+0", cards_per_hand=3, initial_table_cards=4)):
         with pytest.raises(InvalidOptionError):
             engine.Escoba(variant="cicera", **bad)
     # deck alone works with the base game: 52 - 4 - 2·3 = 42 cards in the stock

@@ -7,7 +7,9 @@ and the differential tests hold the two to it byte for byte. Clarity comes first
 The game in brief
 -----------------
 * A 40-card pack: ranks A-7, J, Q, K in four suits (``d`` = coins/denari/oros). Capture values
-  A..7 = 1..7, J = 8, Q = 9, K = 10. Cards are ids ``13*suit + rank-1`` (suits c d h s).
+  A..7 = 1..7, J = 8, Q = 9, K = 10. Cards are ids ``13*suit + rank-1`` (suits c d h s). Cicera
+  (``deck = italian52``) plays all 52 cards, the 8, 9, 10 worth 8, 9, 10; with ``court_capture =
+  same_rank`` a court has no value and takes only a court of its rank.
 * 2 or 3 players alone, 4 or 6 in two teams (``side = seat mod 2``). The dealer ``D`` gives
   ``cards_per_hand`` cards to every seat from ``D+1`` round to ``D``, then ``initial_table_cards``
   face up to the table; the rest is the stock. Three Kings on the initial table void the deal.
@@ -692,10 +694,16 @@ def _check_cicera(opts: dict) -> None:
                 "option court_capture=same_rank (rules §2.24) cannot be combined with " + ", ".join(clash)
             )
     if opts["deck"] == "italian52":
-        # the pile items and the elimination deal shapes are defined for 40 cards only
+        # the pile items, the elimination deal shapes and the declarations' bounds (at most 24 a
+        # deal) are defined for 40 cards only
         clash = [
             what
-            for what, bad in (("steal", opts["steal"]), ("target_mode=eliminate", opts["target_mode"] == "eliminate"))
+            for what, bad in (
+                ("steal", opts["steal"]),
+                ("target_mode=eliminate", opts["target_mode"] == "eliminate"),
+                ("tuzzoli", opts["tuzzoli"]),
+                ("knocks", bool(opts["knocks"])),
+            )
             if bad
         ]
         if clash:

@@ -102,9 +102,16 @@ pub fn validate(o: &EscobaOptions) -> Result<(), GameError> {
         )));
     }
     if pack == Deck::Italian52 {
-        // the pile items and the elimination deal shapes are defined for 40 cards only
+        // the pile items, the elimination deal shapes and the declarations' bounds (at most 24 a
+        // deal) are defined for 40 cards only
         if o.steal {
             clash.push("steal");
+        }
+        if o.tuzzoli {
+            clash.push("tuzzoli");
+        }
+        if super::knock::enabled(o) {
+            clash.push("knocks");
         }
         if o.target_mode == TargetMode::Eliminate {
             clash.push("target_mode=eliminate");

@@ -238,7 +238,7 @@ impl EscobaGame {
         s
     }
 
-    /// A new match whose first deal uses `deck` (top first; a permutation of the 40 cards).
+    /// A new match whose first deal uses `deck` (top first; a permutation of the pack).
     pub fn new_state_with_deck(&self, seed: u64, deck: Option<&[Card]>) -> Result<EscobaState> {
         let Some(deck) = deck else {
             return Ok(self.new_state(seed));
