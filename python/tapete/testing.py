@@ -161,7 +161,7 @@ def seeds() -> Any:
 _ESCOBA_PLAYERS = {
     "scopone_9": (4,), "scopone_10": (4,), "scopone_romano": (4,), "assi_non_prendere": (4,),
     "non_prendere": (4, 6), "scopone_romano_contrario": (4, 5), "cirulla": (2, 3, 4), "bazzica": (2,),
-    "granja": (2, 4),
+    "granja": (2, 4), "cicera": (4,),
 }
 
 
@@ -252,6 +252,20 @@ def escoba_options(variant: str | None = None) -> Any:
             overrides["capture_kinds"] = st.lists(st.sampled_from(["match", "sum"]), max_size=2, unique=True)
             for name in ("table_match_first", "steal_and_table", "ace_steals_all", "pile_in_sums"):
                 overrides[name] = st.booleans()
+        if preset == "cicera":
+            # court_capture=same_rank refuses the options that count a court's value, and the
+            # 52-card pack refuses builds and claims (contract §2)
+            for name in ("initial_table_bonus", "matta", "knocks", "builds", "fidasse"):
+                del overrides[name]
+            overrides.update(
+                court_capture=st.sampled_from(["same_rank", "value"]),
+                cicera_deal=st.sampled_from(["12+4", "13+0"]),
+                swords=st.integers(0, 2),
+                sword_napula=st.booleans(),
+                all_swords_wins=st.booleans(),
+                cards_tie_points=st.sampled_from([None, 0, 1]),
+                special_cards=st.dictionaries(st.sampled_from(["2s", "Td", "Jc", "8h", "Kd"]), st.integers(0, 2), max_size=2),
+            )
         chosen = draw(st.lists(st.sampled_from(sorted(overrides)), max_size=5, unique=True))
         for name in chosen:
             options[name] = draw(overrides[name])

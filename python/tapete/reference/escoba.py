@@ -7,7 +7,9 @@ and the differential tests hold the two to it byte for byte. Clarity comes first
 The game in brief
 -----------------
 * A 40-card pack: ranks A-7, J, Q, K in four suits (``d`` = coins/denari/oros). Capture values
-  A..7 = 1..7, J = 8, Q = 9, K = 10. Cards are ids ``13*suit + rank-1`` (suits c d h s).
+  A..7 = 1..7, J = 8, Q = 9, K = 10. Cards are ids ``13*suit + rank-1`` (suits c d h s). Cicera
+  (``deck = italian52``) plays all 52 cards, the 8, 9, 10 worth 8, 9, 10; with ``court_capture =
+  same_rank`` a court has no value and takes only a court of its rank.
 * 2 or 3 players alone, 4 or 6 in two teams (``side = seat mod 2``). The dealer ``D`` gives
   ``cards_per_hand`` cards to every seat from ``D+1`` round to ``D``, then ``initial_table_cards``
   face up to the table; the rest is the stock. Three Kings on the initial table void the deal.
@@ -95,19 +97,33 @@ __all__ = [
 #: The 40-card pack, ascending ids: ranks A..7, J, Q, K of c, d, h, s.
 PACK: tuple[int, ...] = tuple(13 * s + r - 1 for s in range(4) for r in (1, 2, 3, 4, 5, 6, 7, 11, 12, 13))
 _PACK_SET = frozenset(PACK)
+#: The 52-card pack of ``deck = italian52`` (Cicera, rules §2.24): every id.
+PACK52: tuple[int, ...] = tuple(range(52))
+
+
+def pack_of(deck: str) -> tuple[int, ...]:
+    """The pack of a ``deck`` option, ascending ids (every 40-card deck has the same ids)."""
+    return PACK52 if deck == "italian52" else PACK
+
+
+def pack_name(deck: str) -> str:
+    """The pack as named in error messages."""
+    return "52-card pack" if deck == "italian52" else "40-card pack (ranks A-7, J, Q, K)"
+
 SETTEBELLO = card_id("7d")
 RE_BELLO = card_id("Kd")
 MARESCIALLO = card_id("Ks")  # rules §2.18
 KS_SWEEP_POINTS = -4  # a sweep made by playing Ks (rules §2.18)
 COINS = 1  # the suit index of d (coins, denari, oros)
+SWORDS = 3  # the suit index of s (swords, spade)
 #: The coins in napola order A 2 3 4 5 6 7 J Q K.
 _NAPOLA_RUN = tuple(13 * COINS + r - 1 for r in (1, 2, 3, 4, 5, 6, 7, 11, 12, 13))
 
 
 def card_value(card: int) -> int:
-    """Capture value: A..7 = 1..7, J = 8, Q = 9, K = 10."""
+    """Capture value: A..7 = 1..7, J = 8, Q = 9, K = 10; the 52-card pack's 8, 9, 10 = 8, 9, 10."""
     rank = card % 13 + 1
-    return rank if rank <= 7 else rank - 3
+    return rank if rank <= 10 else rank - 3
 
 
 def _rank(card: int) -> int:
@@ -118,9 +134,9 @@ def _suit(card: int) -> int:
     return card // 13
 
 
-def _slot(card: int) -> int:
-    """Observation slot of a card: 10*suit + (value - 1)."""
-    return 10 * _suit(card) + card_value(card) - 1
+def _slot(card: int, size: int = 40) -> int:
+    """Observation slot of a card: 10*suit + (value - 1) in a 40-card pack, the id in 52 cards."""
+    return card if size == 52 else 10 * _suit(card) + card_value(card) - 1
 
 
 #: Primiera values by rank (§0.3); the Veneto table doubled to integers.
@@ -218,7 +234,7 @@ VARIANTS = (
     "scopone_9", "scopone_10", "differenze", "inversa", "somma_e_differenza", "modulo_sette",
     "punti_a_denari", "non_prendere", "assi_non_prendere", "scopone_romano", "frac", "tuzzulicchio",
     "cocchiaundici", "scopone_romano_contrario", "rubamazzo", "rubamazzo_somma", "cirulla", "bazzica",
-    "maresciallo", "fidasse", "granja",
+    "maresciallo", "fidasse", "granja", "cicera",
 )
 _CAPTURE_KINDS = ("match", "sum", "sum15", "sum11", "diff")
 _KNOCK_NAMES = ("cirulla", "decino")
@@ -232,7 +248,7 @@ _NOLIMIT = 10**9  # every integer option is at most 10^9 (contract §2)
 #: bool, players, kinds (allowed names), ranks, cards.
 _SPEC: dict[str, tuple[str, Any]] = {
     "variant": ("choice", VARIANTS),
-    "deck": ("choice", ("italian40", "spanish40", "french40")),
+    "deck": ("choice", ("italian40", "spanish40", "french40", "italian52")),
     "players": ("players", (2, 3, 4, 5, 6)),
     "partnership": ("choice", ("auto", "none")),
     "direction": ("choice", ("ccw", "cw")),
@@ -310,6 +326,12 @@ _SPEC: dict[str, tuple[str, Any]] = {
     "win_check": ("choice", ("highest_unique", "count_out")),
     "win_margin": ("int_or_null", (1, _NOLIMIT)),
     "max_deals": ("int_or_null", (1, _NOLIMIT)),
+    "court_capture": ("choice", ("value", "same_rank")),
+    "cicera_deal": ("choice", ("12+4", "13+0")),
+    "swords": ("int", (0, _NOLIMIT)),
+    "sword_napula": ("bool", None),
+    "all_swords_wins": ("bool", None),
+    "cards_tie_points": ("int_or_null", (0, _NOLIMIT)),
 }
 
 #: The base defaults (rules §1.10). ``target`` None means "derive it" (see resolve_options).
@@ -337,6 +359,8 @@ _BASE: dict[str, Any] = {
     "scoring": "standard", "frac_counts_scope": False, "frac_single_deal": False, "game": "match", "target": None, "target_mode": "win",
     "elimination_deal": "table", "win_check": "highest_unique",
     "win_margin": None, "max_deals": None,
+    "court_capture": "value", "cicera_deal": "12+4", "swords": 0, "sword_napula": False,
+    "all_swords_wins": False, "cards_tie_points": None,
 }
 assert list(_BASE) == list(_SPEC)
 
@@ -352,6 +376,7 @@ _PRESET_PLAYERS = {
     "scopone_9": (4,), "scopone_10": (4,), "scopone_romano": (4,), "assi_non_prendere": (4,),
     "non_prendere": (4, 6), "scopone_romano_contrario": (4, 5), "cirulla": (2, 3, 4), "bazzica": (2,),
     "granja": (2, 4),
+    "cicera": (4,),
 }
 
 
@@ -374,8 +399,19 @@ def elimination_deal_shape(mode: str, k: int) -> tuple[int, int]:
     return shapes[mode].get(k, (4, 6))
 
 
-def _preset_deltas(variant: str, players: int, elimination_deal: str = "table") -> dict[str, Any]:
+def _preset_deltas(
+    variant: str, players: int, elimination_deal: str = "table", cicera_deal: str = "12+4"
+) -> dict[str, Any]:
     """The option values a preset changes from the base defaults (contract §2)."""
+    if variant == "cicera":
+        # rules §2.24: 52 cards, 4 players in teams, courts take only their rank, swords score
+        itc, cph = (4, 12) if cicera_deal == "12+4" else (0, 13)
+        return {
+            "deck": "italian52", "initial_table_cards": itc, "cards_per_hand": cph,
+            "court_capture": "same_rank", "capture_obligation": "played_card_numerals", "cards": 2,
+            "cards_tie_points": 1, "coins": 0, "settebello": 0, "primiera_mode": "none", "swords": 1,
+            "sword_napula": True, "all_swords_wins": True, "target": 51,
+        }
     if variant == "escoba":
         return {
             "deck": "spanish40", "capture_kinds": ["sum15"], "void_deal_min_kings": None,
@@ -524,9 +560,9 @@ def _check_option(name: str, value: Any) -> Any:
             try:
                 c = card_id(key)
             except InvalidNotationError:
-                raise _bad(name, value, "a dict whose keys are cards of the 40-card pack") from None
-            if c not in _PACK_SET or c in points:
-                raise _bad(name, value, "a dict whose keys are distinct cards of the 40-card pack")
+                raise _bad(name, value, "a dict whose keys are cards of the pack") from None
+            if c in points:
+                raise _bad(name, value, "a dict whose keys are distinct cards of the pack")
             if not _is_int(pts) or not 0 <= pts <= _NOLIMIT:
                 raise _bad(name, value, f"a dict whose values are ints in 0..{_NOLIMIT}")
             points[c] = pts
@@ -535,13 +571,11 @@ def _check_option(name: str, value: Any) -> Any:
         if value is None:
             return None
         if not isinstance(value, str):
-            raise _bad(name, value, "None or a card of the 40-card pack such as '7h'")
+            raise _bad(name, value, "None or a card of the pack such as '7h'")
         try:
             c = card_id(value)
         except InvalidNotationError:
-            raise _bad(name, value, "None or a card of the 40-card pack such as '7h'") from None
-        if c not in _PACK_SET:
-            raise _bad(name, value, "None or a card of the 40-card pack such as '7h'")
+            raise _bad(name, value, "None or a card of the pack such as '7h'") from None
         return card_str(c)
     if kind == "knocks":
         if not isinstance(value, dict) or any(k not in _KNOCK_NAMES for k in value):
@@ -574,7 +608,13 @@ def resolve_options(**given: Any) -> dict[str, Any]:
 
     opts = copy.deepcopy(_BASE)
     opts["variant"] = variant
-    opts.update(copy.deepcopy(_preset_deltas(variant, players, explicit.get("elimination_deal", "table"))))
+    opts.update(
+        copy.deepcopy(
+            _preset_deltas(
+                variant, players, explicit.get("elimination_deal", "table"), explicit.get("cicera_deal", "12+4")
+            )
+        )
+    )
     opts.update(explicit)
     opts["players"] = players
     if opts["target"] is None:
@@ -638,21 +678,67 @@ def resolve_options(**given: Any) -> dict[str, Any]:
             f"option knocks declares 3-card hands (rules §2.7): cards_per_hand must be 3, got {opts['cards_per_hand']}"
         )
     per_round = players * opts["cards_per_hand"]
-    rest = 40 - opts["initial_table_cards"]
+    size = len(pack_of(opts["deck"]))
+    rest = size - opts["initial_table_cards"]
     if rest <= 0 or rest % per_round:
         raise InvalidOptionError(
-            f"40 - initial_table_cards = {rest} must be a positive multiple of players * cards_per_hand = {per_round}"
+            f"{size} - initial_table_cards = {rest} must be a positive multiple of players * cards_per_hand = {per_round}"
         )
-    # A table with fewer than k Kings and fewer than a Aces holds at most 32 + (k-1) + (a-1) cards;
-    # a larger one is always void, and dealing would never end.
+    _check_cicera(opts)
+    # A table with fewer than k Kings and fewer than a Aces holds at most (size-8) + (k-1) + (a-1)
+    # cards; a larger one is always void, and dealing would never end.
     kings = opts["void_deal_min_kings"] if opts["void_deal_min_kings"] is not None else 5
     aces = opts["void_deal_min_aces"] if opts["void_deal_min_aces"] is not None else 5
-    if opts["initial_table_cards"] > 30 + kings + aces:
+    if opts["initial_table_cards"] > size - 10 + kings + aces:
         raise InvalidOptionError(
             f"every deal would be void: a table of {opts['initial_table_cards']} cards always holds"
             f" {kings} Kings or {aces} Aces; lower initial_table_cards or relax the void-deal options"
         )
     return opts
+
+
+def _check_cicera(opts: dict) -> None:
+    """The cards named by options must be in the pack; the combinations that ``court_capture =
+    same_rank`` and the 52-card pack refuse (rules §2.24; contract §2)."""
+    pack = set(pack_of(opts["deck"]))
+    if any(card_id(c) not in pack for c in opts["special_cards"]):
+        raise InvalidOptionError(f"option special_cards names a card that is not in the {pack_name(opts['deck'])}")
+    if opts["matta"] is not None and card_id(opts["matta"]) not in pack:
+        raise InvalidOptionError(f"option matta must be None or a card of the {pack_name(opts['deck'])}")
+    if opts["court_capture"] == "same_rank":
+        # these count the courts' values, which same_rank takes away
+        clash = [
+            what
+            for what, bad in (
+                ("matta", opts["matta"] is not None),
+                ("knocks", bool(opts["knocks"])),
+                ("initial_table_bonus", opts["initial_table_bonus"] != "none"),
+                ("steal", opts["steal"]),
+                ("builds", opts["builds"]),
+            )
+            if bad
+        ]
+        if clash:
+            raise InvalidOptionError(
+                "option court_capture=same_rank (rules §2.24) cannot be combined with " + ", ".join(clash)
+            )
+    if opts["deck"] == "italian52":
+        # the pile items, the elimination deal shapes and the declarations' bounds (at most 24 a
+        # deal) are defined for 40 cards only, and so are builds and claims
+        clash = [
+            what
+            for what, bad in (
+                ("steal", opts["steal"]),
+                ("target_mode=eliminate", opts["target_mode"] == "eliminate"),
+                ("tuzzoli", opts["tuzzoli"]),
+                ("knocks", bool(opts["knocks"])),
+                ("builds", opts["builds"]),
+                ("fidasse", opts["fidasse"]),
+            )
+            if bad
+        ]
+        if clash:
+            raise InvalidOptionError("option deck=italian52 (rules §2.24) cannot be combined with " + ", ".join(clash))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -789,8 +875,15 @@ def _captures(
     scopa on its own account (True for a set left by a normal kind; False for the Ace's take-all
     alone, which scores only with ``ace_takes_all_is_scopa``)."""
     table = list(table)
+    items = table + list(_names(builds))  # every item, the courts included
+    if opts["court_capture"] == "same_rank":
+        # rules §2.24: a court has no value and takes one court of its rank, nothing else
+        if _rank(card) >= 11:
+            if "match" not in opts["capture_kinds"]:
+                return {}
+            return {(t,): True for t in table if _rank(t) == _rank(card)}
+        table = [t for t in table if _rank(t) < 11]
     kinds = _captures_by_kind(card, table, opts, matta, builds)
-    items = table + list(_names(builds))
     # 1. Match priority: a possible match removes the captures of the kinds it has priority over.
     if opts["match_priority"] and kinds.get("match"):
         for kind in opts["match_priority_kinds"]:
@@ -914,7 +1007,7 @@ def _outcomes(
     elif obligation == "played_card":
         may_trail = not outcomes
     elif obligation == "played_card_numerals":
-        may_trail = card_value(card) >= 8 or not outcomes
+        may_trail = _rank(card) >= 11 or not outcomes
     else:  # any_card: trailing is allowed only when no playable card of the hand can capture
         playable = [q for q in hand if q != card and not (aces_forbidden and card_value(q) == 1)]
         may_trail = not outcomes and not any(captures(q, table) for q in playable)
@@ -931,13 +1024,13 @@ def _outcomes(
     return outcomes
 
 
-def _pack_card(card: Any, error: type = InvalidNotationError) -> int:
+def _pack_card(card: Any, error: type = InvalidNotationError, deck: str = "italian40") -> int:
     try:
         c = card_id(card)
     except InvalidNotationError as e:
         raise error(str(e)) from None
-    if c not in _PACK_SET:
-        raise error(f"{card!r} is not a card of the 40-card pack (ranks A-7, J, Q, K)")
+    if c not in pack_of(deck):
+        raise error(f"{card!r} is not a card of the {pack_name(deck)}")
     return c
 
 
@@ -968,12 +1061,13 @@ def capture_options(
         [[], ['on', '3h']]
     """
     opts = resolve_options(**options)
-    p = _pack_card(card)
+    deck = opts["deck"]
+    p = _pack_card(card, deck=deck)
 
     def cards(xs: Any, what: str) -> list[int]:
         if isinstance(xs, (str, bytes)) or not isinstance(xs, Iterable):
             raise InvalidNotationError(f"{xs!r} is not a list of cards ({what})")
-        return [_pack_card(c) for c in xs]
+        return [_pack_card(c, deck=deck) for c in xs]
 
     t = cards(table, "table")
     builds = [] if table_builds is None else [cards(b, "a build") for b in _card_lists(table_builds)]
@@ -1003,7 +1097,7 @@ def capture_options(
         for s, x in enumerate(given):
             if x is None:
                 continue
-            top = _pack_card(x)
+            top = _pack_card(x, deck=deck)
             if top in seen:
                 raise InvalidStateError("the played card, the table cards and the pile tops must all be different cards")
             seen.add(top)
@@ -1053,7 +1147,7 @@ def tuzzoli(hand: Iterable[Any], **options: Any) -> tuple[str, int]:
     opts = resolve_options(**options)
     if isinstance(hand, (str, bytes)) or not isinstance(hand, Iterable):
         raise InvalidNotationError(f"{hand!r} is not a list of cards")
-    cards = [_pack_card(c) for c in hand]
+    cards = [_pack_card(c, deck=opts["deck"]) for c in hand]
     if len(set(cards)) != len(cards):
         raise InvalidStateError("a card appears more than once in the hand")
     return TUZZOLI[_tuzzoli_kind(cards, opts["tuzzoli_hybrids"])]
@@ -1117,7 +1211,7 @@ def knock(hand: Iterable[Any], **options: Any) -> tuple[str, int, Optional[int]]
     opts = resolve_options(**options)
     if isinstance(hand, (str, bytes)) or not isinstance(hand, Iterable):
         raise InvalidNotationError(f"{hand!r} is not a list of cards")
-    cards = [_pack_card(c) for c in hand]
+    cards = [_pack_card(c, deck=opts["deck"]) for c in hand]
     if len(set(cards)) != len(cards):
         raise InvalidStateError("a card appears more than once in the hand")
     kind, value = _knock_best(cards, opts)
@@ -1175,10 +1269,15 @@ def _deal_awards(
 
     count = [len(p) for p in piles]
     coins = [sum(1 for c in p if _suit(c) == COINS) for p in piles]
+    all_coins = len(pack_of(opts["deck"])) // 4
     sevens = [sum(1 for c in p if _rank(c) == 7) for p in piles]
 
     # 1-3. Most cards, most coins, the settebello.
-    give(_most(count, sides, opts), opts["cards"])
+    top_count = [s for s in sides if count[s] == max(count)]
+    if opts["cards_tie_points"] is not None and len(top_count) > 1:
+        give(top_count, opts["cards_tie_points"])  # rules §2.24: 26-26 gives 1 each
+    else:
+        give(_most(count, sides, opts), opts["cards"])
     give(_most(coins, sides, opts), opts["coins"])
     give([s for s in sides if SETTEBELLO in piles[s]], opts["settebello"])
 
@@ -1191,6 +1290,8 @@ def _deal_awards(
             best = [0, 0, 0, 0]
             held = [False] * 4
             for c in piles[s]:
+                if _rank(c) not in values:
+                    continue  # the 8, 9, 10 of a 52-card pack have no primiera value
                 held[_suit(c)] = True
                 best[_suit(c)] = max(best[_suit(c)], values[_rank(c)])
             totals.append(sum(best))
@@ -1240,7 +1341,7 @@ def _deal_awards(
             awards.append(vec)
     # 9. Escoba bonuses.
     give([s for s in sides if sevens[s] == 4], opts["all_sevens_bonus"])
-    give([s for s in sides if coins[s] == 10], opts["all_oros_bonus"])
+    give([s for s in sides if coins[s] == all_coins], opts["all_oros_bonus"])
     # 9a. Piccola: the coin run from the Ace, if at least A-2-3, capped at piccola_max.
     if opts["piccola"]:
         for s in sides:
@@ -1268,6 +1369,17 @@ def _deal_awards(
         give([s for s in sides if card_id(opts["polacca_card"]) in piles[s] and SETTEBELLO in piles[s]], 1)
     if opts["saponaro"]:
         give([s for s in sides if card_id(opts["saponaro_card"]) in piles[s] and MARESCIALLO in piles[s]], -1)
+    # 9d. Cicera (rules §2.24): the most swords, then the sword napula (the numeral run A 2 3 ...
+    # 10 from the Ace, if at least A-2-3: J, Q, K have no value).
+    swords = [sum(1 for c in p if _suit(c) == SWORDS) for p in piles]
+    if opts["swords"]:
+        give(_most(swords, sides, opts), opts["swords"])
+    if opts["sword_napula"]:
+        for s in sides:
+            run = 0
+            while run < 10 and 13 * SWORDS + run in piles[s]:
+                run += 1
+            give([s], run if run >= 3 else 0)
     # 10. The sweeps in the order they were made, each hand declaration at the moment it was made.
     pending_decls = list(declared)
     for i, s in enumerate(sweeps):
@@ -1300,7 +1412,7 @@ def score_deal(
     piles = list(piles)
     if not all(is_list(p) for p in piles):
         raise InvalidStateError("each pile must be a list of cards")
-    piles = [[_pack_card(c) for c in p] for p in piles]
+    piles = [[_pack_card(c, deck=opts["deck"]) for c in p] for p in piles]
     if not 1 <= len(piles) <= 6:
         raise InvalidStateError(f"piles must hold one card list per side (1 to 6 sides), got {len(piles)}")
     scope = list(scope)
@@ -1347,6 +1459,9 @@ class Escoba:
     def __init__(self, **options: Any) -> None:
         self._opts = resolve_options(**options)
         o = self._opts
+        self.deck: str = o["deck"]
+        self.pack: tuple[int, ...] = pack_of(o["deck"])
+        C = self.size = len(self.pack)  # one observation slot per card of the pack
         self.num_players: int = o["players"]
         self.teams: bool = o["partnership"] == "auto" and o["players"] in (4, 6)
         self.num_sides: int = 2 if self.teams else self.num_players
@@ -1355,14 +1470,16 @@ class Escoba:
         extra = self.num_sides if o["tuzzoli"] or self.knocks else 0  # declared points per side
         self.eliminate: bool = o["target_mode"] == "eliminate"
         extra += self.num_players if self.eliminate else 0  # seats in play
-        extra += 41 * self.num_sides if o["steal"] else 0  # pile tops, piles selected
+        extra += (C + 1) * self.num_sides if o["steal"] else 0  # pile tops, piles selected
         self.show: bool = self.knocks or o["last_hand_open"]
         if self.show:
-            extra += 40 * self.num_players + 1  # the shown hands, the matta's value
+            extra += C * self.num_players + 1  # the shown hands, the matta's value
         extra += self.num_sides if o["maresciallo_penalty"] else 0  # Ks sweeps per side
         extra += self.num_sides + self.num_players if o["fidasse"] else 0  # face-down cards, claimant
-        extra += 40 if o["builds"] else 0  # the value of the build holding each card
-        self.observation_shape: tuple[int, ...] = (161 + 42 * self.num_sides + 4 * self.num_players + extra,)
+        extra += C if o["builds"] else 0  # the value of the build holding each card
+        self.observation_shape: tuple[int, ...] = (
+            4 * C + 1 + (C + 2) * self.num_sides + 4 * self.num_players + extra,
+        )
         self._options_json = json.dumps(o, sort_keys=True, separators=(",", ":"))
 
     # -- options -------------------------------------------------------------------------------
@@ -1399,17 +1516,17 @@ class Escoba:
         pack = None
         if deck is not None:
             if isinstance(deck, (str, bytes)) or not isinstance(deck, Iterable):
-                raise InvalidStateError("deck must be a list of the 40 cards, top first")
-            pack = [_pack_card(c, InvalidStateError) for c in deck]
-            if sorted(pack) != list(PACK):
-                raise InvalidStateError("deck must hold each of the 40 cards exactly once, top first")
+                raise InvalidStateError(f"deck must be a list of the {self.size} cards, top first")
+            pack = [_pack_card(c, InvalidStateError, self.deck) for c in deck]
+            if sorted(pack) != list(self.pack):
+                raise InvalidStateError(f"deck must hold each of the {self.size} cards exactly once, top first")
         s = EscobaState(self)
         s._rng = SplitMix64(seed)
         n = self.num_players
         if self._opts["first_dealer"] == "random":
             s._dealer = s._rng.below(n)
         else:  # deal_until_Kd: deal a shuffled pack face up; whoever receives Kd deals
-            shuffled = list(PACK)
+            shuffled = list(self.pack)
             s._rng.shuffle(shuffled)
             s._dealer = shuffled.index(RE_BELLO) % n
         s._start_deal(pack)
@@ -1438,7 +1555,7 @@ class Escoba:
         def cards(xs: Any, what: str) -> list[int]:
             if isinstance(xs, (str, bytes)) or not isinstance(xs, Iterable):
                 raise InvalidStateError(f"{what} must be a list of cards")
-            return [_pack_card(c, InvalidStateError) for c in xs]
+            return [_pack_card(c, InvalidStateError, self.deck) for c in xs]
 
         def per(xs: Any, count: int, what: str) -> list:
             if isinstance(xs, (str, bytes)) or not isinstance(xs, Sequence) or len(xs) != count:
@@ -1464,14 +1581,14 @@ class Escoba:
         pile_ids = [cards(p, f"piles[{i}]") for i, p in enumerate(per(piles, S, "piles"))] if piles is not None else [[] for _ in range(S)]
         listed = [c for h in hand_ids for c in h] + table_ids + [c for b in build_ids for c in b] + [c for p in pile_ids for c in p]
         if stock is None:
-            stock_ids = [c for c in PACK if c not in set(listed)]
+            stock_ids = [c for c in self.pack if c not in set(listed)]
         else:
             stock_ids = cards(stock, "stock")
         every = listed + stock_ids
         if len(set(every)) != len(every):
             raise InvalidStateError("a card is listed twice")
-        if stock is not None and len(every) != 40:
-            raise InvalidStateError("with a stock given, hands, table, stock and piles must hold the 40 cards")
+        if stock is not None and len(every) != self.size:
+            raise InvalidStateError(f"with a stock given, hands, table, stock and piles must hold the {self.size} cards")
         for b in build_ids:
             if len(b) < 2 or _build_value(b) > MAX_BUILD_VALUE:
                 raise InvalidStateError(f"a build holds at least 2 cards worth at most {MAX_BUILD_VALUE} in all")
@@ -1551,11 +1668,11 @@ def _read_pile_tops(game: Escoba, given: Any, piles: list[list[int]], error: typ
                 raise error(f"pile_tops[{side}]: the non-empty pile {side} needs its top card")
             continue
         if json_form:
-            if not _is_int(x) or x not in _PACK_SET:
-                raise error(f"pile_tops[{side}] must be a card id of the 40-card pack or -1")
+            if not _is_int(x) or x not in game.pack:
+                raise error(f"pile_tops[{side}] must be a card id of the {pack_name(game.deck)} or -1")
             c = x
         else:
-            c = _pack_card(x, error)
+            c = _pack_card(x, error, game.deck)
         if c not in piles[side]:
             raise error(f"pile_tops[{side}]: {card_str(c)} is not a card of pile {side}")
         tops[side] = c
@@ -1659,7 +1776,7 @@ class EscobaState:
         itc, cph = self._deal_shape()
         while True:
             if pack is None:
-                pack = list(PACK)
+                pack = list(self.game.pack)
                 self._rng.shuffle(pack)
             self._hands = [set() for _ in range(n)]
             it = iter(pack)
@@ -1773,7 +1890,7 @@ class EscobaState:
         return (
             self._pending == -1
             and all(len(self._hands[s]) == cph for s in self._in_play)
-            and len(self._stock) == 40 - itc - len(self._in_play) * cph
+            and len(self._stock) == self.game.size - itc - len(self._in_play) * cph
         )
 
     def _matta(self) -> Optional[tuple[int, int]]:
@@ -2081,7 +2198,12 @@ class EscobaState:
         totals = self._scores
         if o["napola_all_coins_wins"]:
             for s in range(S):
-                if sum(1 for c in self._piles[s] if _suit(c) == COINS) == 10:
+                if sum(1 for c in self._piles[s] if _suit(c) == COINS) == self.game.size // 4:
+                    return s, -1
+        if o["all_swords_wins"]:
+            # rules §2.24: a side with every sword of the pack wins at once
+            for s in range(S):
+                if sum(1 for c in self._piles[s] if _suit(c) == SWORDS) == self.game.size // 4:
                     return s, -1
         if o["game"] == "single_deal":
             best = max(points)
@@ -2382,26 +2504,27 @@ class EscobaState:
     def observation(self, player: Any) -> np.ndarray:
         p = self._check_player(player)
         n, S = self.game.num_players, self.game.num_sides
+        C = self.game.size  # one slot per card of the pack
         obs = np.zeros(self.game.observation_shape, dtype=np.float32)
 
         def cards_at(offset: int, cards: Iterable[int]) -> None:
             for c in cards:
-                obs[offset + _slot(c)] = 1.0
+                obs[offset + _slot(c, C)] = 1.0
 
         cards_at(0, self._hands[p])
-        cards_at(40, self._table)
+        cards_at(C, self._table)
         hidden = self._hidden_from(p)
         for s in range(S):
-            cards_at(80 + 40 * s, self._piles[s] - hidden)
-        base = 80 + 40 * S
+            cards_at(2 * C + C * s, self._piles[s] - hidden)
+        base = 2 * C + C * S
         obs[base : base + S] = self._scope()
         obs[base + S] = len(self._stock)
         if self._pending != -1:
             cards_at(base + S + 1, [self._pending])
         if self._claim != -1 and self._claimant == p:  # the claimant knows its card
             cards_at(base + S + 1, [self._claim])
-        cards_at(base + S + 41, [x for x in self._selection if x < PILE0])
-        base = 161 + 41 * S
+        cards_at(base + S + 1 + C, [x for x in self._selection if x < PILE0])
+        base += S + 1 + 2 * C
         obs[base + p] = 1.0
         obs[base + n + self._dealer] = 1.0
         if not self._terminal:
@@ -2419,17 +2542,17 @@ class EscobaState:
             base += n
         if self.game.show:
             for seat in range(n):
-                cards_at(base + 40 * seat, self._shown(seat))
-            obs[base + 40 * n] = self._matta_value
-            base += 40 * n + 1
+                cards_at(base + C * seat, self._shown(seat))
+            obs[base + C * n] = self._matta_value
+            base += C * n + 1
         if self._o["steal"]:  # rules §2.21: every pile top is public; then the piles selected
             for s, top in enumerate(self._tops):
                 if top != -1:
-                    obs[base + 40 * s + _slot(top)] = 1.0
+                    obs[base + C * s + _slot(top, C)] = 1.0
             for x in self._selection:
                 if x >= PILE0:
-                    obs[base + 40 * S + x - PILE0] = 1.0
-            base += 41 * S
+                    obs[base + C * S + x - PILE0] = 1.0
+            base += (C + 1) * S
         if self._o["maresciallo_penalty"]:
             for i in self._ks_sweeps:
                 obs[base + self._sweeps[i]] += 1.0
@@ -2538,8 +2661,8 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
 
     def card_list(x: Any, what: str, ascending: bool) -> list[int]:
         xs = int_list(x, what, 0, 51)
-        if any(c not in _PACK_SET for c in xs):
-            raise bad(f"{what} holds a card that is not in the 40-card pack")
+        if any(c not in game.pack for c in xs):
+            raise bad(f"{what} holds a card that is not in the {pack_name(game.deck)}")
         if ascending and any(a >= b for a, b in zip(xs, xs[1:])):
             raise bad(f"{what} must be strictly ascending")
         return xs
@@ -2566,7 +2689,7 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
     stock = card_list(d["stock"], "stock", False)
     if o["steal"]:  # selection items: table cards and piles (PILE0 + side)
         selection = int_list(d["selection"], "selection", 0, PILE0 + S - 1)
-        if any(c not in _PACK_SET and c < PILE0 for c in selection) or any(a >= b for a, b in zip(selection, selection[1:])):
+        if any(c not in game.pack and c < PILE0 for c in selection) or any(a >= b for a, b in zip(selection, selection[1:])):
             raise bad("selection must be ascending table cards and piles")
     else:
         selection = card_list(d["selection"], "selection", True)
@@ -2642,20 +2765,20 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
         if len(set(flat)) != len(flat):
             raise bad("a claimed card is listed for two seats")
 
-    # The cards: each of the 40 exactly once (at a terminal state cards left to nobody may miss).
+    # The cards: each of the pack exactly once (at a terminal state cards left to nobody may miss).
     every = [c for h in hands for c in h] + table + [c for b in builds for c in b] + stock + [c for p in piles for c in p]
     if claim != -1:
-        if claim not in _PACK_SET:
-            raise bad("claim must be a card of the 40-card pack or -1")
+        if claim not in game.pack:
+            raise bad(f"claim must be a card of the {pack_name(game.deck)} or -1")
         every.append(claim)
     if pending != -1:
-        if pending not in _PACK_SET:
-            raise bad("pending must be a card of the 40-card pack or -1")
+        if pending not in game.pack:
+            raise bad(f"pending must be a card of the {pack_name(game.deck)} or -1")
         every.append(pending)
     if len(set(every)) != len(every):
         raise bad("a card appears twice")
-    if len(every) != 40 and not (terminal and (not o["last_capturer_takes_rest"] or last_capturer == -1)):
-        raise bad("the 40 cards must each appear exactly once across hands, table, stock, piles and pending"
+    if len(every) != game.size and not (terminal and (not o["last_capturer_takes_rest"] or last_capturer == -1)):
+        raise bad(f"the {game.size} cards must each appear exactly once across hands, table, stock, piles and pending"
                   " (only a finished match whose last table went to nobody may miss cards)")
 
     seats_in = set(range(n))

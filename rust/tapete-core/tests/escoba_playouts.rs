@@ -35,6 +35,7 @@ const MORE_PRESETS: &[(&str, u32, usize)] = &[
     ("maresciallo", 2, 4), ("maresciallo", 4, 4),
     ("granja", 2, 2), ("granja", 4, 4),
     ("scopone_romano_contrario", 4, 2), ("scopone_romano_contrario", 5, 2),
+    ("cicera", 4, 2),
 ];
 
 /// Option sets off the presets' paths, each played for a tenth of the games.
@@ -62,6 +63,7 @@ const EXOTIC: &[&str] = &[
     r#"{"variant":"scopa_15","builds":true,"match_priority":false,"last_capturer_takes_rest":false,"players":3}"#,
     r#"{"variant":"scopone_romano_contrario","elimination_deal":"no_table","players":5,"forbid_ace_first_play":true}"#,
     r#"{"target_mode":"eliminate","players":6,"partnership":"none","target":11,"initial_table_bonus":"sum15_30"}"#,
+    r#"{"variant":"cicera","cicera_deal":"13+0","partnership":"none","court_capture":"value","capture_kinds":["match","sum","sum15"],"special_cards":{"2s":1,"Td":1,"Jc":1},"max_deals":3}"#,
 ];
 
 /// Presets whose random playouts need a deal cap, as (options, divisor): in fidasse random
@@ -78,16 +80,6 @@ fn games_per_config() -> usize {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(2000)
-}
-
-fn pack() -> CardSet {
-    let mut set = CardSet::default();
-    for suit in 0..4u8 {
-        for rank in [0u8, 1, 2, 3, 4, 5, 6, 10, 11, 12] {
-            set.insert(tapete_core::Card(13 * suit + rank));
-        }
-    }
-    set
 }
 
 /// Every card in play exactly once: hands, table, stock, piles and the pending card.
@@ -144,7 +136,7 @@ fn check_config(options: &str, games: usize) {
     let (variant, players) = (options, game.num_players());
     let seats = game.num_players();
     let sides = game.num_sides();
-    let pack = pack();
+    let pack = game.options().deck.mask();
     let mut rng = SplitMix64::new(0x5EED ^ players as u64 ^ (options.len() as u64) << 8);
     let mut obs = vec![0.0f32; game.observation_size()];
     let mut legal: Vec<Action> = Vec::new();
@@ -186,7 +178,7 @@ fn check_config(options: &str, games: usize) {
                         .expect("the view is JSON");
                     let hand = view["hand"].as_array().map_or(usize::MAX, |h| h.len());
                     assert_eq!(hand, state.hand(p).len() as usize, "the view shows the seat's hand");
-                    let seen = obs[..40].iter().filter(|&&x| x == 1.0).count();
+                    let seen = obs[..game.options().deck.len()].iter().filter(|&&x| x == 1.0).count();
                     assert_eq!(seen, hand, "the observation shows the seat's hand");
                 }
             }

@@ -8,7 +8,7 @@ use tapete_core::cards::{Card, CardSet};
 use tapete_core::game::Action;
 use tapete_core::games::escoba::builds::{build_value, Builds, MAX_BUILD_VALUE};
 use tapete_core::games::escoba::{
-    self as core, knock, rules, EscobaGame, EscobaState, NUM_ACTIONS,
+    self as core, knock, options::Deck, rules, EscobaGame, EscobaState, NUM_ACTIONS,
 };
 use tapete_core::GameError;
 
@@ -17,8 +17,8 @@ use crate::bind::{py_game_classes, Exposed};
 use crate::errors::to_py;
 
 /// A card given as text or id. `bad` picks the error class for unreadable input; a readable
-/// card outside the 40-card pack is `pack_err`.
-fn card_arg(v: &Bound<'_, PyAny>, what: &str, bad: Bad, pack_err: Bad) -> Result<Card, GameError> {
+/// card outside the game's pack (`deck`) is `pack_err`.
+fn card_arg(v: &Bound<'_, PyAny>, what: &str, bad: Bad, pack_err: Bad, pack: Deck) -> Result<Card, GameError> {
     let c = if let Ok(s) = v.cast::<PyString>() {
         let text = s
             .to_str()
@@ -37,9 +37,10 @@ fn card_arg(v: &Bound<'_, PyAny>, what: &str, bad: Bad, pack_err: Bad) -> Result
             v.repr().map(|r| r.to_string()).unwrap_or_default()
         )));
     };
-    if !rules::is_pack_card(c) {
+    if !pack.contains(c) {
         return Err(pack_err(format!(
-            "{what}: {c} is not a card of the 40-card pack"
+            "{what}: {c} is not a card of the {}",
+            pack.pack_name()
         )));
     }
     Ok(c)
@@ -51,6 +52,7 @@ fn cards_arg(
     what: &str,
     bad: Bad,
     pack_err: Bad,
+    pack: Deck,
 ) -> Result<Vec<Card>, GameError> {
     if v.is_instance_of::<PyString>() {
         return Err(bad(format!("{what} must be a list of cards, not a string")));
@@ -61,7 +63,7 @@ fn cards_arg(
         .map_err(|_| bad(format!("{what} must be a list of cards")))?;
     items
         .iter()
-        .map(|x| card_arg(x, what, bad, pack_err))
+        .map(|x| card_arg(x, what, bad, pack_err, pack))
         .collect()
 }
 
@@ -102,7 +104,8 @@ py_game_classes! {
             };
             let state = match deck {
                 Some(d) if !d.is_none() => {
-                    let cards = cards_arg(d, "deck", GameError::InvalidState, GameError::InvalidState)
+                    let pack = self.game.options().deck;
+                    let cards = cards_arg(d, "deck", GameError::InvalidState, GameError::InvalidState, pack)
                         .map_err(to_py)?;
                     self.game.new_state_with_deck(seed, Some(&cards)).map_err(to_py)?
                 }
@@ -148,18 +151,19 @@ fn escoba_capture_options(
 ) -> PyResult<Vec<Vec<String>>> {
     let game = options_game(options_json).map_err(to_py)?;
     let inv = GameError::InvalidNotation;
-    let c = card_arg(card, "card", inv, inv).map_err(to_py)?;
+    let pack = game.options().deck;
+    let c = card_arg(card, "card", inv, inv, pack).map_err(to_py)?;
     // parse everything first, then check (as the reference does)
-    let table_cards = cards_arg(table, "table", inv, inv).map_err(to_py)?;
+    let table_cards = cards_arg(table, "table", inv, inv, pack).map_err(to_py)?;
     let mut build_cards: Vec<Vec<Card>> = Vec::new();
     if let Some(bs) = table_builds.filter(|b| !b.is_none()) {
         let list = list_arg(bs, "table_builds", GameError::InvalidState).map_err(to_py)?;
         for b in list {
-            build_cards.push(cards_arg(&b, "a build", inv, inv).map_err(to_py)?);
+            build_cards.push(cards_arg(&b, "a build", inv, inv, pack).map_err(to_py)?);
         }
     }
     let hand_cards = match hand.filter(|h| !h.is_none()) {
-        Some(h) => cards_arg(h, "hand", inv, inv).map_err(to_py)?,
+        Some(h) => cards_arg(h, "hand", inv, inv, pack).map_err(to_py)?,
         None => Vec::new(),
     };
     let dup = |x: Card| {
@@ -241,7 +245,7 @@ fn escoba_capture_options(
             if x.is_none() {
                 continue;
             }
-            let top = card_arg(x, "pile_tops", inv, inv).map_err(to_py)?;
+            let top = card_arg(x, "pile_tops", inv, inv, pack).map_err(to_py)?;
             if seen.contains(top) {
                 return Err(dup(top));
             }
@@ -266,10 +270,10 @@ fn escoba_capture_options(
 }
 
 /// A hand's cards as a set; a card given twice is an `InvalidStateError`.
-fn hand_set(hand: &Bound<'_, PyAny>) -> PyResult<CardSet> {
+fn hand_set(hand: &Bound<'_, PyAny>, pack: Deck) -> PyResult<CardSet> {
     let inv = GameError::InvalidNotation;
     let mut set = CardSet::EMPTY;
-    for x in cards_arg(hand, "hand", inv, inv).map_err(to_py)? {
+    for x in cards_arg(hand, "hand", inv, inv, pack).map_err(to_py)? {
         if set.contains(x) {
             return Err(to_py(GameError::InvalidState(format!(
                 "card {x} appears more than once in the hand"
@@ -287,7 +291,7 @@ fn escoba_knock(
     options_json: &Bound<'_, PyAny>,
 ) -> PyResult<(String, i64, Option<u8>)> {
     let game = options_game(options_json).map_err(to_py)?;
-    let set = hand_set(hand)?;
+    let set = hand_set(hand, game.options().deck)?;
     let o = game.options();
     let (kind, value) = knock::best(o, set);
     if kind == 0 {
@@ -304,7 +308,7 @@ fn escoba_tuzzoli(
     options_json: &Bound<'_, PyAny>,
 ) -> PyResult<(String, i64)> {
     let game = options_game(options_json).map_err(to_py)?;
-    let set = hand_set(hand)?;
+    let set = hand_set(hand, game.options().deck)?;
     let kind = rules::tuzzoli(set, game.options().tuzzoli_hybrids) as usize;
     Ok((
         rules::TUZZOLI_NAMES[kind].to_string(),
@@ -359,6 +363,7 @@ fn escoba_score_deal<'py>(
             &format!("piles[{i}]"),
             GameError::InvalidNotation,
             GameError::InvalidNotation,
+            game.options().deck,
         )
         .map_err(to_py)?;
         let mut set = CardSet::EMPTY;

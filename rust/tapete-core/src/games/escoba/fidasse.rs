@@ -41,7 +41,7 @@ impl EscobaState {
     pub(super) fn is_last_play(&self) -> bool {
         let mover = self.to_move as usize;
         let held = self.hands[mover].len() + u32::from(self.pending >= 0);
-        self.stock_pos as usize == 40
+        self.stock_pos as usize == self.cfg.pack
             && held == 1
             && (0..self.n()).all(|s| s == mover || self.hands[s].is_empty())
     }

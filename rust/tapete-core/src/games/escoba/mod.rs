@@ -2,6 +2,7 @@
 
 pub mod maresciallo;
 pub mod builds;
+pub mod cicera;
 pub mod elimination;
 pub mod knock;
 mod fidasse;
@@ -29,7 +30,7 @@ use knock::{Matta, DECLINED, KNOCKED, UNDECIDED};
 use notation::{BUILD_ON, CLAIM, DONE, DOUBT, KNOCK, NO_KNOCK, TAKE, TAKE_PILE};
 use rules::Beside;
 pub use options::EscobaOptions;
-use options::{pack_ids, FirstDealer, GameMode, ManoTo, Obligation, TargetMode, WinCheck};
+use options::{FirstDealer, MAX_PACK, GameMode, ManoTo, Obligation, TargetMode, WinCheck};
 use piles::Piles;
 use rules::{Outcome, MAX_SIDES};
 
@@ -68,6 +69,8 @@ pub struct Config {
     pub show: bool,
     /// The matta at its natural value (`Matta::NONE` without one).
     pub matta: Matta,
+    /// Cards in the pack (`deck`): 40, or 52 for `italian52`.
+    pub pack: usize,
 }
 
 /// A resolved Escoba game: a factory of states.
@@ -100,8 +103,8 @@ pub struct EscobaState {
     /// Builds beside the loose `table` (rules §2.20).
     builds: Builds,
     selection: CardSet,
-    /// Stock is `stock[stock_pos..40]`, top first.
-    stock: [u8; 40],
+    /// Stock is `stock[stock_pos..pack]`, top first.
+    stock: [u8; MAX_PACK],
     stock_pos: u8,
     pending: i8,
     dealer: u8,
@@ -164,18 +167,21 @@ impl EscobaGame {
         let decl_slots = if opts.tuzzoli || knocks { sides } else { 0 };
         let elim_slots = if opts.target_mode == TargetMode::Eliminate { n } else { 0 };
         let show = knocks || opts.last_hand_open;
-        let knock_slots = if show { 40 * n + 1 } else { 0 };
+        // the observation has one slot per card of the pack (contract §10)
+        let c = opts.deck.len();
+        let knock_slots = if show { c * n + 1 } else { 0 };
         let cfg = Config {
-            obs_size: 161
-                + 42 * sides
+            obs_size: 4 * c + 1
+                + (c + 2) * sides
                 + 4 * n
                 + decl_slots
                 + elim_slots
                 + knock_slots
-                + if opts.steal { 41 * sides } else { 0 }
+                + if opts.steal { (c + 1) * sides } else { 0 }
                 + if opts.maresciallo_penalty { sides } else { 0 }
                 + if opts.fidasse { sides + n } else { 0 }
-                + if opts.builds { 40 } else { 0 },
+                + if opts.builds { c } else { 0 },
+            pack: c,
             knocks,
             show,
             matta: Matta::natural(&opts),
@@ -215,8 +221,8 @@ impl EscobaGame {
             table: CardSet::EMPTY,
             builds: Builds::EMPTY,
             selection: CardSet::EMPTY,
-            stock: [0; 40],
-            stock_pos: 40,
+            stock: [0; MAX_PACK],
+            stock_pos: self.cfg.pack as u8,
             pending: -1,
             dealer: 0,
             to_move: 0,
@@ -251,12 +257,12 @@ impl EscobaGame {
         s
     }
 
-    /// A new match whose first deal uses `deck` (top first; a permutation of the 40 cards).
+    /// A new match whose first deal uses `deck` (top first; a permutation of the pack).
     pub fn new_state_with_deck(&self, seed: u64, deck: Option<&[Card]>) -> Result<EscobaState> {
         let Some(deck) = deck else {
             return Ok(self.new_state(seed));
         };
-        let pack = serial::check_deck(deck)?;
+        let pack = serial::check_deck(deck, self.cfg.opts.deck)?;
         let mut s = self.blank(seed);
         s.choose_first_dealer();
         s.start_deal(Some(pack));
@@ -371,7 +377,7 @@ impl EscobaState {
     }
     /// Stock, top first.
     pub fn stock(&self) -> &[u8] {
-        &self.stock[self.stock_pos as usize..]
+        &self.stock[self.stock_pos as usize..self.cfg.pack]
     }
     pub fn pending(&self) -> Option<Card> {
         (self.pending >= 0).then_some(Card(self.pending as u8))
@@ -501,7 +507,7 @@ impl EscobaState {
         let (itc, cph) = self.deal_shape();
         let k = self.in_play.count_ones() as usize;
         self.pending < 0
-            && self.stock().len() == 40usize.saturating_sub(itc + k * cph)
+            && self.stock().len() == self.cfg.pack.saturating_sub(itc + k * cph)
             && (0..self.n()).all(|s| self.in_play >> s & 1 == 0 || self.hands[s].len() == cph as u32)
     }
 
@@ -525,16 +531,18 @@ impl EscobaState {
         self.dealer = match self.opts().first_dealer {
             FirstDealer::Random => self.rng.below(n) as u8,
             FirstDealer::DealUntilKd => {
-                let mut p = pack_ids();
-                self.rng.shuffle(&mut p);
-                let i = p.iter().position(|&c| c == KD).unwrap_or(0);
+                let len = self.cfg.pack;
+                let mut p = self.opts().deck.ids();
+                self.rng.shuffle(&mut p[..len]);
+                let i = p[..len].iter().position(|&c| c == KD).unwrap_or(0);
                 (i as u64 % n) as u8
             }
         };
     }
 
     /// Steps 2–5 of contract §5 with the current dealer.
-    fn start_deal(&mut self, deck: Option<[u8; 40]>) {
+    fn start_deal(&mut self, deck: Option<[u8; MAX_PACK]>) {
+        let len = self.cfg.pack;
         let n = self.n();
         let (itc, cph) = self.deal_shape();
         let d = self.dealer as usize;
@@ -550,8 +558,8 @@ impl EscobaState {
             let pack = match given.take() {
                 Some(p) => p,
                 None => {
-                    let mut p = pack_ids();
-                    self.rng.shuffle(&mut p);
+                    let mut p = self.opts().deck.ids();
+                    self.rng.shuffle(&mut p[..len]);
                     p
                 }
             };
@@ -561,7 +569,7 @@ impl EscobaState {
             let mut i = 0usize;
             for _ in 0..cph {
                 for seat in elimination::seats_after(in_play, d, n) {
-                    if i < 40 {
+                    if i < len {
                         self.hands[seat].insert(Card(pack[i]));
                         i += 1;
                     }
@@ -569,14 +577,14 @@ impl EscobaState {
             }
             let first_table = i;
             for _ in 0..itc {
-                if i < 40 {
+                if i < len {
                     self.table.insert(Card(pack[i]));
                     i += 1;
                 }
             }
             self.stock = pack;
             self.stock_pos = i as u8;
-            let checked: CardSet = pack[first_table..(first_table + void_cards).min(40)]
+            let checked: CardSet = pack[first_table..(first_table + void_cards).min(len)]
                 .iter()
                 .map(|&c| Card(c))
                 .collect();
@@ -1076,7 +1084,7 @@ impl EscobaState {
                 self.last_capturer = side as i8;
                 if cards == before && !before.is_empty() {
                     let o = &self.cfg.opts;
-                    let last_play = self.stock_pos as usize == 40
+                    let last_play = self.stock_pos as usize == self.cfg.pack
                         && self.hands[..self.n()].iter().all(|h| h.is_empty());
                     if (from_kind || o.ace_takes_all_is_scopa)
                         && (o.scopa_on_last_play || !last_play)
@@ -1097,12 +1105,12 @@ impl EscobaState {
     fn advance(&mut self) {
         let n = self.n();
         if self.hands[..n].iter().all(|h| h.is_empty()) {
-            if (self.stock_pos as usize) < 40 {
+            if (self.stock_pos as usize) < self.cfg.pack {
                 let d = self.dealer as usize;
                 let in_play = self.in_play;
                 'deal: for _ in 0..self.deal_shape().1 {
                     for seat in elimination::seats_after(in_play, d, n) {
-                        if self.stock_pos as usize >= 40 {
+                        if self.stock_pos as usize >= self.cfg.pack {
                             break 'deal;
                         }
                         self.hands[seat].insert(Card(self.stock[self.stock_pos as usize]));
@@ -1203,7 +1211,10 @@ impl EscobaState {
         let mut loser: Option<usize> = None;
         let mut in_play = self.in_play;
         if o.napola_all_coins_wins {
-            winner = (0..ns).find(|&s| rules::COINS.is_subset(self.piles[s]));
+            winner = (0..ns).find(|&s| o.deck.suit(1).is_subset(self.piles[s]));
+        }
+        if winner.is_none() && o.all_swords_wins {
+            winner = cicera::all_swords(o, &self.piles[..ns]);
         }
         if winner.is_none() {
             if o.game == GameMode::SingleDeal {
@@ -1431,37 +1442,42 @@ impl EscobaState {
             )));
         }
         out.iter_mut().for_each(|x| *x = 0.0);
-        fn slot(c: Card) -> usize {
+        // C slots per card block: 10·suit + rank index in a 40-card pack, the id in 52 cards
+        let cn = self.cfg.pack;
+        let slot = |c: Card| -> usize {
+            if cn == 52 {
+                return c.0 as usize;
+            }
             let r = c.0 % 13;
             10 * (c.0 / 13) as usize + if r < 7 { r as usize } else { r as usize - 3 }
-        }
+        };
         let put = |out: &mut [f32], base: usize, set: CardSet| {
             for c in set {
                 out[base + slot(c)] = 1.0;
             }
         };
         put(out, 0, self.hands[p]);
-        put(out, 40, self.table);
+        put(out, cn, self.table);
         let hidden = self.hidden_from(p);
         for s in 0..ns {
-            put(out, 80 + 40 * s, self.piles[s].minus(hidden));
+            put(out, 2 * cn + cn * s, self.piles[s].minus(hidden));
         }
-        let b = 80 + 40 * ns;
+        let b = 2 * cn + cn * ns;
         for &s in self.sweeps() {
             if (s as usize) < ns {
                 out[b + s as usize] += 1.0;
             }
         }
-        out[80 + 41 * ns] = self.stock().len() as f32;
+        out[b + ns] = self.stock().len() as f32;
         if self.pending >= 0 {
-            out[81 + 41 * ns + slot(Card(self.pending as u8))] = 1.0;
+            out[b + ns + 1 + slot(Card(self.pending as u8))] = 1.0;
         }
         if self.claim >= 0 && self.claimant as usize == p {
             // the claimant knows the card it claimed with: in the pending slots
-            out[81 + 41 * ns + slot(Card(self.claim as u8))] = 1.0;
+            out[b + ns + 1 + slot(Card(self.claim as u8))] = 1.0;
         }
-        put(out, 121 + 41 * ns, CardSet(self.selection.0 & piles::CARD_BITS));
-        let b = 161 + 41 * ns;
+        put(out, b + ns + 1 + cn, CardSet(self.selection.0 & piles::CARD_BITS));
+        let b = b + ns + 1 + 2 * cn;
         out[b + p] = 1.0;
         out[b + n + self.dealer as usize] = 1.0;
         if !self.terminal {
@@ -1488,28 +1504,28 @@ impl EscobaState {
         }
         if self.cfg.show {
             for s in 0..n {
-                put(out, b + 40 * s, self.shown(s));
+                put(out, b + cn * s, self.shown(s));
             }
-            out[b + 40 * n] = if self.cfg.matta.bit != 0 {
+            out[b + cn * n] = if self.cfg.matta.bit != 0 {
                 self.matta_value as f32
             } else {
                 0.0
             };
-            b += 40 * n + 1;
+            b += cn * n + 1;
         }
         if self.opts().steal {
             // rules §2.21: the top of every pile is public; then the piles selected so far
             for s in 0..ns {
                 if let Some(t) = self.pile_top(s) {
-                    out[b + 40 * s + slot(t)] = 1.0;
+                    out[b + cn * s + slot(t)] = 1.0;
                 }
             }
             let mut sel = self.selection.0 >> piles::PILE_BIT;
             while sel != 0 {
-                out[b + 40 * ns + sel.trailing_zeros() as usize] = 1.0;
+                out[b + cn * ns + sel.trailing_zeros() as usize] = 1.0;
                 sel &= sel - 1;
             }
-            b += 41 * ns;
+            b += (cn + 1) * ns;
         }
         if self.opts().maresciallo_penalty {
             for i in self.ks_sweeps() {

@@ -9,8 +9,9 @@ pub use super::knock::Matta;
 
 use super::builds::Builds;
 use super::maresciallo;
+use super::cicera;
 use super::options::{
-    AceEmpty, EscobaOptions, Fewest, Obligation, PrimieraMode, Scoring, TiePolicy, KIND_DIFF,
+    MAX_PACK, AceEmpty, EscobaOptions, Fewest, Obligation, PrimieraMode, Scoring, TiePolicy, KIND_DIFF,
     KIND_MATCH, KIND_SUM, KIND_SUM11, KIND_SUM15,
 };
 use super::piles::Piles;
@@ -56,24 +57,23 @@ pub fn is_pack_card(c: Card) -> bool {
     c.0 < 52 && PACK_MASK.contains(c)
 }
 
-/// Capture value: A..7 = 1..7, J = 8, Q = 9, K = 10 (0 for cards outside the pack).
+/// Capture value: A..7 = 1..7, J = 8, Q = 9, K = 10; the 52-card pack's 8, 9, 10 = 8, 9, 10.
 #[inline]
 pub const fn value(c: Card) -> u8 {
-    const V: [u8; 13] = [1, 2, 3, 4, 5, 6, 7, 0, 0, 0, 8, 9, 10];
+    const V: [u8; 13] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 8, 9, 10];
     V[(c.0 % 13) as usize]
 }
 
 const fn build_value_masks() -> [u64; 11] {
     let mut m = [0u64; 11];
     let mut i = 0;
-    while i < 40 {
-        let c = PACK[i];
-        m[value(c) as usize] |= 1u64 << c.0;
+    while i < 52 {
+        m[value(Card(i)) as usize] |= 1u64 << i;
         i += 1;
     }
     m
 }
-/// Cards of each capture value 1..=10.
+/// Cards of each capture value 1..=10 (a 40-card pack never holds the 8, 9 and 10).
 pub const VALUE_MASK: [u64; 11] = build_value_masks();
 
 const fn rank_mask(rank: u8) -> u64 {
@@ -103,8 +103,8 @@ pub const fn rank_cards(r: u8) -> CardSet {
 
 /// Table cards bucket-sorted by capture value (then id).
 struct Items {
-    v: [u8; 40],
-    c: [u8; 40],
+    v: [u8; MAX_PACK],
+    c: [u8; MAX_PACK],
     n: usize,
 }
 
@@ -125,8 +125,8 @@ impl Items {
     #[inline]
     fn new(table: CardSet, max_value: u8, mv: Matta) -> Items {
         let mut it = Items {
-            v: [0; 40],
-            c: [0; 40],
+            v: [0; MAX_PACK],
+            c: [0; MAX_PACK],
             n: 0,
         };
         let max = max_value.min(10);
@@ -140,7 +140,7 @@ impl Items {
         while rest != 0 && val <= 10 {
             let mut m = rest & mv.fix(VALUE_MASK[val], val as u8);
             rest &= !m;
-            while m != 0 && it.n < 40 {
+            while m != 0 && it.n < MAX_PACK {
                 it.v[it.n] = val as u8;
                 it.c[it.n] = m.trailing_zeros() as u8;
                 it.n += 1;
@@ -154,13 +154,13 @@ impl Items {
     /// Every table card with its capture value under `value_modulus = k`, sorted by that value.
     fn new_mod(table: CardSet, k: u8, mv: Matta) -> Items {
         let mut it = Items {
-            v: [0; 40],
-            c: [0; 40],
+            v: [0; MAX_PACK],
+            c: [0; MAX_PACK],
             n: 0,
         };
         for w in 1..=k {
             let mut m = table.0 & wmask(Some(k), w, mv);
-            while m != 0 && it.n < 40 {
+            while m != 0 && it.n < MAX_PACK {
                 it.v[it.n] = w;
                 it.c[it.n] = m.trailing_zeros() as u8;
                 it.n += 1;
@@ -439,6 +439,16 @@ pub fn for_each_capture_built<F: FnMut(CardSet, bool)>(
     if all_items.is_empty() {
         return;
     }
+    if cicera::rank_only(o, p) {
+        // rules §2.24: a court takes one court of its rank, nothing else
+        if o.capture_kinds & KIND_MATCH != 0 {
+            for c in table.inter(rank_cards(p.rank())) {
+                f(CardSet::single(c), true);
+            }
+        }
+        return;
+    }
+    let table = cicera::valued(o, table);
     let vp = cvalue(o, p, mv);
     let build_match = if builds.is_empty() || o.capture_kinds & KIND_MATCH == 0 {
         CardSet::EMPTY
@@ -456,8 +466,8 @@ pub fn for_each_capture_built<F: FnMut(CardSet, bool)>(
         // a lone match needs no sorted table
         let items = if kinds == KIND_MATCH || table.is_empty() {
             Items {
-                v: [0; 40],
-                c: [0; 40],
+                v: [0; MAX_PACK],
+                c: [0; MAX_PACK],
                 n: 0,
             }
         } else if let Some(k) = o.value_modulus {
@@ -533,6 +543,10 @@ pub fn has_capture_built(o: &EscobaOptions, mv: Matta, p: Card, table: CardSet, 
     if ace_all_applies(o, p, table, all_items, mv) {
         return true;
     }
+    if cicera::rank_only(o, p) {
+        return o.capture_kinds & KIND_MATCH != 0 && !table.inter(rank_cards(p.rank())).is_empty();
+    }
+    let table = cicera::valued(o, table);
     let vp = cvalue(o, p, mv);
     let build_match = if builds.is_empty() || o.capture_kinds & KIND_MATCH == 0 {
         CardSet::EMPTY
@@ -881,6 +895,15 @@ pub fn primiera_total(o: &EscobaOptions, pile: CardSet) -> Option<i64> {
     Some(total)
 }
 
+/// Every side at the maximum (bitmask), however many.
+fn most_tied(vals: &[i64]) -> u32 {
+    let best = vals.iter().copied().max().unwrap_or(0);
+    vals.iter()
+        .enumerate()
+        .filter(|&(_, &v)| v == best)
+        .fold(0, |m, (s, _)| m | 1 << s)
+}
+
 /// Sides with the strict maximum among `eligible` (bitmask); a tie at the top gives the tied
 /// sides under `all_tied` and nobody under `nobody`.
 fn most(o: &EscobaOptions, vals: &[i64], eligible: u32) -> u32 {
@@ -968,9 +991,14 @@ pub fn score_deal_awards<F: FnMut(&Points)>(
     for (s, p) in piles.iter().enumerate() {
         vals[s] = p.len() as i64;
     }
-    give(most(o, &vals[..ns], all), &|_| o.cards);
+    match o.cards_tie_points {
+        // rules §2.24: a tie for the most cards gives each tied side these points
+        Some(t) if most_tied(&vals[..ns]).count_ones() > 1 => give(most_tied(&vals[..ns]), &|_| t),
+        _ => give(most(o, &vals[..ns], all), &|_| o.cards),
+    }
+    let coins = o.deck.suit(1);
     for (s, p) in piles.iter().enumerate() {
-        vals[s] = p.inter(COINS).len() as i64;
+        vals[s] = p.inter(coins).len() as i64;
     }
     give(most(o, &vals[..ns], all), &|_| o.coins);
     // 3. settebello
@@ -1036,7 +1064,7 @@ pub fn score_deal_awards<F: FnMut(&Points)>(
     if o.coin_card_points > 0 {
         give(all, &|s| {
             o.coin_card_points
-                .saturating_mul(piles[s].inter(COINS).len() as i64)
+                .saturating_mul(piles[s].inter(coins).len() as i64)
         });
     }
     // 7. special cards, ascending id; re_bello adds Kd: 1 unless Kd is listed
@@ -1066,7 +1094,7 @@ pub fn score_deal_awards<F: FnMut(&Points)>(
         give(holder_all(SEVENS), &|_| o.all_sevens_bonus);
     }
     if o.all_oros_bonus > 0 {
-        give(holder_all(COINS), &|_| o.all_oros_bonus);
+        give(holder_all(coins), &|_| o.all_oros_bonus);
     }
     // 9a. piccola, 9b. grande (rules §2.7)
     if o.piccola {
@@ -1086,6 +1114,12 @@ pub fn score_deal_awards<F: FnMut(&Points)>(
     }
     // 9c. maresciallo, polacca, saponaro
     maresciallo::awards(o, piles, ks_sides, |s, p| give(1 << s, &|_| p));
+    // 9d. cicera (rules §2.24): the most swords, then the sword napula
+    if o.swords > 0 {
+        cicera::sword_counts(piles, &mut vals);
+        give(most(o, &vals[..ns], all), &|_| o.swords);
+    }
+    cicera::napula_awards(o, piles, |s, p| give(1 << s, &|_| p));
     // 10. sweeps in the order made, each hand declaration at the moment it was made
     let mut d = 0;
     for (i, &s) in sweeps.iter().enumerate() {

@@ -9,7 +9,8 @@ use super::elimination;
 use super::knock;
 use super::maresciallo;
 use super::options::TargetMode;
-use super::rules::{self, is_pack_card, PACK_MASK};
+use super::options::{Deck, MAX_PACK};
+use super::rules;
 use super::{
     EscobaGame, EscobaState, MAX_DECLS, MAX_JSON_SWEEPS, MAX_PRIOR_SWEEPS, MAX_SCORE, MAX_SEATS,
     MAX_SWEEPS,
@@ -351,7 +352,7 @@ fn has_decls(tuzzoli: bool, knocks: bool) -> bool {
 /// Builds given as a list of card lists (rules §2.20): each of at least 2 cards worth at most
 /// 10 in all. `canonical` (state JSON) also asks for ascending ids and builds ascending by their
 /// lowest card.
-fn read_builds(v: &Value, seen: &mut CardSet, canonical: bool) -> Result<Builds> {
+fn read_builds(v: &Value, seen: &mut CardSet, canonical: bool, pack: Deck) -> Result<Builds> {
     let list = array(v, "builds")?;
     if list.len() > MAX_BUILDS {
         return Err(st(format!(
@@ -364,10 +365,10 @@ fn read_builds(v: &Value, seen: &mut CardSet, canonical: bool) -> Result<Builds>
     for (i, b) in list.iter().enumerate() {
         let what = format!("builds[{i}]");
         let cards = if canonical {
-            let set = ascending_set(b, &what)?;
+            let set = ascending_set(b, &what, pack)?;
             set.iter().collect::<Vec<_>>()
         } else {
-            card_list(b, &what, true)?
+            card_list(b, &what, true, pack)?
         };
         claim(seen, &cards, &what)?;
         let set: CardSet = cards.into_iter().collect();
@@ -425,8 +426,8 @@ fn array_len<'a>(v: &'a Value, what: &str, len: usize) -> Result<&'a Vec<Value>>
     Ok(a)
 }
 
-/// A card given as id or text; must be one of the 40.
-fn card_of(v: &Value, what: &str, allow_text: bool) -> Result<Card> {
+/// A card given as id or text; must be one of the pack's.
+fn card_of(v: &Value, what: &str, allow_text: bool, pack: Deck) -> Result<Card> {
     let c = match v {
         Value::String(s) if allow_text => Card::parse(s).map_err(|e| st(format!("{what}: {e}")))?,
         Value::Number(_) => {
@@ -448,22 +449,22 @@ fn card_of(v: &Value, what: &str, allow_text: bool) -> Result<Card> {
             )))
         }
     };
-    if !is_pack_card(c) {
-        return Err(st(format!("{what}: {c} is not a card of the 40-card pack")));
+    if !pack.contains(c) {
+        return Err(st(format!("{what}: {c} is not a card of the {}", pack.pack_name())));
     }
     Ok(c)
 }
 
-fn card_list(v: &Value, what: &str, allow_text: bool) -> Result<Vec<Card>> {
+fn card_list(v: &Value, what: &str, allow_text: bool, pack: Deck) -> Result<Vec<Card>> {
     array(v, what)?
         .iter()
-        .map(|x| card_of(x, what, allow_text))
+        .map(|x| card_of(x, what, allow_text, pack))
         .collect()
 }
 
 /// An ascending list of distinct ids as a set.
-fn ascending_set(v: &Value, what: &str) -> Result<CardSet> {
-    let cards = card_list(v, what, false)?;
+fn ascending_set(v: &Value, what: &str, pack: Deck) -> Result<CardSet> {
+    let cards = card_list(v, what, false, pack)?;
     if cards.windows(2).any(|w| w[0] >= w[1]) {
         return Err(st(format!(
             "{what} must be ascending card ids without repeats"
@@ -483,18 +484,19 @@ fn claim(seen: &mut CardSet, cards: &[Card], what: &str) -> Result<()> {
     Ok(())
 }
 
-pub(super) fn check_deck(deck: &[Card]) -> Result<[u8; 40]> {
-    if deck.len() != 40 {
+pub(super) fn check_deck(deck: &[Card], pack: Deck) -> Result<[u8; MAX_PACK]> {
+    if deck.len() != pack.len() {
         return Err(st(format!(
-            "deck must list the 40 cards, got {} cards",
+            "deck must list the {} cards, got {} cards",
+            pack.len(),
             deck.len()
         )));
     }
     let mut seen = CardSet::EMPTY;
-    let mut out = [0u8; 40];
+    let mut out = [0u8; MAX_PACK];
     for (i, &c) in deck.iter().enumerate() {
-        if !is_pack_card(c) {
-            return Err(st(format!("deck: {c} is not a card of the 40-card pack")));
+        if !pack.contains(c) {
+            return Err(st(format!("deck: {c} is not a card of the {}", pack.pack_name())));
         }
         claim(&mut seen, &[c], "deck")?;
         out[i] = c.0;
@@ -553,7 +555,7 @@ fn read_pile_tops(s: &mut EscobaState, v: Option<&Value>, allow_text: bool) -> R
             }
             continue;
         }
-        let c = card_of(x, &what, allow_text)?;
+        let c = card_of(x, &what, allow_text, s.cfg.opts.deck)?;
         if !s.piles[side].contains(c) {
             return Err(st(format!("{what}: {c} is not a card of pile {side}")));
         }
@@ -593,18 +595,19 @@ pub(super) fn setup(game: &EscobaGame, spec: &Value) -> Result<EscobaState> {
     let cfg = &game.cfg;
     let n = cfg.n;
     let ns = cfg.sides;
+    let pack = cfg.opts.deck;
     let hands_v =
         get("hands").ok_or_else(|| st("setup needs hands: one card list per seat".into()))?;
     let hands_a = array_len(hands_v, "hands", n)?;
     let mut seen = CardSet::EMPTY;
     let mut s = game.blank(0);
     for (seat, h) in hands_a.iter().enumerate() {
-        let cards = card_list(h, &format!("hands[{seat}]"), true)?;
+        let cards = card_list(h, &format!("hands[{seat}]"), true, pack)?;
         claim(&mut seen, &cards, &format!("hands[{seat}]"))?;
         s.hands[seat] = cards.into_iter().collect();
     }
     if let Some(t) = get("table") {
-        let cards = card_list(t, "table", true)?;
+        let cards = card_list(t, "table", true, pack)?;
         claim(&mut seen, &cards, "table")?;
         s.table = cards.into_iter().collect();
     }
@@ -612,11 +615,11 @@ pub(super) fn setup(game: &EscobaGame, spec: &Value) -> Result<EscobaState> {
         if !cfg.opts.builds {
             return Err(st("setup key builds needs option builds".into()));
         }
-        s.builds = read_builds(b, &mut seen, false)?;
+        s.builds = read_builds(b, &mut seen, false, pack)?;
     }
     if let Some(p) = get("piles") {
         for (side, pv) in array_len(p, "piles", ns)?.iter().enumerate() {
-            let cards = card_list(pv, &format!("piles[{side}]"), true)?;
+            let cards = card_list(pv, &format!("piles[{side}]"), true, pack)?;
             claim(&mut seen, &cards, &format!("piles[{side}]"))?;
             s.piles[side] = cards.into_iter().collect();
         }
@@ -624,19 +627,20 @@ pub(super) fn setup(game: &EscobaGame, spec: &Value) -> Result<EscobaState> {
     read_pile_tops(&mut s, get("pile_tops"), true)?;
     let stock: Vec<Card> = match get("stock") {
         Some(sv) => {
-            let cards = card_list(sv, "stock", true)?;
+            let cards = card_list(sv, "stock", true, pack)?;
             claim(&mut seen, &cards, "stock")?;
-            if seen != PACK_MASK {
-                let missing = PACK_MASK.minus(seen);
+            if seen != pack.mask() {
+                let missing = pack.mask().minus(seen);
                 return Err(st(format!(
-                    "with stock given, hands, table, piles and stock must hold the 40 cards; missing: {missing}"
+                    "with stock given, hands, table, piles and stock must hold the {} cards; missing: {missing}",
+                    pack.len()
                 )));
             }
             cards
         }
-        None => PACK_MASK.minus(seen).iter().collect(),
+        None => pack.mask().minus(seen).iter().collect(),
     };
-    s.stock_pos = (40 - stock.len()) as u8;
+    s.stock_pos = (pack.len() - stock.len()) as u8;
     for (i, c) in stock.iter().enumerate() {
         s.stock[s.stock_pos as usize + i] = c.0;
     }
@@ -788,7 +792,7 @@ pub(super) fn state_from_json(game: &EscobaGame, text: &str) -> Result<EscobaSta
 }
 
 /// The selection: ascending item ids, table cards and, with `steal`, piles (`PILE_BIT + side`).
-fn selection_of(v: &Value, ns: usize, steal: bool) -> Result<CardSet> {
+fn selection_of(v: &Value, ns: usize, steal: bool, pack: Deck) -> Result<CardSet> {
     let mut set = CardSet::EMPTY;
     let mut last = -1i64;
     for x in array(v, "selection")? {
@@ -797,7 +801,7 @@ fn selection_of(v: &Value, ns: usize, steal: bool) -> Result<CardSet> {
             && (super::piles::PILE_BIT as i64..(super::piles::PILE_BIT as usize + ns) as i64)
                 .contains(&id);
         if !pile {
-            card_of(x, "selection", false)?;
+            card_of(x, "selection", false, pack)?;
         }
         if id <= last {
             return Err(st(
@@ -815,6 +819,7 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
     let o = &cfg.opts;
     let n = cfg.n;
     let ns = cfg.sides;
+    let pack = o.deck;
     let f = |k: &str| &m[k];
     if int_of(f("version"), "version")? != 1 {
         return Err(st(format!("version must be 1, got {}", f("version"))));
@@ -846,32 +851,33 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
     let mut seen = CardSet::EMPTY;
     for (seat, h) in array_len(f("hands"), "hands", n)?.iter().enumerate() {
         let what = format!("hands[{seat}]");
-        let set = ascending_set(h, &what)?;
+        let set = ascending_set(h, &what, pack)?;
         claim(&mut seen, &set.iter().collect::<Vec<_>>(), &what)?;
         s.hands[seat] = set;
     }
-    s.table = ascending_set(f("table"), "table")?;
+    s.table = ascending_set(f("table"), "table", pack)?;
     claim(&mut seen, &s.table.iter().collect::<Vec<_>>(), "table")?;
     if o.builds {
-        s.builds = read_builds(f("builds"), &mut seen, true)?;
+        s.builds = read_builds(f("builds"), &mut seen, true, pack)?;
     }
     for (side, p) in array_len(f("piles"), "piles", ns)?.iter().enumerate() {
         let what = format!("piles[{side}]");
-        let set = ascending_set(p, &what)?;
+        let set = ascending_set(p, &what, pack)?;
         claim(&mut seen, &set.iter().collect::<Vec<_>>(), &what)?;
         s.piles[side] = set;
     }
-    let stock = card_list(f("stock"), "stock", false)?;
+    let stock = card_list(f("stock"), "stock", false, pack)?;
     claim(&mut seen, &stock, "stock")?;
-    s.stock_pos = (40 - stock.len()) as u8;
+    s.stock_pos = (pack.len() - stock.len()) as u8;
     for (i, c) in stock.iter().enumerate() {
         s.stock[s.stock_pos as usize + i] = c.0;
     }
     if s.pending >= 0 {
         let c = Card(s.pending as u8);
-        if !is_pack_card(c) {
+        if !pack.contains(c) {
             return Err(st(format!(
-                "pending: {c} is not a card of the 40-card pack"
+                "pending: {c} is not a card of the {}",
+                pack.pack_name()
             )));
         }
         claim(&mut seen, &[c], "pending")?;
@@ -884,13 +890,13 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
         }
         if s.claim >= 0 {
             let c = Card(s.claim as u8);
-            if !is_pack_card(c) {
-                return Err(st(format!("claim: {c} is not a card of the 40-card pack")));
+            if !pack.contains(c) {
+                return Err(st(format!("claim: {c} is not a card of the {}", pack.pack_name())));
             }
             claim(&mut seen, &[c], "claim")?;
         }
         for (seat, h) in array_len(&m["claimed"], "claimed", n)?.iter().enumerate() {
-            let set = ascending_set(h, &format!("claimed[{seat}]"))?;
+            let set = ascending_set(h, &format!("claimed[{seat}]"), pack)?;
             if !set.is_subset(s.piles[cfg.side_of[seat] as usize]) {
                 return Err(st(format!(
                     "claimed[{seat}] must be cards of the pile of seat {seat}'s side"
@@ -905,16 +911,17 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
     if o.steal {
         read_pile_tops(&mut s, m.get("pile_tops"), false)?;
     }
-    s.selection = selection_of(f("selection"), ns, o.steal)?;
+    s.selection = selection_of(f("selection"), ns, o.steal, pack)?;
     if !CardSet(s.selection.0 & super::piles::CARD_BITS).is_subset(s.items()) {
         return Err(st("selection must be items of the table".into()));
     }
-    if seen != PACK_MASK {
+    if seen != pack.mask() {
         let vanished_ok = terminal && (!o.last_capturer_takes_rest || s.last_capturer < 0);
         if !vanished_ok {
             return Err(st(format!(
-                "hands, table, stock, piles and pending must hold each of the 40 cards once; missing: {}",
-                PACK_MASK.minus(seen)
+                "hands, table, stock, piles and pending must hold each of the {} cards once; missing: {}",
+                pack.len(),
+                pack.mask().minus(seen)
             )));
         }
     }
