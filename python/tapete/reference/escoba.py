@@ -633,42 +633,33 @@ def resolve_options(**given: Any) -> dict[str, Any]:
             "option tuzzoli declares 3-card hands, which the deals with players eliminated (target_mode=eliminate) do not keep"
         )
     if opts["steal"]:
-        clash = [
-            what
-            for what, bad in (
-                ("capture_kinds other than match and sum", any(k not in ("match", "sum") for k in opts["capture_kinds"])),
-                ("value_modulus", opts["value_modulus"] is not None),
-                ("fewest_cards other than none", opts["fewest_cards"] != "none"),
-                ("ace_takes_all (use ace_steals_all)", opts["ace_takes_all"]),
-                ("matta", opts["matta"] is not None),
-                ("initial_table_bonus (a pile would have no top card)", opts["initial_table_bonus"] != "none"),
-                ("target_mode=eliminate", opts["target_mode"] == "eliminate"),
-            )
-            if bad
-        ]
-        if clash:
-            raise InvalidOptionError(
-                "option steal=true (rubamazzo, rules §2.21) cannot be combined with " + ", ".join(clash)
-            )
+        _refuse_clashes(
+            "steal=true (rubamazzo, rules §2.21)",
+            ("capture_kinds other than match and sum", any(k not in ("match", "sum") for k in opts["capture_kinds"])),
+            ("value_modulus", opts["value_modulus"] is not None),
+            ("fewest_cards other than none", opts["fewest_cards"] != "none"),
+            ("ace_takes_all (use ace_steals_all)", opts["ace_takes_all"]),
+            ("target_mode=eliminate", opts["target_mode"] == "eliminate"),
+            ("matta", opts["matta"] is not None),
+            ("initial_table_bonus (a pile would have no top card)", opts["initial_table_bonus"] != "none"),
+        )
+    if opts["fidasse"]:  # a face-down claim would show through these public keys
+        _refuse_clashes(
+            "fidasse=true (rules §2.19)",
+            ("steal", opts["steal"]),
+            ("knocks", bool(opts["knocks"])),
+            ("last_hand_open", opts["last_hand_open"]),
+            ("maresciallo_penalty", opts["maresciallo_penalty"]),
+        )
     if opts["builds"]:  # a build adds plain values; piles and claims have no build rules
         if opts["value_modulus"] is not None:
             raise InvalidOptionError("option builds adds plain values (rules §2.20): value_modulus must be null with builds")
-        clash = [name for name in ("matta", "steal", "fidasse") if opts[name] not in (None, False)]
-        if clash:
-            raise InvalidOptionError("option builds=true (rules §2.20) cannot be combined with " + ", ".join(clash))
-    if opts["fidasse"]:  # a face-down claim would show through these public keys
-        clash = [
-            what
-            for what, bad in (
-                ("steal", opts["steal"]),
-                ("knocks", bool(opts["knocks"])),
-                ("last_hand_open", opts["last_hand_open"]),
-                ("maresciallo_penalty", opts["maresciallo_penalty"]),
-            )
-            if bad
-        ]
-        if clash:
-            raise InvalidOptionError("option fidasse=true (rules §2.19) cannot be combined with " + ", ".join(clash))
+        _refuse_clashes(
+            "builds=true (rules §2.20)",
+            ("matta", opts["matta"] is not None),
+            ("steal", opts["steal"]),
+            ("fidasse", opts["fidasse"]),
+        )
     if opts["tuzzoli"] and opts["cards_per_hand"] != 3:
         raise InvalidOptionError(
             f"option tuzzoli declares 3-card hands (rules §2.8): cards_per_hand must be 3, got {opts['cards_per_hand']}"
@@ -707,38 +698,33 @@ def _check_cicera(opts: dict) -> None:
         raise InvalidOptionError(f"option matta must be None or a card of the {pack_name(opts['deck'])}")
     if opts["court_capture"] == "same_rank":
         # these count the courts' values, which same_rank takes away
-        clash = [
-            what
-            for what, bad in (
-                ("matta", opts["matta"] is not None),
-                ("knocks", bool(opts["knocks"])),
-                ("initial_table_bonus", opts["initial_table_bonus"] != "none"),
-                ("steal", opts["steal"]),
-                ("builds", opts["builds"]),
-            )
-            if bad
-        ]
-        if clash:
-            raise InvalidOptionError(
-                "option court_capture=same_rank (rules §2.24) cannot be combined with " + ", ".join(clash)
-            )
+        _refuse_clashes(
+            "court_capture=same_rank (rules §2.24)",
+            ("matta", opts["matta"] is not None),
+            ("knocks", bool(opts["knocks"])),
+            ("initial_table_bonus", opts["initial_table_bonus"] != "none"),
+            ("steal", opts["steal"]),
+            ("builds", opts["builds"]),
+        )
     if opts["deck"] == "italian52":
         # the pile items, the elimination deal shapes and the declarations' bounds (at most 24 a
         # deal) are defined for 40 cards only, and so are builds and claims
-        clash = [
-            what
-            for what, bad in (
-                ("steal", opts["steal"]),
-                ("target_mode=eliminate", opts["target_mode"] == "eliminate"),
-                ("tuzzoli", opts["tuzzoli"]),
-                ("knocks", bool(opts["knocks"])),
-                ("builds", opts["builds"]),
-                ("fidasse", opts["fidasse"]),
-            )
-            if bad
-        ]
-        if clash:
-            raise InvalidOptionError("option deck=italian52 (rules §2.24) cannot be combined with " + ", ".join(clash))
+        _refuse_clashes(
+            "deck=italian52 (rules §2.24)",
+            ("steal", opts["steal"]),
+            ("tuzzoli", opts["tuzzoli"]),
+            ("knocks", bool(opts["knocks"])),
+            ("target_mode=eliminate", opts["target_mode"] == "eliminate"),
+            ("builds", opts["builds"]),
+            ("fidasse", opts["fidasse"]),
+        )
+
+
+def _refuse_clashes(option: str, *clashes: tuple[str, Any]) -> None:
+    """``InvalidOptionError`` naming each ``(name, set)`` of ``clashes`` set together with ``option``."""
+    names = [name for name, on in clashes if on]
+    if names:
+        raise InvalidOptionError(f"option {option} cannot be combined with " + ", ".join(names))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@
 use crate::cards::{Card, CardSet};
 use crate::error::GameError;
 
-use super::options::EscobaOptions;
+use super::options::{refuse_clashes, EscobaOptions};
 use super::rules::value;
 
 /// At most 20 builds: each holds at least 2 of the 40 cards.
@@ -39,21 +39,14 @@ pub fn validate(o: &EscobaOptions) -> Result<(), GameError> {
                 .into(),
         ));
     }
-    let clash: Vec<&str> = [
-        ("matta", o.matta.is_some()),
-        ("steal", o.steal),
-        ("fidasse", o.fidasse),
-    ]
-    .into_iter()
-    .filter_map(|(name, on)| on.then_some(name))
-    .collect();
-    if clash.is_empty() {
-        return Ok(());
-    }
-    Err(GameError::InvalidOption(format!(
-        "option builds=true (rules §2.20) cannot be combined with {}",
-        clash.join(", ")
-    )))
+    refuse_clashes(
+        "builds=true (rules §2.20)",
+        &[
+            ("matta", o.matta.is_some()),
+            ("steal", o.steal),
+            ("fidasse", o.fidasse),
+        ],
+    )
 }
 
 impl Builds {

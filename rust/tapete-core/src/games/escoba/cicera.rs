@@ -4,7 +4,7 @@
 use crate::cards::{Card, CardSet};
 use crate::error::GameError;
 
-use super::options::{CourtCapture, Deck, EscobaOptions, TableBonus, TargetMode};
+use super::options::{refuse_clashes, CourtCapture, Deck, EscobaOptions, TableBonus, TargetMode};
 
 const SWORDS: u8 = 3;
 /// Every J, Q and K.
@@ -79,58 +79,39 @@ pub fn validate(o: &EscobaOptions) -> Result<(), GameError> {
             )));
         }
     }
-    let mut clash: Vec<&str> = Vec::new();
     if o.court_capture == CourtCapture::SameRank {
         // these count the courts' values, which same_rank takes away
-        if o.matta.is_some() {
-            clash.push("matta");
-        }
-        if super::knock::enabled(o) {
-            clash.push("knocks");
-        }
-        if o.initial_table_bonus != TableBonus::None {
-            clash.push("initial_table_bonus");
-        }
-        if o.steal {
-            clash.push("steal");
-        }
-        if o.builds {
-            clash.push("builds");
-        }
-    }
-    if !clash.is_empty() {
-        return Err(GameError::InvalidOption(format!(
-            "option court_capture=same_rank (rules §2.24) cannot be combined with {}",
-            clash.join(", ")
-        )));
+        refuse_clashes(
+            "court_capture=same_rank (rules §2.24)",
+            &[
+                ("matta", o.matta.is_some()),
+                ("knocks", super::knock::enabled(o)),
+                (
+                    "initial_table_bonus",
+                    o.initial_table_bonus != TableBonus::None,
+                ),
+                ("steal", o.steal),
+                ("builds", o.builds),
+            ],
+        )?;
     }
     if pack == Deck::Italian52 {
         // the pile items, the elimination deal shapes and the declarations' bounds (at most 24 a
         // deal) are defined for 40 cards only, and so are builds and claims
-        if o.steal {
-            clash.push("steal");
-        }
-        if o.tuzzoli {
-            clash.push("tuzzoli");
-        }
-        if super::knock::enabled(o) {
-            clash.push("knocks");
-        }
-        if o.target_mode == TargetMode::Eliminate {
-            clash.push("target_mode=eliminate");
-        }
-        if o.builds {
-            clash.push("builds");
-        }
-        if o.fidasse {
-            clash.push("fidasse");
-        }
-    }
-    if !clash.is_empty() {
-        return Err(GameError::InvalidOption(format!(
-            "option deck=italian52 (rules §2.24) cannot be combined with {}",
-            clash.join(", ")
-        )));
+        refuse_clashes(
+            "deck=italian52 (rules §2.24)",
+            &[
+                ("steal", o.steal),
+                ("tuzzoli", o.tuzzoli),
+                ("knocks", super::knock::enabled(o)),
+                (
+                    "target_mode=eliminate",
+                    o.target_mode == TargetMode::Eliminate,
+                ),
+                ("builds", o.builds),
+                ("fidasse", o.fidasse),
+            ],
+        )?;
     }
     Ok(())
 }

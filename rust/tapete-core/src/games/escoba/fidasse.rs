@@ -5,7 +5,7 @@
 //! (hidden from every other seat) in the claimant's pile until the end-of-deal scoring.
 
 use super::notation::{CLAIM, DOUBT, TRUST};
-use super::options::EscobaOptions;
+use super::options::{refuse_clashes, EscobaOptions};
 use super::{rules, EscobaState};
 use crate::cards::{Card, CardSet};
 use crate::error::GameError;
@@ -17,22 +17,15 @@ pub fn validate(o: &EscobaOptions) -> Result<(), GameError> {
     if !o.fidasse {
         return Ok(());
     }
-    let clash: Vec<&str> = [
-        ("steal", o.steal),
-        ("knocks", super::knock::enabled(o)),
-        ("last_hand_open", o.last_hand_open),
-        ("maresciallo_penalty", o.maresciallo_penalty),
-    ]
-    .into_iter()
-    .filter_map(|(name, on)| on.then_some(name))
-    .collect();
-    if clash.is_empty() {
-        return Ok(());
-    }
-    Err(GameError::InvalidOption(format!(
-        "option fidasse=true (rules §2.19) cannot be combined with {}",
-        clash.join(", ")
-    )))
+    refuse_clashes(
+        "fidasse=true (rules §2.19)",
+        &[
+            ("steal", o.steal),
+            ("knocks", super::knock::enabled(o)),
+            ("last_hand_open", o.last_hand_open),
+            ("maresciallo_penalty", o.maresciallo_penalty),
+        ],
+    )
 }
 
 impl EscobaState {

@@ -343,6 +343,19 @@ fn opt_err(msg: String) -> GameError {
     GameError::InvalidOption(msg)
 }
 
+/// `InvalidOptionError` naming each `(name, set)` of `clashes` that is set together with
+/// `option` (written as `steal=true (rules §2.21)`); Ok when none is.
+pub fn refuse_clashes(option: &str, clashes: &[(&str, bool)]) -> Result<()> {
+    let set: Vec<&str> = clashes.iter().filter(|c| c.1).map(|c| c.0).collect();
+    if set.is_empty() {
+        return Ok(());
+    }
+    Err(opt_err(format!(
+        "option {option} cannot be combined with {}",
+        set.join(", ")
+    )))
+}
+
 fn type_name(v: &Value) -> &'static str {
     match v {
         Value::Null => "null",

@@ -9,7 +9,9 @@
 use crate::cards::{Card, CardSet};
 use crate::error::GameError;
 
-use super::options::{EscobaOptions, Fewest, TableBonus, TargetMode, KIND_MATCH, KIND_SUM};
+use super::options::{
+    refuse_clashes, EscobaOptions, Fewest, TableBonus, TargetMode, KIND_MATCH, KIND_SUM,
+};
 use super::rules::{value, MAX_SIDES, VALUE_MASK};
 
 /// Bit of side 0's pile in a capture set.
@@ -62,35 +64,30 @@ pub fn validate(o: &EscobaOptions) -> Result<(), GameError> {
     if !o.steal {
         return Ok(());
     }
-    let mut clash: Vec<&str> = Vec::new();
-    if o.capture_kinds & !(KIND_MATCH | KIND_SUM) != 0 {
-        clash.push("capture_kinds other than match and sum");
-    }
-    if o.value_modulus.is_some() {
-        clash.push("value_modulus");
-    }
-    if o.fewest_cards != Fewest::None {
-        clash.push("fewest_cards other than none");
-    }
-    if o.ace_takes_all {
-        clash.push("ace_takes_all (use ace_steals_all)");
-    }
-    if o.target_mode == TargetMode::Eliminate {
-        clash.push("target_mode=eliminate");
-    }
-    if o.matta.is_some() {
-        clash.push("matta");
-    }
-    if o.initial_table_bonus != TableBonus::None {
-        clash.push("initial_table_bonus (a pile would have no top card)");
-    }
-    if clash.is_empty() {
-        return Ok(());
-    }
-    Err(GameError::InvalidOption(format!(
-        "option steal=true (rubamazzo, rules §2.21) cannot be combined with {}",
-        clash.join(", ")
-    )))
+    refuse_clashes(
+        "steal=true (rubamazzo, rules §2.21)",
+        &[
+            (
+                "capture_kinds other than match and sum",
+                o.capture_kinds & !(KIND_MATCH | KIND_SUM) != 0,
+            ),
+            ("value_modulus", o.value_modulus.is_some()),
+            (
+                "fewest_cards other than none",
+                o.fewest_cards != Fewest::None,
+            ),
+            ("ace_takes_all (use ace_steals_all)", o.ace_takes_all),
+            (
+                "target_mode=eliminate",
+                o.target_mode == TargetMode::Eliminate,
+            ),
+            ("matta", o.matta.is_some()),
+            (
+                "initial_table_bonus (a pile would have no top card)",
+                o.initial_table_bonus != TableBonus::None,
+            ),
+        ],
+    )
 }
 
 /// Every subset of `items[start..]` (value, bit), sorted by value, of at least 2 items in all
