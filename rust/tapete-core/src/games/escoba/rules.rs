@@ -391,6 +391,16 @@ fn reported_earlier(
         })
 }
 
+/// The builds that `Match` takes for a played value `vp` (rules §2.20), by name.
+#[inline]
+fn build_match(o: &EscobaOptions, builds: &Builds, vp: u8) -> CardSet {
+    if builds.is_empty() || o.capture_kinds & KIND_MATCH == 0 {
+        CardSet::EMPTY
+    } else {
+        builds.names_of_value(vp as u32)
+    }
+}
+
 /// The kinds left after match priority (step 1).
 #[inline]
 fn active_kinds(o: &EscobaOptions, vp: u8, table: CardSet, build_match: CardSet, mv: Matta) -> u8 {
@@ -450,11 +460,7 @@ pub fn for_each_capture_built<F: FnMut(CardSet, bool)>(
     }
     let table = cicera::valued(o, table);
     let vp = cvalue(o, p, mv);
-    let build_match = if builds.is_empty() || o.capture_kinds & KIND_MATCH == 0 {
-        CardSet::EMPTY
-    } else {
-        builds.names_of_value(vp as u32)
-    };
+    let build_match = build_match(o, builds, vp);
     let kinds = active_kinds(o, vp, table, build_match, mv);
     let mut t_seen = false;
     if kinds != 0 {
@@ -548,11 +554,7 @@ pub fn has_capture_built(o: &EscobaOptions, mv: Matta, p: Card, table: CardSet, 
     }
     let table = cicera::valued(o, table);
     let vp = cvalue(o, p, mv);
-    let build_match = if builds.is_empty() || o.capture_kinds & KIND_MATCH == 0 {
-        CardSet::EMPTY
-    } else {
-        builds.names_of_value(vp as u32)
-    };
+    let build_match = build_match(o, builds, vp);
     let kinds = active_kinds(o, vp, table, build_match, mv);
     if kinds & KIND_MATCH != 0
         && (table.0 & wmask(o.value_modulus, vp, mv) != 0 || !build_match.is_empty())
