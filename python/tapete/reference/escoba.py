@@ -713,13 +713,24 @@ def _captures_by_kind(
 
 
 def _captures(
-    card: int, table: Iterable[int], opts: dict, matta: Optional[tuple[int, int]] = None
+    card: int,
+    table: Iterable[int],
+    opts: dict,
+    matta: Optional[tuple[int, int]] = None,
+    twins: bool = False,
 ) -> dict[tuple[int, ...], bool]:
     """``Captures(p, T)``: every legal capture set, mapped to whether a sweep with it may score a
     scopa on its own account (True for a set left by a normal kind; False for the Ace's take-all
-    alone, which scores only with ``ace_takes_all_is_scopa``)."""
+    alone, which scores only with ``ace_takes_all_is_scopa``).
+
+    ``twins``: ``table`` is a multiset of the 80-card pack (rules §2.18); a set that holds the
+    played card's identical twin is legal only when it is the whole table (so an illegal twin
+    match gives no match priority). Sets are ascending tuples, a twin listed twice."""
     table = list(table)
     kinds = _captures_by_kind(card, table, opts, matta)
+    if twins:
+        whole = tuple(sorted(table))
+        kinds = {k: [x for x in sets if card not in x or x == whole] for k, sets in kinds.items()}
     # 1. Match priority: a possible match removes the captures of the kinds it has priority over.
     if opts["match_priority"] and kinds.get("match"):
         for kind in opts["match_priority_kinds"]:

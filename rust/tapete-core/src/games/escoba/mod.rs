@@ -6,6 +6,7 @@ pub mod knock;
 pub mod notation;
 pub mod options;
 pub mod piles;
+pub mod twins;
 pub mod rules;
 mod serial;
 #[cfg(test)]
