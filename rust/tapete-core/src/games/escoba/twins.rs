@@ -272,6 +272,20 @@ pub fn has_capture(o: &EscobaOptions, p: Card, table: Multiset) -> bool {
     any
 }
 
+/// The step protocol on multisets (rules §6.2, "ascending" read as non-decreasing): how capture
+/// `x` extends the selection `sel`, taken in non-decreasing id order. `None`: `x` does not start
+/// with `sel`; `Some(None)`: `x` is `sel`; `Some(Some(t))`: the next `TAKE` is `t`, which may
+/// equal the last id chosen when `x` takes both copies.
+pub fn next_item(x: Multiset, sel: Multiset) -> Option<Option<Card>> {
+    let rest = x.minus(sel)?;
+    // the items still to take must not sort below the last one chosen
+    let below = sel.one.last().map_or(0, |c| (1u64 << c.0) - 1);
+    if rest.one.0 & below != 0 {
+        return None;
+    }
+    Some(rest.one.first())
+}
+
 /// What a sweep made by playing `p` scores (rules §2.18), `twin` saying it took `p`'s twin:
 /// with `maresciallo_penalty`, `Ks` onto the other `Ks` +10 and any other `Ks` sweep −4; else a
 /// twin sweep 3 and any other `scopa_value`.
@@ -445,6 +459,20 @@ mod tests {
         assert_eq!(caps(&o, "5h", "2c 2c 3d"), vec![(list("2c 3d"), true)]);
         // a twin pair of matches is one move too
         assert_eq!(caps(&o, "5h", "5c 5c"), vec![(list("5c"), true)]);
+    }
+
+    #[test]
+    fn non_decreasing_takes() {
+        // §6.2 with §2.18: a capture of both copies lists TAKE 2c twice, so TAKE 2c is legal
+        // again right after TAKE 2c
+        let x = ms("2c 2c");
+        assert_eq!(next_item(x, Multiset::EMPTY), Some(Some(c("2c"))));
+        assert_eq!(next_item(x, ms("2c")), Some(Some(c("2c"))));
+        assert_eq!(next_item(x, ms("2c 2c")), Some(None));
+        // Ac 3d does not start with 2c; 2c 3d after 3d alone is out of order
+        assert_eq!(next_item(ms("Ac 3d"), ms("2c")), None);
+        assert_eq!(next_item(ms("2c 3d"), ms("3d")), None);
+        assert_eq!(next_item(ms("2c 3d"), ms("2c")), Some(Some(c("3d"))));
     }
 
     #[test]
