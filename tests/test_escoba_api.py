@@ -31,8 +31,11 @@ PRESET_PLAYERS = [
     ("scopone_romano", 4), ("frac", 2), ("tuzzulicchio", 3), ("cocchiaundici", 2),
     ("rubamazzo", 2), ("rubamazzo", 4), ("rubamazzo_somma", 3), ("rubamazzo_somma", 6),
     ("cirulla", 2), ("cirulla", 4), ("bazzica", 2),
+    ("granja", 2), ("granja", 4),
     ("scopone_romano_contrario", 4), ("scopone_romano_contrario", 5),
 ]
+# fidasse: random claims and doubts lower the scores without end, so its matches are capped
+CAPPED = [("fidasse", 2), ("fidasse", 4)]
 
 GAMES = {"native": int(os.environ.get("TAPETE_API_GAMES", "40")), "reference": int(os.environ.get("TAPETE_API_GAMES_REF", "6"))}
 PACK = {13 * suit + rank for suit in range(4) for rank in (0, 1, 2, 3, 4, 5, 6, 10, 11, 12)}
@@ -40,9 +43,12 @@ PACK = {13 * suit + rank for suit in range(4) for rank in (0, 1, 2, 3, 4, 5, 6, 
 
 def cards_in_play(doc: dict) -> list[int]:
     cards = [c for hand in doc["hands"] for c in hand] + doc["table"] + doc["stock"]
+    cards += [c for build in doc.get("builds", []) for c in build]
     cards += [c for pile in doc["piles"] for c in pile]
     if doc["pending"] >= 0:
         cards.append(doc["pending"])
+    if doc.get("claim", -1) >= 0:  # fidasse: a claim card waiting for answers
+        cards.append(doc["claim"])
     return cards
 
 
@@ -85,8 +91,17 @@ def check_step(game, state, rng: random.Random) -> None:
 
 @pytest.mark.parametrize("variant,players", PRESET_PLAYERS, ids=[f"{v}-{p}" for v, p in PRESET_PLAYERS])
 def test_random_playouts_keep_the_invariants(engine, variant, players):
-    game = engine.Escoba(variant=variant, players=players)
-    rng = random.Random(f"{variant}/{players}")
+    play_out(engine, engine.Escoba(variant=variant, players=players), f"{variant}/{players}")
+
+
+@pytest.mark.parametrize("variant,players", CAPPED, ids=[f"{v}-{p}" for v, p in CAPPED])
+def test_random_capped_playouts_keep_the_invariants(engine, variant, players):
+    play_out(engine, engine.Escoba(variant=variant, players=players, max_deals=3), f"{variant}/{players}")
+
+
+def play_out(engine, game, name):
+    players = game.num_players
+    rng = random.Random(name)
     for index in range(GAMES[engine.name]):
         state = game.new_state(seed=rng.randrange(2**64))
         for _ in range(20_000):
@@ -168,6 +183,7 @@ def test_apply_accepts_notation(engine):
         "escoba(variant=cirulla,knocks={decino:8},matta=null,players=3)",
         "escoba(variant=bazzica,knocks={cirulla:1},last_hand_open=false)",
         "escoba(variant=scopa,knocks={cirulla:2,decino:5},matta=7h,piccola=true,grande=3,initial_table_le9=3)",
+        "escoba(variant=granja,build_only_if_no_capture=true,players=4)",
     ],
 )
 def test_game_strings_round_trip(engine, text):

@@ -123,6 +123,15 @@ def test_wrong_player(state, seat):
         {"partnership": "teams"},
         {"target": {"a": 1}},
         {"napola": object()},
+        # fidasse's face-down claim would show through pile tops, shown hands and Ks sweeps
+        {"variant": "fidasse", "steal": True},
+        {"variant": "fidasse", "knocks": {"decino": 10}},
+        {"variant": "fidasse", "last_hand_open": True},
+        {"variant": "maresciallo", "fidasse": True},
+        # builds add plain values; pile items and face-down claims have no build rules
+        {"variant": "granja", "matta": "7h"},
+        {"variant": "rubamazzo", "builds": True},
+        {"variant": "fidasse", "builds": True},
     ],
 )
 def test_bad_options(engine, options):

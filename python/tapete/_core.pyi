@@ -47,6 +47,8 @@ def escoba_capture_options(
     options_json: str,
     pile_tops: list[int | str | None] | None = None,
     seat: int | None = None,
+    table_builds: list[list[int | str]] | None = None,
+    hand: list[int | str] | None = None,
 ) -> list[list[str]]: ...
 def escoba_score_deal(
     piles: list[list[int | str]],

@@ -62,12 +62,15 @@ class Escoba:
         last_capturer: int = -1,
         seed: int = 0,
         in_play: Iterable[int] | None = None,
+        builds: Sequence[Iterable[CardLike]] | None = None,
     ) -> EscobaState:
         """A position at the start of a turn, from a partial description (docs/escoba_engine.md §9);
-        ``in_play`` (with ``target_mode=eliminate``): the seats still in the match."""
+        ``in_play`` (with ``target_mode=eliminate``): the seats still in the match; ``builds``: the
+        builds on the table as card lists (option ``builds``)."""
         spec = setup_json(
             hands=hands, table=table, stock=stock, piles=piles, pile_tops=pile_tops, dealer=dealer, to_move=to_move,
             scores=scores, scope=scope, last_capturer=last_capturer, seed=seed, in_play=in_play,
+            builds=builds,
         )
         return self._game.setup(spec)
 
@@ -95,15 +98,26 @@ def capture_options(
     table: Iterable[CardLike],
     pile_tops: Sequence[CardLike | None] | None = None,
     seat: int = 0,
+    table_builds: Sequence[Iterable[CardLike]] | None = None,
+    hand: Iterable[CardLike] | None = None,
     **options: Any,
 ) -> list[list[str]]:
     """Every legal outcome of playing ``card`` onto ``table``: ascending card lists, ``[]`` = trail.
 
     With ``steal`` (rubamazzo), ``pile_tops`` gives each side's pile top (None: empty) and
-    ``seat`` the player; an opponent's pile taken is the item ``"pile<side>"``, after the cards."""
+    ``seat`` the player; an opponent's pile taken is the item ``"pile<side>"``, after the cards.
+    With option ``builds``: ``table_builds`` lists the builds beside the loose ``table`` cards and
+    ``hand`` the other cards held; a capture names a build by its lowest card, and each build
+    move ``["on", item]`` follows the sorted outcomes (docs/escoba_engine.md §7)."""
     tops = None if pile_tops is None else _cards(pile_tops, "pile_tops", InvalidStateError)
+    builds = (
+        None
+        if table_builds is None
+        else [_cards(b, "a build", InvalidNotationError) for b in _cards(table_builds, "table_builds", InvalidStateError)]
+    )
+    held = None if hand is None else _cards(hand, "hand", InvalidNotationError)
     return _core.escoba_capture_options(
-        card, _cards(table, "table", InvalidNotationError), options_to_json(options), tops, seat
+        card, _cards(table, "table", InvalidNotationError), options_to_json(options), tops, seat, builds, held
     )
 
 

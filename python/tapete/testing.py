@@ -161,6 +161,7 @@ def seeds() -> Any:
 _ESCOBA_PLAYERS = {
     "scopone_9": (4,), "scopone_10": (4,), "scopone_romano": (4,), "assi_non_prendere": (4,),
     "non_prendere": (4, 6), "scopone_romano_contrario": (4, 5), "cirulla": (2, 3, 4), "bazzica": (2,),
+    "granja": (2, 4), "cicera": (4,),
 }
 
 
@@ -239,7 +240,10 @@ def escoba_options(variant: str | None = None) -> Any:
             "polacca_card": st.sampled_from(["Jd", "Qd"]),
             "saponaro": st.booleans(),
             "saponaro_card": st.sampled_from(["Js", "Qs"]),
+            "builds": st.booleans(),
+            "build_only_if_no_capture": st.booleans(),
             "elimination_deal": st.sampled_from(["table", "no_table"]),
+            "fidasse": st.booleans(),
         }
         if preset in _STEAL_PRESETS:
             # options that cannot combine with steal (contract §2) give way to the pile options
@@ -248,6 +252,20 @@ def escoba_options(variant: str | None = None) -> Any:
             overrides["capture_kinds"] = st.lists(st.sampled_from(["match", "sum"]), max_size=2, unique=True)
             for name in ("table_match_first", "steal_and_table", "ace_steals_all", "pile_in_sums"):
                 overrides[name] = st.booleans()
+        if preset == "cicera":
+            # court_capture=same_rank refuses the options that count a court's value, and the
+            # 52-card pack refuses builds and claims (contract §2)
+            for name in ("initial_table_bonus", "matta", "knocks", "builds", "fidasse"):
+                del overrides[name]
+            overrides.update(
+                court_capture=st.sampled_from(["same_rank", "value"]),
+                cicera_deal=st.sampled_from(["12+4", "13+0"]),
+                swords=st.integers(0, 2),
+                sword_napula=st.booleans(),
+                all_swords_wins=st.booleans(),
+                cards_tie_points=st.sampled_from([None, 0, 1]),
+                special_cards=st.dictionaries(st.sampled_from(["2s", "Td", "Jc", "8h", "Kd"]), st.integers(0, 2), max_size=2),
+            )
         chosen = draw(st.lists(st.sampled_from(sorted(overrides)), max_size=5, unique=True))
         for name in chosen:
             options[name] = draw(overrides[name])
@@ -263,6 +281,28 @@ def escoba_options(variant: str | None = None) -> Any:
                 or "eliminate" in (resolved["target_mode"], options.get("target_mode"))
             ):
                 del options["knocks"]
+        if options.get("fidasse") or preset == "fidasse":
+            # fidasse refuses the options that would show a face-down claim (contract §4b)
+            from .reference.escoba import resolve_options
+
+            clashing = ("steal", "knocks", "last_hand_open", "maresciallo_penalty")
+            preset_opts = resolve_options(variant=preset, players=options["players"])
+            if preset != "fidasse" and any(preset_opts[name] for name in clashing):
+                del options["fidasse"]
+            else:
+                for name in clashing:
+                    options.pop(name, None)
+        if options.get("builds") or preset == "granja":
+            # builds add plain values and refuse the matta, steal and fidasse (contract §2)
+            from .reference.escoba import resolve_options
+
+            clashing = ("value_modulus", "matta", "steal", "fidasse")
+            preset_opts = resolve_options(variant=preset, players=options["players"])
+            if preset != "granja" and any(preset_opts[name] not in (None, False) for name in clashing):
+                del options["builds"]
+            else:
+                for name in clashing:
+                    options.pop(name, None)
         options["max_deals"] = draw(st.sampled_from([1, 2, 4]))
         return options
 

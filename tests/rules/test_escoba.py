@@ -2024,3 +2024,112 @@ def test_contrario_void_deal_reads_the_first_four_table_cards(engine):
     table2 = ["Kc", "Kd", "Kh", "3h", "2h"]
     w = engine.Escoba(variant="scopone_romano_contrario", players=5).new_state(seed=1, deck=rest_of(table2) + table2)
     assert w.view(0)["table"] != by_id(table2)
+
+
+# --------------------------------------------------------------------------------------------------
+# §2.19 Scopa a fidasse: CLAIM(c) = 163 + id(c), TRUST = 215, DOUBT = 216 (§6.2).
+
+CLAIM = lambda c: 163 + cid(c)  # noqa: E731
+TRUST, DOUBT = 215, 216
+
+
+def _fidasse(engine, claim_hand=("Kh", "2c"), **options):
+    """2 players, seat 0 to move with Kh 2c on the table Ah 2s 3s 4d (TV-06: Kh takes all four,
+    1+2+3+4 = 10); the rest in the stock, so this is not the last play."""
+    g = engine.Escoba(variant="fidasse", **options)
+    return g.setup(hands=[list(claim_hand), ["3c", "4c"]], table=["Ah", "2s", "3s", "4d"], dealer=1)
+
+
+def test_tv75_fidasse_legal_actions(engine):
+    """Rules §2.19 [D]: PLAY(Kh) is illegal (its only outcome is the sweep, which fidasse removes
+    from O); PLAY(2c) takes the matching 2s; CLAIM of either card of the hand is legal."""
+    s = _fidasse(engine)
+    assert s.legal_actions() == [cid("2c"), CLAIM("2c"), CLAIM("Kh")]
+    s.apply(CLAIM("Kh"))
+    assert s.current_player() == 1 and s.legal_actions() == [TRUST, DOUBT]
+
+
+def test_tv75_fidasse_trusted(engine):
+    """TV-75 trusted: the claimant +1 scopa; the card stays face down to the other seat ("??" in
+    the pile and "claim ??" in the history), seen by the claimant; the turn passes to seat 1."""
+    s = _fidasse(engine)
+    s.apply(CLAIM("Kh"))
+    s.apply(TRUST)
+    v0, v1 = s.view(0), s.view(1)
+    assert v0["scope"] == [1, 0] and v0["table"] == [] and s.scores() == [0, 0]
+    assert v0["piles"][0] == by_id(["Ah", "2s", "3s", "4d", "Kh"])
+    assert v1["piles"][0] == by_id(["Ah", "2s", "3s", "4d"]) + ["??"]
+    assert v0["history"] == ["claim Kh", "trust"] and v1["history"] == ["claim ??", "trust"]
+    assert s.current_player() == 1
+
+
+def test_tv75_fidasse_doubted_real(engine):
+    """TV-75 doubted and real: the scopa stands (+1) and the doubter's side loses 1 point; the
+    card is shown."""
+    s = _fidasse(engine)
+    s.apply(CLAIM("Kh"))
+    s.apply(DOUBT)
+    v1 = s.view(1)
+    assert v1["scope"] == [1, 0] and s.scores() == [0, -1] and v1["table"] == []
+    assert v1["piles"][0] == by_id(["Ah", "2s", "3s", "4d", "Kh"]) and v1["history"] == ["claim Kh", "doubt"]
+
+
+def test_tv75_fidasse_doubted_false(engine):
+    """TV-75 doubted and false: 2c cannot take the whole table (2c takes only the 2s): the claim
+    is cancelled, 2c trails, the claimant's side loses 1 point."""
+    s = _fidasse(engine)
+    s.apply(CLAIM("2c"))
+    s.apply(DOUBT)
+    v = s.view(1)
+    assert v["scope"] == [0, 0] and s.scores() == [-1, 0]
+    assert v["table"] == by_id(["Ah", "2s", "3s", "4d", "2c"]) and v["piles"] == [[], []]
+    assert s.current_player() == 1
+
+
+def test_fidasse_trusted_claim_does_not_leak(engine):
+    """Rules §2.19: a trusted claim card stays hidden. A true claim (Kh) and a false one (2c),
+    both trusted, look the same to seat 1: same view and observation."""
+    a, b = _fidasse(engine), _fidasse(engine)
+    a.apply(CLAIM("Kh"))
+    b.apply(CLAIM("2c"))
+    assert a.view(1) == b.view(1)
+    assert (a.observation(1) == b.observation(1)).all()
+    a.apply(TRUST)
+    b.apply(TRUST)
+    assert a.view(1) == b.view(1)
+    assert (a.observation(1) == b.observation(1)).all()
+    assert a.view(0) != b.view(0)
+
+
+def test_fidasse_no_claim_on_the_last_play(engine):
+    """Rules §2.19: no claim on the last play of the deal, and there the sweep is an outcome of
+    PLAY (no scopa on the last play, §1.5)."""
+    rest = rest_of(["Kh", "Ah", "2s", "3s", "4d"])
+    s = engine.Escoba(variant="fidasse").setup(
+        hands=[["Kh"], []], table=["Ah", "2s", "3s", "4d"], stock=[], piles=[rest, []], dealer=0, to_move=0,
+    )
+    assert s.legal_actions() == [cid("Kh")]
+
+
+def test_fidasse_questions_go_to_each_opponent(engine):
+    """Rules §2.19 [D]: the opponents are asked in play order from the seat after the claimant.
+    4 players in teams: seat 0 claims, seat 1 then seat 3 are asked (seat 2 is a partner); both
+    trust: the scopa stands for team 0 and the turn passes to seat 1. 3 players: seat 1 trusts,
+    seat 2 doubts a real claim and loses 1."""
+    g4 = engine.Escoba(variant="fidasse", players=4)
+    s = g4.setup(
+        hands=[["Kh"], ["3c"], ["4c"], ["5c"]], table=["Ah", "2s", "3s", "4d"], dealer=3,
+    )
+    s.apply(CLAIM("Kh"))
+    assert s.current_player() == 1
+    s.apply(TRUST)
+    assert s.current_player() == 3
+    s.apply(TRUST)
+    assert s.view(1)["scope"] == [1, 0] and s.current_player() == 1
+    g3 = engine.Escoba(variant="fidasse", players=3)
+    t = g3.setup(hands=[["Kh"], ["3c"], ["4c"]], table=["Ah", "2s", "3s", "4d"], dealer=2)
+    t.apply(CLAIM("Kh"))
+    t.apply(TRUST)
+    assert t.current_player() == 2
+    t.apply(DOUBT)
+    assert t.scores() == [0, 0, -1] and t.view(0)["scope"] == [1, 0, 0]

@@ -7,7 +7,9 @@ and the differential tests hold the two to it byte for byte. Clarity comes first
 The game in brief
 -----------------
 * A 40-card pack: ranks A-7, J, Q, K in four suits (``d`` = coins/denari/oros). Capture values
-  A..7 = 1..7, J = 8, Q = 9, K = 10. Cards are ids ``13*suit + rank-1`` (suits c d h s).
+  A..7 = 1..7, J = 8, Q = 9, K = 10. Cards are ids ``13*suit + rank-1`` (suits c d h s). Cicera
+  (``deck = italian52``) plays all 52 cards, the 8, 9, 10 worth 8, 9, 10; with ``court_capture =
+  same_rank`` a court has no value and takes only a court of its rank.
 * 2 or 3 players alone, 4 or 6 in two teams (``side = seat mod 2``). The dealer ``D`` gives
   ``cards_per_hand`` cards to every seat from ``D+1`` round to ``D``, then ``initial_table_cards``
   face up to the table; the rest is the stock. Three Kings on the initial table void the deal.
@@ -95,19 +97,33 @@ __all__ = [
 #: The 40-card pack, ascending ids: ranks A..7, J, Q, K of c, d, h, s.
 PACK: tuple[int, ...] = tuple(13 * s + r - 1 for s in range(4) for r in (1, 2, 3, 4, 5, 6, 7, 11, 12, 13))
 _PACK_SET = frozenset(PACK)
+#: The 52-card pack of ``deck = italian52`` (Cicera, rules §2.24): every id.
+PACK52: tuple[int, ...] = tuple(range(52))
+
+
+def pack_of(deck: str) -> tuple[int, ...]:
+    """The pack of a ``deck`` option, ascending ids (every 40-card deck has the same ids)."""
+    return PACK52 if deck == "italian52" else PACK
+
+
+def pack_name(deck: str) -> str:
+    """The pack as named in error messages."""
+    return "52-card pack" if deck == "italian52" else "40-card pack (ranks A-7, J, Q, K)"
+
 SETTEBELLO = card_id("7d")
 RE_BELLO = card_id("Kd")
 MARESCIALLO = card_id("Ks")  # rules §2.18
 KS_SWEEP_POINTS = -4  # a sweep made by playing Ks (rules §2.18)
 COINS = 1  # the suit index of d (coins, denari, oros)
+SWORDS = 3  # the suit index of s (swords, spade)
 #: The coins in napola order A 2 3 4 5 6 7 J Q K.
 _NAPOLA_RUN = tuple(13 * COINS + r - 1 for r in (1, 2, 3, 4, 5, 6, 7, 11, 12, 13))
 
 
 def card_value(card: int) -> int:
-    """Capture value: A..7 = 1..7, J = 8, Q = 9, K = 10."""
+    """Capture value: A..7 = 1..7, J = 8, Q = 9, K = 10; the 52-card pack's 8, 9, 10 = 8, 9, 10."""
     rank = card % 13 + 1
-    return rank if rank <= 7 else rank - 3
+    return rank if rank <= 10 else rank - 3
 
 
 def _rank(card: int) -> int:
@@ -118,9 +134,9 @@ def _suit(card: int) -> int:
     return card // 13
 
 
-def _slot(card: int) -> int:
-    """Observation slot of a card: 10*suit + (value - 1)."""
-    return 10 * _suit(card) + card_value(card) - 1
+def _slot(card: int, size: int = 40) -> int:
+    """Observation slot of a card: 10*suit + (value - 1) in a 40-card pack, the id in 52 cards."""
+    return card if size == 52 else 10 * _suit(card) + card_value(card) - 1
 
 
 #: Primiera values by rank (§0.3); the Veneto table doubled to integers.
@@ -218,7 +234,7 @@ VARIANTS = (
     "scopone_9", "scopone_10", "differenze", "inversa", "somma_e_differenza", "modulo_sette",
     "punti_a_denari", "non_prendere", "assi_non_prendere", "scopone_romano", "frac", "tuzzulicchio",
     "cocchiaundici", "scopone_romano_contrario", "rubamazzo", "rubamazzo_somma", "cirulla", "bazzica",
-    "maresciallo",
+    "maresciallo", "fidasse", "granja", "cicera",
 )
 _CAPTURE_KINDS = ("match", "sum", "sum15", "sum11", "diff")
 _KNOCK_NAMES = ("cirulla", "decino")
@@ -232,7 +248,7 @@ _NOLIMIT = 10**9  # every integer option is at most 10^9 (contract §2)
 #: bool, players, kinds (allowed names), ranks, cards.
 _SPEC: dict[str, tuple[str, Any]] = {
     "variant": ("choice", VARIANTS),
-    "deck": ("choice", ("italian40", "spanish40", "french40")),
+    "deck": ("choice", ("italian40", "spanish40", "french40", "italian52")),
     "players": ("players", (2, 3, 4, 5, 6)),
     "partnership": ("choice", ("auto", "none")),
     "direction": ("choice", ("ccw", "cw")),
@@ -257,6 +273,9 @@ _SPEC: dict[str, tuple[str, Any]] = {
     "ace_blocked_by_table_ace": ("bool", None),
     "ace_on_empty_table": ("choice", ("self_capture", "trail")),
     "forbid_ace_first_play": ("bool", None),
+    "fidasse": ("bool", None),
+    "builds": ("bool", None),
+    "build_only_if_no_capture": ("bool", None),
     "scopa_value": ("int", (0, _NOLIMIT)),
     "scopa_on_last_play": ("bool", None),
     "last_capturer_takes_rest": ("bool", None),
@@ -307,6 +326,12 @@ _SPEC: dict[str, tuple[str, Any]] = {
     "win_check": ("choice", ("highest_unique", "count_out")),
     "win_margin": ("int_or_null", (1, _NOLIMIT)),
     "max_deals": ("int_or_null", (1, _NOLIMIT)),
+    "court_capture": ("choice", ("value", "same_rank")),
+    "cicera_deal": ("choice", ("12+4", "13+0")),
+    "swords": ("int", (0, _NOLIMIT)),
+    "sword_napula": ("bool", None),
+    "all_swords_wins": ("bool", None),
+    "cards_tie_points": ("int_or_null", (0, _NOLIMIT)),
 }
 
 #: The base defaults (rules §1.10). ``target`` None means "derive it" (see resolve_options).
@@ -319,7 +344,8 @@ _BASE: dict[str, Any] = {
     "value_modulus": None, "normal_captures": True, "match_priority": True, "match_priority_kinds": ["sum"],
     "fewest_cards": "none", "capture_obligation": "played_card", "ace_takes_all": False,
     "ace_takes_all_is_scopa": True, "ace_blocked_by_table_ace": True,
-    "ace_on_empty_table": "self_capture", "forbid_ace_first_play": False, "scopa_value": 1,
+    "ace_on_empty_table": "self_capture", "forbid_ace_first_play": False, "fidasse": False,
+    "builds": False, "build_only_if_no_capture": False, "scopa_value": 1,
     "scopa_on_last_play": False, "last_capturer_takes_rest": True, "cards": 1, "coins": 1,
     "settebello": 1, "primiera": 1, "primiera_mode": "standard", "primiera_requires_all_suits": True,
     "milan_tiebreak": ["7", "6", "A"], "settanta_bonus": False, "all_sevens_bonus": 0,
@@ -333,6 +359,8 @@ _BASE: dict[str, Any] = {
     "scoring": "standard", "frac_counts_scope": False, "frac_single_deal": False, "game": "match", "target": None, "target_mode": "win",
     "elimination_deal": "table", "win_check": "highest_unique",
     "win_margin": None, "max_deals": None,
+    "court_capture": "value", "cicera_deal": "12+4", "swords": 0, "sword_napula": False,
+    "all_swords_wins": False, "cards_tie_points": None,
 }
 assert list(_BASE) == list(_SPEC)
 
@@ -347,6 +375,8 @@ _SETENTA_MODES = {
 _PRESET_PLAYERS = {
     "scopone_9": (4,), "scopone_10": (4,), "scopone_romano": (4,), "assi_non_prendere": (4,),
     "non_prendere": (4, 6), "scopone_romano_contrario": (4, 5), "cirulla": (2, 3, 4), "bazzica": (2,),
+    "granja": (2, 4),
+    "cicera": (4,),
 }
 
 
@@ -369,8 +399,19 @@ def elimination_deal_shape(mode: str, k: int) -> tuple[int, int]:
     return shapes[mode].get(k, (4, 6))
 
 
-def _preset_deltas(variant: str, players: int, elimination_deal: str = "table") -> dict[str, Any]:
+def _preset_deltas(
+    variant: str, players: int, elimination_deal: str = "table", cicera_deal: str = "12+4"
+) -> dict[str, Any]:
     """The option values a preset changes from the base defaults (contract §2)."""
+    if variant == "cicera":
+        # rules §2.24: 52 cards, 4 players in teams, courts take only their rank, swords score
+        itc, cph = (4, 12) if cicera_deal == "12+4" else (0, 13)
+        return {
+            "deck": "italian52", "initial_table_cards": itc, "cards_per_hand": cph,
+            "court_capture": "same_rank", "capture_obligation": "played_card_numerals", "cards": 2,
+            "cards_tie_points": 1, "coins": 0, "settebello": 0, "primiera_mode": "none", "swords": 1,
+            "sword_napula": True, "all_swords_wins": True, "target": 51,
+        }
     if variant == "escoba":
         return {
             "deck": "spanish40", "capture_kinds": ["sum15"], "void_deal_min_kings": None,
@@ -434,6 +475,8 @@ def _preset_deltas(variant: str, players: int, elimination_deal: str = "table") 
             "partnership": "none", "initial_table_cards": itc, "cards_per_hand": cph, "coins": 0,
             "coin_card_points": 1, "target": 21, "target_mode": "eliminate",
         }
+    if variant == "fidasse":
+        return {"fidasse": True}
     if variant == "cocchiaundici":
         return {"ace_takes_all": True, "tuzzoli": True, "capture_kinds": ["match", "sum", "sum11"]}
     if variant in ("rubamazzo", "rubamazzo_somma"):
@@ -450,6 +493,8 @@ def _preset_deltas(variant: str, players: int, elimination_deal: str = "table") 
             "ace_takes_all": True, "ace_takes_all_is_scopa": False, "napola": True,
             "maresciallo_penalty": True, "polacca": True,
         }
+    if variant == "granja":  # rules §2.20
+        return {"builds": True, "primiera_mode": "none", "special_cards": {"2d": 1}}
     return {}
 
 
@@ -515,9 +560,9 @@ def _check_option(name: str, value: Any) -> Any:
             try:
                 c = card_id(key)
             except InvalidNotationError:
-                raise _bad(name, value, "a dict whose keys are cards of the 40-card pack") from None
-            if c not in _PACK_SET or c in points:
-                raise _bad(name, value, "a dict whose keys are distinct cards of the 40-card pack")
+                raise _bad(name, value, "a dict whose keys are cards of the pack") from None
+            if c in points:
+                raise _bad(name, value, "a dict whose keys are distinct cards of the pack")
             if not _is_int(pts) or not 0 <= pts <= _NOLIMIT:
                 raise _bad(name, value, f"a dict whose values are ints in 0..{_NOLIMIT}")
             points[c] = pts
@@ -526,13 +571,11 @@ def _check_option(name: str, value: Any) -> Any:
         if value is None:
             return None
         if not isinstance(value, str):
-            raise _bad(name, value, "None or a card of the 40-card pack such as '7h'")
+            raise _bad(name, value, "None or a card of the pack such as '7h'")
         try:
             c = card_id(value)
         except InvalidNotationError:
-            raise _bad(name, value, "None or a card of the 40-card pack such as '7h'") from None
-        if c not in _PACK_SET:
-            raise _bad(name, value, "None or a card of the 40-card pack such as '7h'")
+            raise _bad(name, value, "None or a card of the pack such as '7h'") from None
         return card_str(c)
     if kind == "knocks":
         if not isinstance(value, dict) or any(k not in _KNOCK_NAMES for k in value):
@@ -565,7 +608,13 @@ def resolve_options(**given: Any) -> dict[str, Any]:
 
     opts = copy.deepcopy(_BASE)
     opts["variant"] = variant
-    opts.update(copy.deepcopy(_preset_deltas(variant, players, explicit.get("elimination_deal", "table"))))
+    opts.update(
+        copy.deepcopy(
+            _preset_deltas(
+                variant, players, explicit.get("elimination_deal", "table"), explicit.get("cicera_deal", "12+4")
+            )
+        )
+    )
     opts.update(explicit)
     opts["players"] = players
     if opts["target"] is None:
@@ -601,6 +650,25 @@ def resolve_options(**given: Any) -> dict[str, Any]:
             raise InvalidOptionError(
                 "option steal=true (rubamazzo, rules §2.21) cannot be combined with " + ", ".join(clash)
             )
+    if opts["builds"]:  # a build adds plain values; piles and claims have no build rules
+        if opts["value_modulus"] is not None:
+            raise InvalidOptionError("option builds adds plain values (rules §2.20): value_modulus must be null with builds")
+        clash = [name for name in ("matta", "steal", "fidasse") if opts[name] not in (None, False)]
+        if clash:
+            raise InvalidOptionError("option builds=true (rules §2.20) cannot be combined with " + ", ".join(clash))
+    if opts["fidasse"]:  # a face-down claim would show through these public keys
+        clash = [
+            what
+            for what, bad in (
+                ("steal", opts["steal"]),
+                ("knocks", bool(opts["knocks"])),
+                ("last_hand_open", opts["last_hand_open"]),
+                ("maresciallo_penalty", opts["maresciallo_penalty"]),
+            )
+            if bad
+        ]
+        if clash:
+            raise InvalidOptionError("option fidasse=true (rules §2.19) cannot be combined with " + ", ".join(clash))
     if opts["tuzzoli"] and opts["cards_per_hand"] != 3:
         raise InvalidOptionError(
             f"option tuzzoli declares 3-card hands (rules §2.8): cards_per_hand must be 3, got {opts['cards_per_hand']}"
@@ -610,21 +678,67 @@ def resolve_options(**given: Any) -> dict[str, Any]:
             f"option knocks declares 3-card hands (rules §2.7): cards_per_hand must be 3, got {opts['cards_per_hand']}"
         )
     per_round = players * opts["cards_per_hand"]
-    rest = 40 - opts["initial_table_cards"]
+    size = len(pack_of(opts["deck"]))
+    rest = size - opts["initial_table_cards"]
     if rest <= 0 or rest % per_round:
         raise InvalidOptionError(
-            f"40 - initial_table_cards = {rest} must be a positive multiple of players * cards_per_hand = {per_round}"
+            f"{size} - initial_table_cards = {rest} must be a positive multiple of players * cards_per_hand = {per_round}"
         )
-    # A table with fewer than k Kings and fewer than a Aces holds at most 32 + (k-1) + (a-1) cards;
-    # a larger one is always void, and dealing would never end.
+    _check_cicera(opts)
+    # A table with fewer than k Kings and fewer than a Aces holds at most (size-8) + (k-1) + (a-1)
+    # cards; a larger one is always void, and dealing would never end.
     kings = opts["void_deal_min_kings"] if opts["void_deal_min_kings"] is not None else 5
     aces = opts["void_deal_min_aces"] if opts["void_deal_min_aces"] is not None else 5
-    if opts["initial_table_cards"] > 30 + kings + aces:
+    if opts["initial_table_cards"] > size - 10 + kings + aces:
         raise InvalidOptionError(
             f"every deal would be void: a table of {opts['initial_table_cards']} cards always holds"
             f" {kings} Kings or {aces} Aces; lower initial_table_cards or relax the void-deal options"
         )
     return opts
+
+
+def _check_cicera(opts: dict) -> None:
+    """The cards named by options must be in the pack; the combinations that ``court_capture =
+    same_rank`` and the 52-card pack refuse (rules §2.24; contract §2)."""
+    pack = set(pack_of(opts["deck"]))
+    if any(card_id(c) not in pack for c in opts["special_cards"]):
+        raise InvalidOptionError(f"option special_cards names a card that is not in the {pack_name(opts['deck'])}")
+    if opts["matta"] is not None and card_id(opts["matta"]) not in pack:
+        raise InvalidOptionError(f"option matta must be None or a card of the {pack_name(opts['deck'])}")
+    if opts["court_capture"] == "same_rank":
+        # these count the courts' values, which same_rank takes away
+        clash = [
+            what
+            for what, bad in (
+                ("matta", opts["matta"] is not None),
+                ("knocks", bool(opts["knocks"])),
+                ("initial_table_bonus", opts["initial_table_bonus"] != "none"),
+                ("steal", opts["steal"]),
+                ("builds", opts["builds"]),
+            )
+            if bad
+        ]
+        if clash:
+            raise InvalidOptionError(
+                "option court_capture=same_rank (rules §2.24) cannot be combined with " + ", ".join(clash)
+            )
+    if opts["deck"] == "italian52":
+        # the pile items, the elimination deal shapes and the declarations' bounds (at most 24 a
+        # deal) are defined for 40 cards only, and so are builds and claims
+        clash = [
+            what
+            for what, bad in (
+                ("steal", opts["steal"]),
+                ("target_mode=eliminate", opts["target_mode"] == "eliminate"),
+                ("tuzzoli", opts["tuzzoli"]),
+                ("knocks", bool(opts["knocks"])),
+                ("builds", opts["builds"]),
+                ("fidasse", opts["fidasse"]),
+            )
+            if bad
+        ]
+        if clash:
+            raise InvalidOptionError("option deck=italian52 (rules §2.24) cannot be combined with " + ", ".join(clash))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -636,6 +750,35 @@ def resolve_options(**given: Any) -> dict[str, Any]:
 #: the table card ids it takes.
 TRAIL: tuple[int, ...] = ()
 SELF = "self"
+#: The largest build value (rules §2.20).
+MAX_BUILD_VALUE = 10
+
+
+class BuildOn:
+    """The outcome "build on table item ``item``" (rules §2.20): a loose card or a build's name."""
+
+    __slots__ = ("item",)
+
+    def __init__(self, item: int) -> None:
+        self.item = item
+
+    def __repr__(self) -> str:
+        return f"BuildOn({card_str(self.item)})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, BuildOn) and self.item == other.item
+
+    def __hash__(self) -> int:
+        return hash(("on", self.item))
+
+
+def _build_value(build: Iterable[int]) -> int:
+    return sum(card_value(c) for c in build)
+
+
+def _names(builds: Sequence[Sequence[int]]) -> dict[int, int]:
+    """Each build's name (its lowest card) -> its value."""
+    return {min(b): _build_value(b) for b in builds}
 
 
 def _subsets_with_sum(cards: Sequence[tuple[int, int]], total: int, min_size: int) -> list[tuple[int, ...]]:
@@ -672,9 +815,14 @@ def _val(card: int, matta: Optional[tuple[int, int]]) -> int:
 
 
 def _captures_by_kind(
-    card: int, table: Iterable[int], opts: dict, matta: Optional[tuple[int, int]] = None
+    card: int,
+    table: Iterable[int],
+    opts: dict,
+    matta: Optional[tuple[int, int]] = None,
+    builds: Sequence[Sequence[int]] = (),
 ) -> dict[str, list[tuple[int, ...]]]:
-    """The capture sets of each enabled kind, before match priority and fewest-cards."""
+    """The capture sets of each enabled kind, before match priority and fewest-cards. A build is
+    an item named by its lowest card that only equality takes (rules §2.20)."""
     k = opts["value_modulus"]
 
     def value(c: int) -> int:  # the capture value, reduced by the modulus when set (§2.15)
@@ -683,8 +831,12 @@ def _captures_by_kind(
     p = value(card)
     cards = sorted((value(t), t) for t in table)
     kinds: dict[str, list[tuple[int, ...]]] = {}
+    built = [name for name, v in _names(builds).items() if v == p]
     for kind in opts["capture_kinds"]:
-        if kind == "match":
+        if kind == "match" and built:
+            # with a build of the value, equality takes every item of that value at once
+            kinds[kind] = [tuple(sorted(built + [t for v, t in cards if v == p]))]
+        elif kind == "match":
             kinds[kind] = [(t,) for v, t in cards if v == p]
         elif kind == "sum" and k is not None:
             # modular sum: any two or more cards whose values add up to p modulo k
@@ -717,6 +869,7 @@ def _captures(
     table: Iterable[int],
     opts: dict,
     matta: Optional[tuple[int, int]] = None,
+    builds: Sequence[Sequence[int]] = (),
     twins: bool = False,
 ) -> dict[tuple[int, ...], bool]:
     """``Captures(p, T)``: every legal capture set, mapped to whether a sweep with it may score a
@@ -727,8 +880,16 @@ def _captures(
     played card's identical twin is legal only when it is the whole table (so an illegal twin
     match gives no match priority). Sets are ascending tuples, a twin listed twice."""
     table = list(table)
-    kinds = _captures_by_kind(card, table, opts, matta)
-    if twins:
+    items = table + list(_names(builds))  # every item, the courts included
+    if opts["court_capture"] == "same_rank":
+        # rules §2.24: a court has no value and takes one court of its rank, nothing else
+        if _rank(card) >= 11:
+            if "match" not in opts["capture_kinds"]:
+                return {}
+            return {(t,): True for t in table if _rank(t) == _rank(card)}
+        table = [t for t in table if _rank(t) < 11]
+    kinds = _captures_by_kind(card, table, opts, matta, builds)
+    if twins:  # the 80-card pack has no builds (refused), so the items are the table cards
         whole = tuple(sorted(table))
         kinds = {k: [x for x in sets if card not in x or x == whole] for k, sets in kinds.items()}
     # 1. Match priority: a possible match removes the captures of the kinds it has priority over.
@@ -758,10 +919,10 @@ def _captures(
     if (
         opts["ace_takes_all"]
         and _val(card, matta) == 1
-        and table
+        and items
         and not (opts["ace_blocked_by_table_ace"] and any(_val(t, matta) == 1 for t in table))
     ):
-        result.setdefault(tuple(sorted(table)), False)
+        result.setdefault(tuple(sorted(items)), False)
     return result
 
 
@@ -817,11 +978,13 @@ def _outcomes(
     first_play: bool,
     matta: Optional[tuple[int, int]] = None,
     piles: Optional[tuple] = None,
+    builds: Sequence[Sequence[int]] = (),
 ) -> dict:
     """``O(card)``: the legal outcomes of playing ``card`` from ``hand`` (which contains it) onto
-    ``table``, mapped to their scopa flag as in ``_captures`` (trail and self-capture: False).
-    ``forbid_ace_first_play`` means the rank A; the other Ace rules also a matta declared as 1.
-    ``piles`` as in ``_pile_captures`` (with ``steal``, which refuses a matta; None: no pile to take)."""
+    ``table`` and ``builds``, mapped to their scopa flag as in ``_captures`` (trail, self-capture
+    and build moves: False). ``forbid_ace_first_play`` means the rank A; the other Ace rules also
+    a matta declared as 1. ``piles`` as in ``_pile_captures`` (with ``steal``, which refuses a
+    matta and builds; None: no pile to take)."""
     if opts["steal"]:
         pile_ctx = piles if piles is not None else ((-1,) * 6, 0, 0)
 
@@ -830,58 +993,101 @@ def _outcomes(
     else:
 
         def captures(q: int, t: list[int]) -> dict:
-            return _captures(q, t, opts, matta)
+            return _captures(q, t, opts, matta, builds)
     hand = list(hand)
     table = list(table)
     aces_forbidden = opts["forbid_ace_first_play"] and first_play and any(card_value(h) != 1 for h in hand)
     if card_value(card) == 1 and aces_forbidden:
         return {}
-    if opts["ace_takes_all"] and _val(card, matta) == 1 and not table and opts["ace_on_empty_table"] == "self_capture":
+    if (
+        opts["ace_takes_all"]
+        and _val(card, matta) == 1
+        and not table
+        and not builds
+        and opts["ace_on_empty_table"] == "self_capture"
+    ):
         return {SELF: False}
     outcomes: dict = dict(captures(card, table))
+    can_capture = bool(outcomes)
     obligation = opts["capture_obligation"]
     if obligation == "optional":
         may_trail = True
     elif obligation == "played_card":
         may_trail = not outcomes
     elif obligation == "played_card_numerals":
-        may_trail = card_value(card) >= 8 or not outcomes
+        may_trail = _rank(card) >= 11 or not outcomes
     else:  # any_card: trailing is allowed only when no playable card of the hand can capture
         playable = [q for q in hand if q != card and not (aces_forbidden and card_value(q) == 1)]
         may_trail = not outcomes and not any(captures(q, table) for q in playable)
     if may_trail:
         outcomes[TRAIL] = False
+    if opts["builds"] and not (opts["build_only_if_no_capture"] and can_capture):
+        # a build: the total is at most 10 and the rest of the hand holds a card of it (§2.20)
+        held = {card_value(q) for q in hand if q != card}
+        values = {t: card_value(t) for t in table} | _names(builds)
+        for t in sorted(values):
+            total = card_value(card) + values[t]
+            if total <= MAX_BUILD_VALUE and total in held:
+                outcomes[BuildOn(t)] = False
     return outcomes
 
 
-def _pack_card(card: Any, error: type = InvalidNotationError) -> int:
+def _pack_card(card: Any, error: type = InvalidNotationError, deck: str = "italian40") -> int:
     try:
         c = card_id(card)
     except InvalidNotationError as e:
         raise error(str(e)) from None
-    if c not in _PACK_SET:
-        raise error(f"{card!r} is not a card of the 40-card pack (ranks A-7, J, Q, K)")
+    if c not in pack_of(deck):
+        raise error(f"{card!r} is not a card of the {pack_name(deck)}")
     return c
 
 
 def capture_options(
-    card: Any, table: Iterable[Any], pile_tops: Optional[Sequence[Any]] = None, seat: Any = 0, **options: Any
+    card: Any,
+    table: Iterable[Any],
+    pile_tops: Optional[Sequence[Any]] = None,
+    seat: Any = 0,
+    table_builds: Optional[Iterable[Iterable[Any]]] = None,
+    hand: Optional[Iterable[Any]] = None,
+    **options: Any,
 ) -> list[list[str]]:
-    """``O(card)`` with hand ``{card}``: every legal outcome of playing ``card`` onto ``table``.
+    """``O(card)`` with hand ``{card}`` (plus ``hand``): every legal outcome of playing ``card``
+    onto ``table``.
 
     Each outcome is its ascending card list: ``[]`` is the trail, ``[card]`` the self-capture of an
     Ace onto an empty table; the outcomes are sorted by their id lists. Example (TV-02)::
 
         >>> capture_options("Qh", ["Ah", "3s", "4c", "5d"])
         [['4c', '5d'], ['5d', 'Ah', '3s']]
+
+    With option ``steal``, ``pile_tops`` gives each side's pile top (or None) and ``seat`` the
+    mover; a pile item is written ``pile<side>``. With option ``builds``, ``table_builds`` lists the
+    builds (card lists) beside the loose table cards: a capture names a build by its lowest card,
+    and each build move ``["on", item]`` follows the sorted outcomes, ascending by item (TV-74)::
+
+        >>> capture_options("2d", ["3h", "5s"], hand=["5c"], variant="granja")
+        [[], ['on', '3h']]
     """
     opts = resolve_options(**options)
-    p = _pack_card(card)
-    if isinstance(table, (str, bytes)) or not isinstance(table, Iterable):
-        raise InvalidNotationError(f"{table!r} is not a list of cards")
-    t = [_pack_card(c) for c in table]
-    if len(set(t)) != len(t) or p in t:
-        raise InvalidStateError("the played card and the table cards must all be different cards")
+    deck = opts["deck"]
+    p = _pack_card(card, deck=deck)
+
+    def cards(xs: Any, what: str) -> list[int]:
+        if isinstance(xs, (str, bytes)) or not isinstance(xs, Iterable):
+            raise InvalidNotationError(f"{xs!r} is not a list of cards ({what})")
+        return [_pack_card(c, deck=deck) for c in xs]
+
+    t = cards(table, "table")
+    builds = [] if table_builds is None else [cards(b, "a build") for b in _card_lists(table_builds)]
+    held = [] if hand is None else cards(hand, "hand")
+    every = [p] + t + [c for b in builds for c in b] + held
+    if len(set(every)) != len(every):
+        raise InvalidStateError("the played card, the table, the builds and the hand must all be different cards")
+    if builds and not opts["builds"]:
+        raise InvalidStateError("table_builds needs option builds")
+    for b in builds:
+        if len(b) < 2 or _build_value(b) > MAX_BUILD_VALUE:
+            raise InvalidStateError(f"a build holds at least 2 cards worth at most {MAX_BUILD_VALUE} in all")
     n = opts["players"]
     teams = opts["partnership"] == "auto" and n in (4, 6)
     sides = 2 if teams else n
@@ -895,20 +1101,28 @@ def capture_options(
         given = list(pile_tops)
         if len(given) != sides:
             raise InvalidStateError(f"pile_tops must be a list of {sides} entries (one per side): a card or None")
-        seen = set(t) | {p}
+        seen = set(every)
         for s, x in enumerate(given):
             if x is None:
                 continue
-            top = _pack_card(x)
+            top = _pack_card(x, deck=deck)
             if top in seen:
                 raise InvalidStateError("the played card, the table cards and the pile tops must all be different cards")
             seen.add(top)
             tops[s] = top
     side_of = (lambda x: x % 2) if teams else (lambda x: x)
     piles = (tuple(tops), side_of(seat), side_of((seat + 1) % n))
-    outs = _outcomes(p, [p], t, opts, first_play=False, piles=piles)
-    ids = sorted([p] if o == SELF else list(o) for o in outs)
-    return [[_item_str(c) for c in o] for o in ids]
+    outs = _outcomes(p, [p] + held, t, opts, first_play=False, piles=piles, builds=builds)
+    ids = sorted([p] if o == SELF else list(o) for o in outs if not isinstance(o, BuildOn))
+    ons = sorted(o.item for o in outs if isinstance(o, BuildOn))
+    return [[_item_str(c) for c in o] for o in ids] + [["on", card_str(x)] for x in ons]
+
+
+def _card_lists(xs: Any) -> list[Any]:
+    """A list of card lists (``table_builds``), else ``InvalidStateError``."""
+    if isinstance(xs, (str, bytes)) or not isinstance(xs, Iterable):
+        raise InvalidStateError(f"{xs!r} is not a list of builds")
+    return list(xs)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -941,7 +1155,7 @@ def tuzzoli(hand: Iterable[Any], **options: Any) -> tuple[str, int]:
     opts = resolve_options(**options)
     if isinstance(hand, (str, bytes)) or not isinstance(hand, Iterable):
         raise InvalidNotationError(f"{hand!r} is not a list of cards")
-    cards = [_pack_card(c) for c in hand]
+    cards = [_pack_card(c, deck=opts["deck"]) for c in hand]
     if len(set(cards)) != len(cards):
         raise InvalidStateError("a card appears more than once in the hand")
     return TUZZOLI[_tuzzoli_kind(cards, opts["tuzzoli_hybrids"])]
@@ -1005,7 +1219,7 @@ def knock(hand: Iterable[Any], **options: Any) -> tuple[str, int, Optional[int]]
     opts = resolve_options(**options)
     if isinstance(hand, (str, bytes)) or not isinstance(hand, Iterable):
         raise InvalidNotationError(f"{hand!r} is not a list of cards")
-    cards = [_pack_card(c) for c in hand]
+    cards = [_pack_card(c, deck=opts["deck"]) for c in hand]
     if len(set(cards)) != len(cards):
         raise InvalidStateError("a card appears more than once in the hand")
     kind, value = _knock_best(cards, opts)
@@ -1063,10 +1277,15 @@ def _deal_awards(
 
     count = [len(p) for p in piles]
     coins = [sum(1 for c in p if _suit(c) == COINS) for p in piles]
+    all_coins = len(pack_of(opts["deck"])) // 4
     sevens = [sum(1 for c in p if _rank(c) == 7) for p in piles]
 
     # 1-3. Most cards, most coins, the settebello.
-    give(_most(count, sides, opts), opts["cards"])
+    top_count = [s for s in sides if count[s] == max(count)]
+    if opts["cards_tie_points"] is not None and len(top_count) > 1:
+        give(top_count, opts["cards_tie_points"])  # rules §2.24: 26-26 gives 1 each
+    else:
+        give(_most(count, sides, opts), opts["cards"])
     give(_most(coins, sides, opts), opts["coins"])
     give([s for s in sides if SETTEBELLO in piles[s]], opts["settebello"])
 
@@ -1079,6 +1298,8 @@ def _deal_awards(
             best = [0, 0, 0, 0]
             held = [False] * 4
             for c in piles[s]:
+                if _rank(c) not in values:
+                    continue  # the 8, 9, 10 of a 52-card pack have no primiera value
                 held[_suit(c)] = True
                 best[_suit(c)] = max(best[_suit(c)], values[_rank(c)])
             totals.append(sum(best))
@@ -1128,7 +1349,7 @@ def _deal_awards(
             awards.append(vec)
     # 9. Escoba bonuses.
     give([s for s in sides if sevens[s] == 4], opts["all_sevens_bonus"])
-    give([s for s in sides if coins[s] == 10], opts["all_oros_bonus"])
+    give([s for s in sides if coins[s] == all_coins], opts["all_oros_bonus"])
     # 9a. Piccola: the coin run from the Ace, if at least A-2-3, capped at piccola_max.
     if opts["piccola"]:
         for s in sides:
@@ -1156,6 +1377,17 @@ def _deal_awards(
         give([s for s in sides if card_id(opts["polacca_card"]) in piles[s] and SETTEBELLO in piles[s]], 1)
     if opts["saponaro"]:
         give([s for s in sides if card_id(opts["saponaro_card"]) in piles[s] and MARESCIALLO in piles[s]], -1)
+    # 9d. Cicera (rules §2.24): the most swords, then the sword napula (the numeral run A 2 3 ...
+    # 10 from the Ace, if at least A-2-3: J, Q, K have no value).
+    swords = [sum(1 for c in p if _suit(c) == SWORDS) for p in piles]
+    if opts["swords"]:
+        give(_most(swords, sides, opts), opts["swords"])
+    if opts["sword_napula"]:
+        for s in sides:
+            run = 0
+            while run < 10 and 13 * SWORDS + run in piles[s]:
+                run += 1
+            give([s], run if run >= 3 else 0)
     # 10. The sweeps in the order they were made, each hand declaration at the moment it was made.
     pending_decls = list(declared)
     for i, s in enumerate(sweeps):
@@ -1188,7 +1420,7 @@ def score_deal(
     piles = list(piles)
     if not all(is_list(p) for p in piles):
         raise InvalidStateError("each pile must be a list of cards")
-    piles = [[_pack_card(c) for c in p] for p in piles]
+    piles = [[_pack_card(c, deck=opts["deck"]) for c in p] for p in piles]
     if not 1 <= len(piles) <= 6:
         raise InvalidStateError(f"piles must hold one card list per side (1 to 6 sides), got {len(piles)}")
     scope = list(scope)
@@ -1235,6 +1467,9 @@ class Escoba:
     def __init__(self, **options: Any) -> None:
         self._opts = resolve_options(**options)
         o = self._opts
+        self.deck: str = o["deck"]
+        self.pack: tuple[int, ...] = pack_of(o["deck"])
+        C = self.size = len(self.pack)  # one observation slot per card of the pack
         self.num_players: int = o["players"]
         self.teams: bool = o["partnership"] == "auto" and o["players"] in (4, 6)
         self.num_sides: int = 2 if self.teams else self.num_players
@@ -1243,12 +1478,16 @@ class Escoba:
         extra = self.num_sides if o["tuzzoli"] or self.knocks else 0  # declared points per side
         self.eliminate: bool = o["target_mode"] == "eliminate"
         extra += self.num_players if self.eliminate else 0  # seats in play
-        extra += 41 * self.num_sides if o["steal"] else 0  # pile tops, piles selected
+        extra += (C + 1) * self.num_sides if o["steal"] else 0  # pile tops, piles selected
         self.show: bool = self.knocks or o["last_hand_open"]
         if self.show:
-            extra += 40 * self.num_players + 1  # the shown hands, the matta's value
+            extra += C * self.num_players + 1  # the shown hands, the matta's value
         extra += self.num_sides if o["maresciallo_penalty"] else 0  # Ks sweeps per side
-        self.observation_shape: tuple[int, ...] = (161 + 42 * self.num_sides + 4 * self.num_players + extra,)
+        extra += self.num_sides + self.num_players if o["fidasse"] else 0  # face-down cards, claimant
+        extra += C if o["builds"] else 0  # the value of the build holding each card
+        self.observation_shape: tuple[int, ...] = (
+            4 * C + 1 + (C + 2) * self.num_sides + 4 * self.num_players + extra,
+        )
         self._options_json = json.dumps(o, sort_keys=True, separators=(",", ":"))
 
     # -- options -------------------------------------------------------------------------------
@@ -1285,17 +1524,17 @@ class Escoba:
         pack = None
         if deck is not None:
             if isinstance(deck, (str, bytes)) or not isinstance(deck, Iterable):
-                raise InvalidStateError("deck must be a list of the 40 cards, top first")
-            pack = [_pack_card(c, InvalidStateError) for c in deck]
-            if sorted(pack) != list(PACK):
-                raise InvalidStateError("deck must hold each of the 40 cards exactly once, top first")
+                raise InvalidStateError(f"deck must be a list of the {self.size} cards, top first")
+            pack = [_pack_card(c, InvalidStateError, self.deck) for c in deck]
+            if sorted(pack) != list(self.pack):
+                raise InvalidStateError(f"deck must hold each of the {self.size} cards exactly once, top first")
         s = EscobaState(self)
         s._rng = SplitMix64(seed)
         n = self.num_players
         if self._opts["first_dealer"] == "random":
             s._dealer = s._rng.below(n)
         else:  # deal_until_Kd: deal a shuffled pack face up; whoever receives Kd deals
-            shuffled = list(PACK)
+            shuffled = list(self.pack)
             s._rng.shuffle(shuffled)
             s._dealer = shuffled.index(RE_BELLO) % n
         s._start_deal(pack)
@@ -1315,14 +1554,16 @@ class Escoba:
         last_capturer: int = -1,
         seed: int = 0,
         in_play: Optional[Iterable[int]] = None,
+        builds: Optional[Sequence[Iterable[Any]]] = None,
     ) -> "EscobaState":
-        """A position at the start of a turn of deal 1, from a partial description (contract §9)."""
+        """A position at the start of a turn of deal 1, from a partial description (contract §9);
+        ``builds``: the builds on the table as card lists (option ``builds``)."""
         n, S = self.num_players, self.num_sides
 
         def cards(xs: Any, what: str) -> list[int]:
             if isinstance(xs, (str, bytes)) or not isinstance(xs, Iterable):
                 raise InvalidStateError(f"{what} must be a list of cards")
-            return [_pack_card(c, InvalidStateError) for c in xs]
+            return [_pack_card(c, InvalidStateError, self.deck) for c in xs]
 
         def per(xs: Any, count: int, what: str) -> list:
             if isinstance(xs, (str, bytes)) or not isinstance(xs, Sequence) or len(xs) != count:
@@ -1336,17 +1577,29 @@ class Escoba:
 
         hand_ids = [cards(h, f"hands[{i}]") for i, h in enumerate(per(hands, n, "hands"))]
         table_ids = cards(table, "table")
+        build_ids: list[list[int]] = []
+        if builds is not None:
+            if not self._opts["builds"]:
+                raise InvalidStateError("setup key builds needs option builds")
+            if isinstance(builds, (str, bytes)) or not isinstance(builds, Sequence):
+                raise InvalidStateError("builds must be a list of card lists")
+            build_ids = [cards(b, f"builds[{i}]") for i, b in enumerate(builds)]
+            if len(build_ids) > 20:
+                raise InvalidStateError("builds may list at most 20 builds")
         pile_ids = [cards(p, f"piles[{i}]") for i, p in enumerate(per(piles, S, "piles"))] if piles is not None else [[] for _ in range(S)]
-        listed = [c for h in hand_ids for c in h] + table_ids + [c for p in pile_ids for c in p]
+        listed = [c for h in hand_ids for c in h] + table_ids + [c for b in build_ids for c in b] + [c for p in pile_ids for c in p]
         if stock is None:
-            stock_ids = [c for c in PACK if c not in set(listed)]
+            stock_ids = [c for c in self.pack if c not in set(listed)]
         else:
             stock_ids = cards(stock, "stock")
         every = listed + stock_ids
         if len(set(every)) != len(every):
             raise InvalidStateError("a card is listed twice")
-        if stock is not None and len(every) != 40:
-            raise InvalidStateError("with a stock given, hands, table, stock and piles must hold the 40 cards")
+        if stock is not None and len(every) != self.size:
+            raise InvalidStateError(f"with a stock given, hands, table, stock and piles must hold the {self.size} cards")
+        for b in build_ids:
+            if len(b) < 2 or _build_value(b) > MAX_BUILD_VALUE:
+                raise InvalidStateError(f"a build holds at least 2 cards worth at most {MAX_BUILD_VALUE} in all")
         tops = _read_pile_tops(self, pile_tops, pile_ids, InvalidStateError)
 
         if dealer is None and to_move is None:
@@ -1389,6 +1642,7 @@ class Escoba:
         s._to_move = to_move
         s._hands = [set(h) for h in hand_ids]
         s._table = set(table_ids)
+        s._builds = sorted(sorted(b) for b in build_ids)
         s._stock = stock_ids
         s._piles = [set(p) for p in pile_ids]
         s._tops = tops
@@ -1422,11 +1676,11 @@ def _read_pile_tops(game: Escoba, given: Any, piles: list[list[int]], error: typ
                 raise error(f"pile_tops[{side}]: the non-empty pile {side} needs its top card")
             continue
         if json_form:
-            if not _is_int(x) or x not in _PACK_SET:
-                raise error(f"pile_tops[{side}] must be a card id of the 40-card pack or -1")
+            if not _is_int(x) or x not in game.pack:
+                raise error(f"pile_tops[{side}] must be a card id of the {pack_name(game.deck)} or -1")
             c = x
         else:
-            c = _pack_card(x, error)
+            c = _pack_card(x, error, game.deck)
         if c not in piles[side]:
             raise error(f"pile_tops[{side}]: {card_str(c)} is not a card of pile {side}")
         tops[side] = c
@@ -1510,9 +1764,15 @@ class EscobaState:
         self._decls: list[list[int]] = []  # tuzzoli of this deal: [seat, kind, sweeps before it]
         self._ks_sweeps: list[int] = []  # indices in _sweeps of the sweeps made by playing Ks
         self._table: set[int] = set()
+        self._builds: list[list[int]] = []  # ascending cards each, ascending by lowest card (§2.20)
         self._terminal = False
         self._to_move = 0
         self._in_play: set[int] = set(range(n))  # seats still in the match (rules §2.11)
+        # fidasse (rules §2.19): the claim waiting for answers and its claimant (-1: none), and the
+        # trusted claim cards of this deal per claimant, face down to the other seats
+        self._claim = -1
+        self._claimant = -1
+        self._claimed: list[set[int]] = [set() for _ in range(n)]
 
     # -- dealing (contract §5) -----------------------------------------------------------------
 
@@ -1524,7 +1784,7 @@ class EscobaState:
         itc, cph = self._deal_shape()
         while True:
             if pack is None:
-                pack = list(PACK)
+                pack = list(self.game.pack)
                 self._rng.shuffle(pack)
             self._hands = [set() for _ in range(n)]
             it = iter(pack)
@@ -1546,6 +1806,8 @@ class EscobaState:
             pack = None  # the same dealer deals again from a fresh shuffle
         self._piles = [set() for _ in range(self.game.num_sides)]
         self._tops = [-1] * self.game.num_sides
+        self._claimed = [set() for _ in range(n)]
+        self._builds = []
         self._sweeps = []
         self._decls = []
         self._knock_state = [0] * n
@@ -1636,7 +1898,7 @@ class EscobaState:
         return (
             self._pending == -1
             and all(len(self._hands[s]) == cph for s in self._in_play)
-            and len(self._stock) == 40 - itc - len(self._in_play) * cph
+            and len(self._stock) == self.game.size - itc - len(self._in_play) * cph
         )
 
     def _matta(self) -> Optional[tuple[int, int]]:
@@ -1659,11 +1921,17 @@ class EscobaState:
         return self._hands[seat] if last_open or self._knock_state[seat] == 2 else set()
 
     def _outcomes_of(self, card: int) -> dict:
-        """O(card) for the mover, computed against the hand before ``card`` left it."""
+        """O(card) for the mover, computed against the hand before ``card`` left it; with fidasse
+        without the capture of the whole table, except on the last play (rules §2.19)."""
         hand = set(self._hands[self._to_move])
         if self._pending != -1:
             hand.add(self._pending)
-        return _outcomes(card, hand, self._table, self._o, self._is_first_play(), self._matta(), self._piles_ctx())
+        outcomes = _outcomes(
+            card, hand, self._table, self._o, self._is_first_play(), self._matta(), self._piles_ctx(), self._builds
+        )
+        if self._sweep_filtered():
+            outcomes.pop(tuple(sorted(self._table)), None)
+        return outcomes
 
     def _piles_ctx(self) -> Optional[tuple]:
         """The piles as the capture rules see them from the mover's seat (with steal)."""
@@ -1672,6 +1940,74 @@ class EscobaState:
         g = self.game
         tops = tuple(self._tops) + (-1,) * (6 - len(self._tops))
         return tops, g.side_of(self._to_move), g.side_of((self._to_move + 1) % g.num_players)
+
+    # -- fidasse (rules §2.19) -----------------------------------------------------------------
+
+    def _is_last_play(self) -> bool:
+        """The play about to be made is the last of the deal."""
+        held = len(self._hands[self._to_move]) + (self._pending != -1)
+        others = any(h for s, h in enumerate(self._hands) if s != self._to_move)
+        return not self._stock and held == 1 and not others
+
+    def _sweep_filtered(self) -> bool:
+        return self._o["fidasse"] and bool(self._table) and not self._is_last_play()
+
+    def _next_asked(self, seat: int) -> int:
+        """The next opponent of the claimant after ``seat``, before the claimant; -1 if none."""
+        n, side_of = self.game.num_players, self.game.side_of
+        for k in range(1, n):
+            t = (seat + k) % n
+            if t == self._claimant:
+                break
+            if side_of(t) != side_of(self._claimant) and t in self._in_play:
+                return t
+        return -1
+
+    def _hidden_from(self, p: int) -> set[int]:
+        """Cards seat p may not see: the other seats' trusted claims, another seat's open claim."""
+        hidden = {c for s, cards in enumerate(self._claimed) if s != p for c in cards}
+        if self._claim != -1 and self._claimant != p:
+            hidden.add(self._claim)
+        return hidden
+
+    def _step_fidasse(self, a: int) -> None:
+        if CLAIM0 <= a < CLAIM0 + 52:
+            seat = self._to_move
+            self._hands[seat].discard(a - CLAIM0)
+            self._claim, self._claimant = a - CLAIM0, seat
+            asked = self._next_asked(seat)
+            self._to_move = asked if asked != -1 else seat
+            return
+        card, claimant = self._claim, self._claimant
+        side = self.game.side_of(claimant)
+        if a == TRUST:
+            asked = self._next_asked(self._to_move)
+            if asked != -1:
+                self._to_move = asked
+                return
+            self._claimed[claimant].add(card)
+            self._claim_stands(card, side)
+        else:  # DOUBT: the card is shown
+            doubter = self.game.side_of(self._to_move)
+            if tuple(sorted(self._table)) in _captures(card, self._table, self._o, self._matta()):
+                self._scores[doubter] -= 1
+                self._claim_stands(card, side)
+            else:  # cancelled: the card trails, the claimant's side loses a point
+                self._table.add(card)
+                self._scores[side] -= 1
+        self._claim = self._claimant = -1
+        self._to_move = claimant
+        self._pass_turn()
+
+    def _claim_stands(self, card: int, side: int) -> None:
+        self._piles[side] |= self._table | {card}
+        self._table = set()
+        self._last_capturer = side
+        self._sweeps.append(side)
+
+    def _items(self) -> set[int]:
+        """Every table item: the loose cards and each build's name (its lowest card)."""
+        return self._table | {b[0] for b in self._builds}
 
     # -- the step protocol (contract §4) -------------------------------------------------------
 
@@ -1683,14 +2019,22 @@ class EscobaState:
             return []
         if self._knock_turn():
             return [KNOCK, NO_KNOCK]
+        if self._claim != -1:
+            return [TRUST, DOUBT]
         if self._pending == -1:
-            return sorted(c for c in self._hands[self._to_move] if self._outcomes_of(c))
+            hand = self._hands[self._to_move]
+            plays = sorted(c for c in hand if self._outcomes_of(c))
+            if self._sweep_filtered():  # CLAIM(c): any card, the table not empty, not the last play
+                plays += sorted(CLAIM0 + c for c in hand)
+            return plays
         outcomes = self._outcomes_of(self._pending)
         chosen = tuple(self._selection)
         k = len(chosen)
-        actions = {TAKE0 + x[k] for x in outcomes if x != SELF and len(x) > k and x[:k] == chosen}
+        actions = {TAKE0 + x[k] for x in outcomes if isinstance(x, tuple) and len(x) > k and x[:k] == chosen}
         if chosen in outcomes:  # a capture equal to the selection, or the trail when none is chosen
             actions.add(DONE)
+        if not chosen:
+            actions |= {BUILD_ON0 + x.item for x in outcomes if isinstance(x, BuildOn)}
         return sorted(actions)
 
     def legal_mask(self) -> np.ndarray:
@@ -1726,6 +2070,9 @@ class EscobaState:
                 self._matta_value = value
             self._knock_state[seat] = 2
             return
+        if CLAIM0 <= a <= DOUBT:
+            self._step_fidasse(a)
+            return
         if a < TAKE0:  # PLAY(c)
             outcomes = self._outcomes_of(a)
             self._hands[self._to_move].discard(a)
@@ -1736,6 +2083,9 @@ class EscobaState:
                 self._pending, self._selection = a, []
             return
         outcomes = self._outcomes_of(self._pending)
+        if a >= BUILD_ON0:
+            self._resolve(self._pending, BuildOn(a - BUILD_ON0), False)
+            return
         if a == DONE:
             chosen = tuple(self._selection)
             self._resolve(self._pending, chosen, outcomes[chosen])
@@ -1743,7 +2093,7 @@ class EscobaState:
         self._selection.append(a - TAKE0)  # TAKE(t)
         chosen = tuple(self._selection)
         k = len(chosen)
-        fitting = [x for x in outcomes if x != SELF and x[:k] == chosen and len(x) >= k]
+        fitting = [x for x in outcomes if isinstance(x, tuple) and x[:k] == chosen and len(x) >= k]
         if len(fitting) == 1:
             self._resolve(self._pending, fitting[0], outcomes[fitting[0]])
 
@@ -1755,6 +2105,15 @@ class EscobaState:
         if outcome == SELF:
             self._piles[side].add(card)
             self._last_capturer = side
+        elif isinstance(outcome, BuildOn):
+            t = outcome.item
+            old = [b for b in self._builds if b[0] == t]
+            if old:
+                self._builds.remove(old[0])
+            else:
+                self._table.discard(t)
+            self._builds.append(sorted((old[0] if old else [t]) + [card]))
+            self._builds.sort()
         elif outcome == TRAIL:
             self._table.add(card)
         else:
@@ -1767,15 +2126,23 @@ class EscobaState:
                     self._tops[victim] = -1
             if o["steal"]:
                 self._tops[side] = card
-            sweep = bool(self._table) and taken == self._table
+            items = self._items()  # a build is taken as the item named by its lowest card
+            sweep = bool(items) and taken == items
+            built = [b for b in self._builds if b[0] in taken]
+            self._builds = [b for b in self._builds if b[0] not in taken]
             self._table -= taken
-            self._piles[side] |= taken | {card}
+            self._piles[side] |= taken | {card} | {c for b in built for c in b}
             self._last_capturer = side
             if sweep and (normal or o["ace_takes_all_is_scopa"]) and not (last_play and not o["scopa_on_last_play"]):
                 if o["maresciallo_penalty"] and card == MARESCIALLO:
                     self._ks_sweeps.append(len(self._sweeps))
                 self._sweeps.append(side)
         self._pending, self._selection = -1, []
+        self._pass_turn()
+
+    def _pass_turn(self) -> None:
+        """After a play by ``_to_move``: the next seat with cards, a new hand, or the deal's end."""
+        n = self.game.num_players
         if not any(self._hands):
             if self._stock:
                 self._deal_next_hand()
@@ -1794,9 +2161,11 @@ class EscobaState:
 
     def _end_deal(self) -> None:
         o, S = self._o, self.game.num_sides
+        self._claimed = [set() for _ in range(self.game.num_players)]  # shown at the scoring
         if o["last_capturer_takes_rest"] and self._last_capturer != -1:
-            self._piles[self._last_capturer] |= self._table
+            self._piles[self._last_capturer] |= self._table | {c for b in self._builds for c in b}
         self._table = set()  # otherwise the cards left on the table belong to nobody
+        self._builds = []
         decls = [(self.game.side_of(seat), _decl(kind, o)[1], at) for seat, kind, at in self._decls]
         sides_in = sorted({self.game.side_of(t) for t in self._in_play})
         if len(sides_in) < S:
@@ -1837,7 +2206,12 @@ class EscobaState:
         totals = self._scores
         if o["napola_all_coins_wins"]:
             for s in range(S):
-                if sum(1 for c in self._piles[s] if _suit(c) == COINS) == 10:
+                if sum(1 for c in self._piles[s] if _suit(c) == COINS) == self.game.size // 4:
+                    return s, -1
+        if o["all_swords_wins"]:
+            # rules §2.24: a side with every sword of the pack wins at once
+            for s in range(S):
+                if sum(1 for c in self._piles[s] if _suit(c) == SWORDS) == self.game.size // 4:
                     return s, -1
         if o["game"] == "single_deal":
             best = max(points)
@@ -1926,9 +2300,13 @@ class EscobaState:
         an Ace's self-capture). Atomic: an illegal move raises and changes nothing."""
         if not isinstance(move, str):
             raise InvalidNotationError(f"{move!r} is not a move: expected text like 'Qh x Ah 3s 5d' or 'Kc'")
+        if move.lstrip().lower().startswith("claim"):  # a fidasse claim is one action
+            self.apply(string_to_action(move))
+            return
         words = move.split()
-        if not words or (len(words) > 1 and (words[1].lower() != "x" or len(words) == 2)):
-            raise InvalidNotationError(f"{move!r} is not a move: expected text like 'Qh x Ah 3s 5d' or 'Kc'")
+        build = len(words) == 3 and words[1].lower() == "on"
+        if not words or (len(words) > 1 and not build and (words[1].lower() != "x" or len(words) == 2)):
+            raise InvalidNotationError(f"{move!r} is not a move: expected text like 'Qh x Ah 3s 5d', 'Kc' or '2d on 3h'")
         card = card_id(words[0])
 
         def item(w: str) -> int:  # `pile2` names a pile (rules §6.2)
@@ -1937,19 +2315,26 @@ class EscobaState:
                 return PILE0 + int(low[4])
             return card_id(w)
 
-        taken = sorted(item(w) for w in words[2:])
+        on = card_id(words[2]) if build else None
+        taken = [] if build else sorted(item(w) for w in words[2:])
         if self._knock_turn():
             raise IllegalActionError(f"{move!r} is not legal now: the hand's declaration comes first (knock or no knock)")
-        if self._terminal or self._pending != -1 or card not in self._hands[self._to_move]:
+        if self._terminal or self._pending != -1 or self._claim != -1 or card not in self._hands[self._to_move]:
             raise IllegalActionError(f"{move!r} is not legal now: {words[0]} must be a card of the mover's hand at the start of a turn")
         outcomes = self._outcomes_of(card)
-        if taken:
+        if on is not None:
+            legal = BuildOn(on) in outcomes
+        elif taken:
             legal = tuple(taken) in outcomes
         else:
             legal = TRAIL in outcomes or SELF in outcomes
         if not legal:
             raise IllegalActionError(f"{move!r} is not a legal move")
         self.apply(card)
+        if on is not None:
+            if self._pending == card:
+                self.apply(BUILD_ON0 + on)
+            return
         for t in taken:
             if self._pending != card:
                 break
@@ -1980,9 +2365,12 @@ class EscobaState:
         s._matta_value = self._matta_value
         s._ks_sweeps = list(self._ks_sweeps)
         s._table = set(self._table)
+        s._builds = [list(b) for b in self._builds]
         s._terminal = self._terminal
         s._to_move = self._to_move
         s._in_play = set(self._in_play)
+        s._claim, s._claimant = self._claim, self._claimant
+        s._claimed = [set(c) for c in self._claimed]
         return s
 
     def __copy__(self) -> "EscobaState":
@@ -2020,8 +2408,14 @@ class EscobaState:
             **({"knock_state": list(self._knock_state)} if self.game.knocks else {}),
             **({"matta_value": self._matta_value} if self.game.matta is not None else {}),
             **({"ks_sweeps": list(self._ks_sweeps)} if self._o["maresciallo_penalty"] else {}),
+            **({"builds": [list(b) for b in self._builds]} if self._o["builds"] else {}),
             **({"in_play": sum(1 << t for t in self._in_play)} if self.game.eliminate else {}),
             **({"pile_tops": list(self._tops)} if self._o["steal"] else {}),
+            **(
+                {"claim": self._claim, "claimant": self._claimant, "claimed": [sorted(c) for c in self._claimed]}
+                if self._o["fidasse"]
+                else {}
+            ),
         }
 
     def to_json(self) -> str:
@@ -2046,6 +2440,11 @@ class EscobaState:
         def text(cards: Iterable[int]) -> list[str]:
             return [card_str(c) for c in sorted(cards)]
 
+        hidden = self._hidden_from(p)
+
+        def pile_text(pile: set[int]) -> list[str]:  # a hidden claim card is a face-down "??"
+            return text(pile - hidden) + ["??"] * len(pile & hidden)
+
         return {
             "player": p,
             "current_player": self.current_player(),
@@ -2054,7 +2453,7 @@ class EscobaState:
             "hand": text(self._hands[p]),
             "hand_sizes": [len(h) for h in self._hands],
             "table": text(self._table),
-            "piles": [text(pile) for pile in self._piles],
+            "piles": [pile_text(pile) for pile in self._piles],
             # rules §2.21: the top card of every pile is public
             **({"pile_tops": [card_str(t) if t != -1 else None for t in self._tops]} if self._o["steal"] else {}),
             "scope": self._scope(),
@@ -2086,29 +2485,54 @@ class EscobaState:
                 if self._o["maresciallo_penalty"]
                 else {}
             ),
+            # builds are public (rules §2.20)
+            **(
+                {"builds": [{"cards": text(b), "value": _build_value(b)} for b in self._builds]}
+                if self._o["builds"]
+                else {}
+            ),
             **({"in_play": sorted(self._in_play)} if self.game.eliminate else {}),
+            **(self._fidasse_view(hidden) if self._o["fidasse"] else {}),
         }
+
+    def _fidasse_view(self, hidden: set[int]) -> dict[str, Any]:
+        """The open claim (its card "??" to the others) and the history, where the claim of a
+        hidden card (the last CLAIM of that card: this deal's) reads "claim ??"."""
+        claim = None
+        if self._claim != -1:
+            card = "??" if self._claim in hidden else card_str(self._claim)
+            claim = {"seat": self._claimant, "card": card}
+        history = []
+        for i, a in enumerate(self._history):
+            c = a - CLAIM0
+            masked = 0 <= c < 52 and c in hidden and a not in self._history[i + 1 :]
+            history.append("claim ??" if masked else action_to_string(a))
+        return {"claim": claim, "history": history}
 
     def observation(self, player: Any) -> np.ndarray:
         p = self._check_player(player)
         n, S = self.game.num_players, self.game.num_sides
+        C = self.game.size  # one slot per card of the pack
         obs = np.zeros(self.game.observation_shape, dtype=np.float32)
 
         def cards_at(offset: int, cards: Iterable[int]) -> None:
             for c in cards:
-                obs[offset + _slot(c)] = 1.0
+                obs[offset + _slot(c, C)] = 1.0
 
         cards_at(0, self._hands[p])
-        cards_at(40, self._table)
+        cards_at(C, self._table)
+        hidden = self._hidden_from(p)
         for s in range(S):
-            cards_at(80 + 40 * s, self._piles[s])
-        base = 80 + 40 * S
+            cards_at(2 * C + C * s, self._piles[s] - hidden)
+        base = 2 * C + C * S
         obs[base : base + S] = self._scope()
         obs[base + S] = len(self._stock)
         if self._pending != -1:
             cards_at(base + S + 1, [self._pending])
-        cards_at(base + S + 41, [x for x in self._selection if x < PILE0])
-        base = 161 + 41 * S
+        if self._claim != -1 and self._claimant == p:  # the claimant knows its card
+            cards_at(base + S + 1, [self._claim])
+        cards_at(base + S + 1 + C, [x for x in self._selection if x < PILE0])
+        base += S + 1 + 2 * C
         obs[base + p] = 1.0
         obs[base + n + self._dealer] = 1.0
         if not self._terminal:
@@ -2126,20 +2550,31 @@ class EscobaState:
             base += n
         if self.game.show:
             for seat in range(n):
-                cards_at(base + 40 * seat, self._shown(seat))
-            obs[base + 40 * n] = self._matta_value
-            base += 40 * n + 1
+                cards_at(base + C * seat, self._shown(seat))
+            obs[base + C * n] = self._matta_value
+            base += C * n + 1
         if self._o["steal"]:  # rules §2.21: every pile top is public; then the piles selected
             for s, top in enumerate(self._tops):
                 if top != -1:
-                    obs[base + 40 * s + _slot(top)] = 1.0
+                    obs[base + C * s + _slot(top, C)] = 1.0
             for x in self._selection:
                 if x >= PILE0:
-                    obs[base + 40 * S + x - PILE0] = 1.0
-            base += 41 * S
+                    obs[base + C * S + x - PILE0] = 1.0
+            base += (C + 1) * S
         if self._o["maresciallo_penalty"]:
             for i in self._ks_sweeps:
                 obs[base + self._sweeps[i]] += 1.0
+            base += S
+        if self._o["fidasse"]:  # face-down cards per side as p sees them, the seat of an open claim
+            for s in range(S):
+                obs[base + s] = len(self._piles[s] & hidden)
+            if self._claim != -1:
+                obs[base + S + self._claimant] = 1.0
+            base += S + n
+        if self._o["builds"]:
+            for b in self._builds:  # each card in a build carries the build's value
+                for c in b:
+                    obs[base + _slot(c)] = _build_value(b)
         return obs
 
     # -- for people ----------------------------------------------------------------------------
@@ -2157,6 +2592,8 @@ class EscobaState:
             team = f" (side {g.side_of(seat)})" if g.teams else ""
             lines.append(f"  seat {seat}{team}: {text(self._hands[seat])}{mark}")
         lines.append(f"  table: {text(self._table)}")
+        for b in self._builds:
+            lines.append(f"  build of {_build_value(b)}: {text(b)}")
         if self._pending != -1:
             lines.append(f"  playing {card_str(self._pending)}, taking so far: {text(self._selection)}")
         lines.append(f"  stock: {len(self._stock)} cards")
@@ -2210,6 +2647,10 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
         keys.add("pile_tops")
     if game.options["maresciallo_penalty"]:
         keys.add("ks_sweeps")
+    if game.options["fidasse"]:
+        keys |= {"claim", "claimant", "claimed"}
+    if game.options["builds"]:
+        keys.add("builds")
     d = read_state_object(text, "escoba", keys, game.options_json())
 
     o = game._opts
@@ -2228,8 +2669,8 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
 
     def card_list(x: Any, what: str, ascending: bool) -> list[int]:
         xs = int_list(x, what, 0, 51)
-        if any(c not in _PACK_SET for c in xs):
-            raise bad(f"{what} holds a card that is not in the 40-card pack")
+        if any(c not in game.pack for c in xs):
+            raise bad(f"{what} holds a card that is not in the {pack_name(game.deck)}")
         if ascending and any(a >= b for a, b in zip(xs, xs[1:])):
             raise bad(f"{what} must be strictly ascending")
         return xs
@@ -2256,11 +2697,24 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
     stock = card_list(d["stock"], "stock", False)
     if o["steal"]:  # selection items: table cards and piles (PILE0 + side)
         selection = int_list(d["selection"], "selection", 0, PILE0 + S - 1)
-        if any(c not in _PACK_SET and c < PILE0 for c in selection) or any(a >= b for a, b in zip(selection, selection[1:])):
+        if any(c not in game.pack and c < PILE0 for c in selection) or any(a >= b for a, b in zip(selection, selection[1:])):
             raise bad("selection must be ascending table cards and piles")
     else:
         selection = card_list(d["selection"], "selection", True)
-    history = int_list(d["history"], "history", 0, NO_KNOCK if game.knocks else TAKE_PILE0 + 5 if o["steal"] else DONE)
+    last_action = (
+        NO_KNOCK if game.knocks else DOUBT if o["fidasse"] else BUILD_ON0 + 51 if o["builds"] else TAKE_PILE0 + 5 if o["steal"] else DONE
+    )
+    history = int_list(d["history"], "history", 0, last_action)
+    builds: list[list[int]] = []
+    if o["builds"]:
+        if not isinstance(d["builds"], list) or len(d["builds"]) > 20:
+            raise bad("builds must be a list of at most 20 builds")
+        builds = [card_list(b, f"builds[{i}]", True) for i, b in enumerate(d["builds"])]
+        for b in builds:
+            if len(b) < 2 or _build_value(b) > MAX_BUILD_VALUE:
+                raise bad(f"a build holds at least 2 cards worth at most {MAX_BUILD_VALUE} in all")
+        if any(a[0] >= b[0] for a, b in zip(builds, builds[1:])):
+            raise bad("builds must be ascending by their lowest card")
     scores = int_list(per("scores", S), "scores", -MAX_SCORE, MAX_SCORE)
     sweeps = int_list(d["sweeps"], "sweeps", 0, S - 1)
     if len(sweeps) > MAX_JSON_SWEEPS:
@@ -2305,16 +2759,34 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
     if not isinstance(rng, str) or not rng.isdigit() or not rng.isascii() or str(int(rng)) != rng or int(rng) > MASK64:
         raise bad("rng must be the decimal text of an int in 0..2^64-1")
 
-    # The cards: each of the 40 exactly once (at a terminal state cards left to nobody may miss).
-    every = [c for h in hands for c in h] + table + stock + [c for p in piles for c in p]
+    claim, claimant, claimed = -1, -1, [[] for _ in range(n)]
+    if o["fidasse"]:
+        claim = integer("claim", -1, 51)
+        claimant = integer("claimant", -1, n - 1)
+        claimed = [card_list(c, f"claimed[{i}]", True) for i, c in enumerate(per("claimed", n))]
+        if (claim == -1) != (claimant == -1):
+            raise bad("claim and claimant are both set or both -1")
+        for i, cards in enumerate(claimed):
+            if not set(cards) <= set(piles[game.side_of(i)]):
+                raise bad(f"claimed[{i}] must be cards of the pile of seat {i}'s side")
+        flat = [c for cards in claimed for c in cards]
+        if len(set(flat)) != len(flat):
+            raise bad("a claimed card is listed for two seats")
+
+    # The cards: each of the pack exactly once (at a terminal state cards left to nobody may miss).
+    every = [c for h in hands for c in h] + table + [c for b in builds for c in b] + stock + [c for p in piles for c in p]
+    if claim != -1:
+        if claim not in game.pack:
+            raise bad(f"claim must be a card of the {pack_name(game.deck)} or -1")
+        every.append(claim)
     if pending != -1:
-        if pending not in _PACK_SET:
-            raise bad("pending must be a card of the 40-card pack or -1")
+        if pending not in game.pack:
+            raise bad(f"pending must be a card of the {pack_name(game.deck)} or -1")
         every.append(pending)
     if len(set(every)) != len(every):
         raise bad("a card appears twice")
-    if len(every) != 40 and not (terminal and (not o["last_capturer_takes_rest"] or last_capturer == -1)):
-        raise bad("the 40 cards must each appear exactly once across hands, table, stock, piles and pending"
+    if len(every) != game.size and not (terminal and (not o["last_capturer_takes_rest"] or last_capturer == -1)):
+        raise bad(f"the {game.size} cards must each appear exactly once across hands, table, stock, piles and pending"
                   " (only a finished match whose last table went to nobody may miss cards)")
 
     seats_in = set(range(n))
@@ -2329,7 +2801,9 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
             _check_in_play(seats_in, hands, dealer, to_move)
 
     if terminal:
-        if any(hands) or table or stock or pending != -1 or selection or to_move != -1:
+        if claim != -1 or any(claimed):
+            raise bad("a terminal state has no open claim and no face-down claim cards")
+        if any(hands) or table or builds or stock or pending != -1 or selection or to_move != -1:
             raise bad("a terminal state has empty hands, table, stock and selection, no pending card and to_move -1")
         if winner != -1 and loser != -1:
             raise bad("a match has a winner or a loser, not both")
@@ -2343,16 +2817,23 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
         sizes = [len(h) for h in hands]
         if pending != -1:
             sizes[to_move] += 1
+        if claim != -1:  # an open claim: the claimant played it, an opponent is asked
+            if game.side_of(claimant) == game.side_of(to_move) or pending != -1 or not table or selection:
+                raise bad("an open claim is answered by an opponent of the claimant, with no pending card and cards on the table")
+            sizes[claimant] += 1
+            to_move_for_sizes = claimant
+        else:
+            to_move_for_sizes = to_move
         order = [t for t in range(n) if t in seats_in]
         problem = _round_sizes_problem(
-            [sizes[t] for t in order], order.index(dealer), order.index(to_move), strict=bool(stock)
+            [sizes[t] for t in order], order.index(dealer), order.index(to_move_for_sizes), strict=bool(stock)
         )
         if problem:
             raise bad(problem)
         if pending == -1 and selection:
             raise bad("a selection needs a pending card")
-        if any(t not in table for t in selection if t < PILE0):
-            raise bad("the selection must be table cards")
+        if any(t not in table and t not in {b[0] for b in builds} for t in selection if t < PILE0):
+            raise bad("the selection must be table items")
 
     s = EscobaState(game)
     s._rng = SplitMix64(int(rng))
@@ -2375,18 +2856,22 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
     s._matta_value = matta_value
     s._ks_sweeps = ks_sweeps
     s._table = set(table)
+    s._builds = [list(b) for b in builds]
     s._terminal = terminal
     s._to_move = to_move
     s._in_play = seats_in
+    s._claim, s._claimant = claim, claimant
+    s._claimed = [set(c) for c in claimed]
 
     if pending != -1:
         # The pending card must really await a choice: more than one outcome fits the selection.
         outcomes = s._outcomes_of(pending)
         chosen = tuple(selection)
         k = len(chosen)
-        fitting = [x for x in outcomes if x != SELF and x[:k] == chosen and len(x) >= k]
+        fitting = [x for x in outcomes if isinstance(x, tuple) and x[:k] == chosen and len(x) >= k]
+        fitting += [x for x in outcomes if isinstance(x, BuildOn) and not chosen]
         if len(fitting) < 2:
             raise bad("the pending card and selection do not leave a choice of capture")
-    elif not terminal and not s._hands[to_move]:
+    elif not terminal and claim == -1 and not s._hands[to_move]:
         raise bad("the player to move holds no card")
     return s

@@ -6,18 +6,19 @@ use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString};
 
 use tapete_core::cards::{Card, CardSet};
 use tapete_core::game::Action;
+use tapete_core::games::escoba::builds::{build_value, Builds, MAX_BUILD_VALUE};
 use tapete_core::games::escoba::{
-    self as core, knock, rules, EscobaGame, EscobaState, NUM_ACTIONS,
+    self as core, knock, options::Deck, rules, EscobaGame, EscobaState, NUM_ACTIONS,
 };
 use tapete_core::GameError;
 
-use crate::args::{action_id, player_arg, seed_arg, text_arg, Bad};
+use crate::args::{action_id, list_arg, player_arg, seed_arg, text_arg, Bad};
 use crate::bind::{py_game_classes, Exposed};
 use crate::errors::to_py;
 
 /// A card given as text or id. `bad` picks the error class for unreadable input; a readable
-/// card outside the 40-card pack is `pack_err`.
-fn card_arg(v: &Bound<'_, PyAny>, what: &str, bad: Bad, pack_err: Bad) -> Result<Card, GameError> {
+/// card outside the game's pack (`deck`) is `pack_err`.
+fn card_arg(v: &Bound<'_, PyAny>, what: &str, bad: Bad, pack_err: Bad, pack: Deck) -> Result<Card, GameError> {
     let c = if let Ok(s) = v.cast::<PyString>() {
         let text = s
             .to_str()
@@ -36,9 +37,10 @@ fn card_arg(v: &Bound<'_, PyAny>, what: &str, bad: Bad, pack_err: Bad) -> Result
             v.repr().map(|r| r.to_string()).unwrap_or_default()
         )));
     };
-    if !rules::is_pack_card(c) {
+    if !pack.contains(c) {
         return Err(pack_err(format!(
-            "{what}: {c} is not a card of the 40-card pack"
+            "{what}: {c} is not a card of the {}",
+            pack.pack_name()
         )));
     }
     Ok(c)
@@ -50,6 +52,7 @@ fn cards_arg(
     what: &str,
     bad: Bad,
     pack_err: Bad,
+    pack: Deck,
 ) -> Result<Vec<Card>, GameError> {
     if v.is_instance_of::<PyString>() {
         return Err(bad(format!("{what} must be a list of cards, not a string")));
@@ -60,7 +63,7 @@ fn cards_arg(
         .map_err(|_| bad(format!("{what} must be a list of cards")))?;
     items
         .iter()
-        .map(|x| card_arg(x, what, bad, pack_err))
+        .map(|x| card_arg(x, what, bad, pack_err, pack))
         .collect()
 }
 
@@ -101,7 +104,8 @@ py_game_classes! {
             };
             let state = match deck {
                 Some(d) if !d.is_none() => {
-                    let cards = cards_arg(d, "deck", GameError::InvalidState, GameError::InvalidState)
+                    let pack = self.game.options().deck;
+                    let cards = cards_arg(d, "deck", GameError::InvalidState, GameError::InvalidState, pack)
                         .map_err(to_py)?;
                     self.game.new_state_with_deck(seed, Some(&cards)).map_err(to_py)?
                 }
@@ -132,31 +136,72 @@ py_game_classes! {
     }
 }
 
-/// `O(card)` against `table` (contract §7): ascending card lists, sorted.
+/// `O(card)` against `table` (contract §7): ascending card lists, sorted; with builds
+/// (`table_builds`, card lists) and the rest of the `hand`, then `["on", t]` per build move.
 #[pyfunction]
-#[pyo3(signature = (card, table, options_json, pile_tops = None, seat = None))]
+#[pyo3(signature = (card, table, options_json, pile_tops = None, seat = None, table_builds = None, hand = None))]
 fn escoba_capture_options(
     card: &Bound<'_, PyAny>,
     table: &Bound<'_, PyAny>,
     options_json: &Bound<'_, PyAny>,
     pile_tops: Option<&Bound<'_, PyAny>>,
     seat: Option<&Bound<'_, PyAny>>,
+    table_builds: Option<&Bound<'_, PyAny>>,
+    hand: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<Vec<String>>> {
     let game = options_game(options_json).map_err(to_py)?;
     let inv = GameError::InvalidNotation;
-    let c = card_arg(card, "card", inv, inv).map_err(to_py)?;
-    let t = cards_arg(table, "table", inv, inv).map_err(to_py)?;
+    let pack = game.options().deck;
+    let c = card_arg(card, "card", inv, inv, pack).map_err(to_py)?;
+    // parse everything first, then check (as the reference does)
+    let table_cards = cards_arg(table, "table", inv, inv, pack).map_err(to_py)?;
+    let mut build_cards: Vec<Vec<Card>> = Vec::new();
+    if let Some(bs) = table_builds.filter(|b| !b.is_none()) {
+        let list = list_arg(bs, "table_builds", GameError::InvalidState).map_err(to_py)?;
+        for b in list {
+            build_cards.push(cards_arg(&b, "a build", inv, inv, pack).map_err(to_py)?);
+        }
+    }
+    let hand_cards = match hand.filter(|h| !h.is_none()) {
+        Some(h) => cards_arg(h, "hand", inv, inv, pack).map_err(to_py)?,
+        None => Vec::new(),
+    };
     let dup = |x: Card| {
         to_py(GameError::InvalidState(format!(
-            "card {x} appears more than once among the played card, the table and the pile tops"
+            "card {x} appears more than once among the played card, the table, the builds, the \
+             hand and the pile tops"
         )))
     };
-    let mut set = CardSet::EMPTY;
-    for x in t {
-        if set.contains(x) || x == c {
-            return Err(dup(x));
+    let mut seen = CardSet::single(c);
+    let mut claim = |cards: &[Card]| -> PyResult<CardSet> {
+        let mut set = CardSet::EMPTY;
+        for &x in cards {
+            if seen.contains(x) {
+                return Err(dup(x));
+            }
+            seen.insert(x);
+            set.insert(x);
         }
-        set.insert(x);
+        Ok(set)
+    };
+    let set = claim(&table_cards)?;
+    let build_sets = build_cards
+        .iter()
+        .map(|b| claim(b))
+        .collect::<PyResult<Vec<CardSet>>>()?;
+    let held = claim(&hand_cards)?.union(CardSet::single(c));
+    if !build_sets.is_empty() && !game.options().builds {
+        return Err(to_py(GameError::InvalidState(
+            "table_builds needs option builds".into(),
+        )));
+    }
+    let mut builds = Builds::EMPTY;
+    for bset in build_sets {
+        if bset.len() < 2 || build_value(bset) > MAX_BUILD_VALUE || !builds.insert(bset) {
+            return Err(to_py(GameError::InvalidState(format!(
+                "a build holds at least 2 cards worth at most {MAX_BUILD_VALUE} in all, got [{bset}]"
+            ))));
+        }
     }
     // rules §2.21: each side's pile top (None: empty pile), seen from `seat`
     let n = game.num_players();
@@ -196,12 +241,11 @@ fn escoba_capture_options(
         if items.len() != ns {
             return Err(bad());
         }
-        let mut seen = set.union(CardSet::single(c));
         for (side, x) in items.iter().enumerate() {
             if x.is_none() {
                 continue;
             }
-            let top = card_arg(x, "pile_tops", inv, inv).map_err(to_py)?;
+            let top = card_arg(x, "pile_tops", inv, inv, pack).map_err(to_py)?;
             if seen.contains(top) {
                 return Err(dup(top));
             }
@@ -212,17 +256,24 @@ fn escoba_capture_options(
     if !o.steal {
         piles = core::piles::Piles::NONE;
     }
-    Ok(rules::capture_options_in(o, c, set, &piles)
+    let beside = rules::Beside {
+        builds: &builds,
+        piles: &piles,
+    };
+    let (outs, ons) = rules::capture_options_in(o, c, set, beside, held);
+    let mut res: Vec<Vec<String>> = outs
         .into_iter()
         .map(|x| x.into_iter().map(|i| core::piles::item_text(i.0)).collect())
-        .collect())
+        .collect();
+    res.extend(ons.into_iter().map(|t| vec!["on".to_string(), t.to_string()]));
+    Ok(res)
 }
 
 /// A hand's cards as a set; a card given twice is an `InvalidStateError`.
-fn hand_set(hand: &Bound<'_, PyAny>) -> PyResult<CardSet> {
+fn hand_set(hand: &Bound<'_, PyAny>, pack: Deck) -> PyResult<CardSet> {
     let inv = GameError::InvalidNotation;
     let mut set = CardSet::EMPTY;
-    for x in cards_arg(hand, "hand", inv, inv).map_err(to_py)? {
+    for x in cards_arg(hand, "hand", inv, inv, pack).map_err(to_py)? {
         if set.contains(x) {
             return Err(to_py(GameError::InvalidState(format!(
                 "card {x} appears more than once in the hand"
@@ -240,7 +291,7 @@ fn escoba_knock(
     options_json: &Bound<'_, PyAny>,
 ) -> PyResult<(String, i64, Option<u8>)> {
     let game = options_game(options_json).map_err(to_py)?;
-    let set = hand_set(hand)?;
+    let set = hand_set(hand, game.options().deck)?;
     let o = game.options();
     let (kind, value) = knock::best(o, set);
     if kind == 0 {
@@ -257,7 +308,7 @@ fn escoba_tuzzoli(
     options_json: &Bound<'_, PyAny>,
 ) -> PyResult<(String, i64)> {
     let game = options_game(options_json).map_err(to_py)?;
-    let set = hand_set(hand)?;
+    let set = hand_set(hand, game.options().deck)?;
     let kind = rules::tuzzoli(set, game.options().tuzzoli_hybrids) as usize;
     Ok((
         rules::TUZZOLI_NAMES[kind].to_string(),
@@ -312,6 +363,7 @@ fn escoba_score_deal<'py>(
             &format!("piles[{i}]"),
             GameError::InvalidNotation,
             GameError::InvalidNotation,
+            game.options().deck,
         )
         .map_err(to_py)?;
         let mut set = CardSet::EMPTY;

@@ -1,8 +1,11 @@
 //! The Escoba / Scopa family engine (docs/escoba_engine.md is the contract).
 
 pub mod maresciallo;
+pub mod builds;
+pub mod cicera;
 pub mod elimination;
 pub mod knock;
+mod fidasse;
 pub mod notation;
 pub mod options;
 pub mod piles;
@@ -23,10 +26,12 @@ use crate::game::{Action, Game, State};
 use crate::rng::SplitMix64;
 
 pub use notation::{action_to_string, string_to_action, NUM_ACTIONS};
+use builds::Builds;
 use knock::{Matta, DECLINED, KNOCKED, UNDECIDED};
-use notation::{DONE, KNOCK, NO_KNOCK, TAKE, TAKE_PILE};
+use notation::{BUILD_ON, CLAIM, DONE, DOUBT, KNOCK, NO_KNOCK, TAKE, TAKE_PILE};
+use rules::Beside;
 pub use options::EscobaOptions;
-use options::{pack_ids, FirstDealer, GameMode, ManoTo, Obligation, TargetMode, WinCheck};
+use options::{FirstDealer, MAX_PACK, GameMode, ManoTo, Obligation, TargetMode, WinCheck};
 use piles::Piles;
 use rules::{Outcome, MAX_SIDES};
 
@@ -65,6 +70,8 @@ pub struct Config {
     pub show: bool,
     /// The matta at its natural value (`Matta::NONE` without one).
     pub matta: Matta,
+    /// Cards in the pack (`deck`): 40, or 52 for `italian52`.
+    pub pack: usize,
 }
 
 /// A resolved Escoba game: a factory of states.
@@ -82,6 +89,8 @@ struct Summary {
     /// `Some(from_kind)` when the selection itself is a capture of `O`.
     sel_in: Option<bool>,
     trail: bool,
+    /// Items the card may be built on (only with an empty selection).
+    builds: CardSet,
 }
 
 #[derive(Clone, Debug)]
@@ -92,9 +101,11 @@ pub struct EscobaState {
     /// Top card of each side's pile, −1 when empty (kept with `steal` only; rules §2.21).
     tops: [i8; MAX_SIDES],
     table: CardSet,
+    /// Builds beside the loose `table` (rules §2.20).
+    builds: Builds,
     selection: CardSet,
-    /// Stock is `stock[stock_pos..40]`, top first.
-    stock: [u8; 40],
+    /// Stock is `stock[stock_pos..pack]`, top first.
+    stock: [u8; MAX_PACK],
     stock_pos: u8,
     pending: i8,
     dealer: u8,
@@ -116,6 +127,11 @@ pub struct EscobaState {
     ks_sweeps: u128,
     /// Seats still in the match (bit per seat); every seat unless `target_mode=eliminate`.
     in_play: u8,
+    /// Fidasse (rules §2.19): the claim card waiting for answers and its claimant, or -1; the
+    /// trusted claim cards of this deal per claimant, face down to the others.
+    claim: i8,
+    claimant: i8,
+    claimed: [CardSet; MAX_SEATS],
     scores: [i64; MAX_SIDES],
     deal: u32,
     /// Flattened: `sides` points per finished deal.
@@ -152,16 +168,21 @@ impl EscobaGame {
         let decl_slots = if opts.tuzzoli || knocks { sides } else { 0 };
         let elim_slots = if opts.target_mode == TargetMode::Eliminate { n } else { 0 };
         let show = knocks || opts.last_hand_open;
-        let knock_slots = if show { 40 * n + 1 } else { 0 };
+        // the observation has one slot per card of the pack (contract §10)
+        let c = opts.deck.len();
+        let knock_slots = if show { c * n + 1 } else { 0 };
         let cfg = Config {
-            obs_size: 161
-                + 42 * sides
+            obs_size: 4 * c + 1
+                + (c + 2) * sides
                 + 4 * n
                 + decl_slots
                 + elim_slots
                 + knock_slots
-                + if opts.steal { 41 * sides } else { 0 }
-                + if opts.maresciallo_penalty { sides } else { 0 },
+                + if opts.steal { (c + 1) * sides } else { 0 }
+                + if opts.maresciallo_penalty { sides } else { 0 }
+                + if opts.fidasse { sides + n } else { 0 }
+                + if opts.builds { c } else { 0 },
+            pack: c,
             knocks,
             show,
             matta: Matta::natural(&opts),
@@ -199,9 +220,10 @@ impl EscobaGame {
             piles: [CardSet::EMPTY; MAX_SIDES],
             tops: [-1; MAX_SIDES],
             table: CardSet::EMPTY,
+            builds: Builds::EMPTY,
             selection: CardSet::EMPTY,
-            stock: [0; 40],
-            stock_pos: 40,
+            stock: [0; MAX_PACK],
+            stock_pos: self.cfg.pack as u8,
             pending: -1,
             dealer: 0,
             to_move: 0,
@@ -217,6 +239,9 @@ impl EscobaGame {
             matta_value: self.cfg.matta.value,
             ks_sweeps: 0,
             in_play: ((1u32 << self.cfg.n) - 1) as u8,
+            claim: -1,
+            claimant: -1,
+            claimed: [CardSet::EMPTY; MAX_SEATS],
             scores: [0; MAX_SIDES],
             deal: 1,
             deal_points: Vec::new(),
@@ -233,12 +258,12 @@ impl EscobaGame {
         s
     }
 
-    /// A new match whose first deal uses `deck` (top first; a permutation of the 40 cards).
+    /// A new match whose first deal uses `deck` (top first; a permutation of the pack).
     pub fn new_state_with_deck(&self, seed: u64, deck: Option<&[Card]>) -> Result<EscobaState> {
         let Some(deck) = deck else {
             return Ok(self.new_state(seed));
         };
-        let pack = serial::check_deck(deck)?;
+        let pack = serial::check_deck(deck, self.cfg.opts.deck)?;
         let mut s = self.blank(seed);
         s.choose_first_dealer();
         s.start_deal(Some(pack));
@@ -319,6 +344,15 @@ impl EscobaState {
     pub fn table(&self) -> CardSet {
         self.table
     }
+    /// The builds on the table, ascending by lowest card (rules §2.20).
+    pub fn builds(&self) -> &Builds {
+        &self.builds
+    }
+    /// Every table item: the loose cards and each build's name.
+    #[inline]
+    fn items(&self) -> CardSet {
+        self.table.union(self.builds.names())
+    }
     pub fn pile(&self, side: usize) -> CardSet {
         self.piles.get(side).copied().unwrap_or_default()
     }
@@ -344,10 +378,14 @@ impl EscobaState {
     }
     /// Stock, top first.
     pub fn stock(&self) -> &[u8] {
-        &self.stock[self.stock_pos as usize..]
+        &self.stock[self.stock_pos as usize..self.cfg.pack]
     }
     pub fn pending(&self) -> Option<Card> {
         (self.pending >= 0).then_some(Card(self.pending as u8))
+    }
+    /// Fidasse: the card of a claim waiting for answers.
+    pub fn claim_card(&self) -> Option<Card> {
+        (self.claim >= 0).then_some(Card(self.claim as u8))
     }
     pub fn selection(&self) -> CardSet {
         self.selection
@@ -470,7 +508,7 @@ impl EscobaState {
         let (itc, cph) = self.deal_shape();
         let k = self.in_play.count_ones() as usize;
         self.pending < 0
-            && self.stock().len() == 40usize.saturating_sub(itc + k * cph)
+            && self.stock().len() == self.cfg.pack.saturating_sub(itc + k * cph)
             && (0..self.n()).all(|s| self.in_play >> s & 1 == 0 || self.hands[s].len() == cph as u32)
     }
 
@@ -494,16 +532,18 @@ impl EscobaState {
         self.dealer = match self.opts().first_dealer {
             FirstDealer::Random => self.rng.below(n) as u8,
             FirstDealer::DealUntilKd => {
-                let mut p = pack_ids();
-                self.rng.shuffle(&mut p);
-                let i = p.iter().position(|&c| c == KD).unwrap_or(0);
+                let len = self.cfg.pack;
+                let mut p = self.opts().deck.ids();
+                self.rng.shuffle(&mut p[..len]);
+                let i = p[..len].iter().position(|&c| c == KD).unwrap_or(0);
                 (i as u64 % n) as u8
             }
         };
     }
 
     /// Steps 2–5 of contract §5 with the current dealer.
-    fn start_deal(&mut self, deck: Option<[u8; 40]>) {
+    fn start_deal(&mut self, deck: Option<[u8; MAX_PACK]>) {
+        let len = self.cfg.pack;
         let n = self.n();
         let (itc, cph) = self.deal_shape();
         let d = self.dealer as usize;
@@ -519,17 +559,18 @@ impl EscobaState {
             let pack = match given.take() {
                 Some(p) => p,
                 None => {
-                    let mut p = pack_ids();
-                    self.rng.shuffle(&mut p);
+                    let mut p = self.opts().deck.ids();
+                    self.rng.shuffle(&mut p[..len]);
                     p
                 }
             };
             self.hands = [CardSet::EMPTY; MAX_SEATS];
             self.table = CardSet::EMPTY;
+            self.builds.clear();
             let mut i = 0usize;
             for _ in 0..cph {
                 for seat in elimination::seats_after(in_play, d, n) {
-                    if i < 40 {
+                    if i < len {
                         self.hands[seat].insert(Card(pack[i]));
                         i += 1;
                     }
@@ -537,14 +578,14 @@ impl EscobaState {
             }
             let first_table = i;
             for _ in 0..itc {
-                if i < 40 {
+                if i < len {
                     self.table.insert(Card(pack[i]));
                     i += 1;
                 }
             }
             self.stock = pack;
             self.stock_pos = i as u8;
-            let checked: CardSet = pack[first_table..(first_table + void_cards).min(40)]
+            let checked: CardSet = pack[first_table..(first_table + void_cards).min(len)]
                 .iter()
                 .map(|&c| Card(c))
                 .collect();
@@ -560,6 +601,7 @@ impl EscobaState {
         }
         self.piles = [CardSet::EMPTY; MAX_SIDES];
         self.tops = [-1; MAX_SIDES];
+        self.claimed = [CardSet::EMPTY; MAX_SEATS];
         self.n_sweeps = 0;
         self.n_decls = 0;
         self.knock_state = [UNDECIDED; MAX_SEATS];
@@ -623,20 +665,26 @@ impl EscobaState {
             next: CardSet::EMPTY,
             sel_in: None,
             trail: false,
+            builds: CardSet::EMPTY,
         };
         // bits at or below max(sel): an extension may only add cards above it
         let low = match sel.last() {
             Some(c) => u64::MAX >> (63 - c.0),
             None => 0,
         };
-        let mv = self.matta();
-        let ctx = self.piles_ctx();
-        rules::for_each_outcome_in(self.opts(), mv, p, self.table, hand, first_play, &ctx, |x| match x {
+        self.for_each_outcome(p, hand, first_play, |x| match x {
             Outcome::Trail | Outcome::SelfCapture => {
                 if sel.is_empty() {
                     sum.count += 1;
                     sum.unique = x;
                     sum.trail |= x == Outcome::Trail;
+                }
+            }
+            Outcome::Build { on } => {
+                if sel.is_empty() {
+                    sum.count += 1;
+                    sum.unique = x;
+                    sum.builds.insert(on);
                 }
             }
             Outcome::Capture { cards, from_kind } => {
@@ -651,6 +699,31 @@ impl EscobaState {
             }
         });
         sum
+    }
+
+    /// `O(p)` (contract §3) with the deal's matta value, the piles (rules §2.7, §2.21) and the
+    /// fidasse sweep filter (rules §2.19).
+    #[inline(always)]
+    fn for_each_outcome<F: FnMut(Outcome)>(&self, p: Card, hand: CardSet, first: bool, mut f: F) {
+        let (o, mv, ctx) = (self.opts(), self.matta(), self.piles_ctx());
+        let beside = self.beside(&ctx);
+        match self.sweep_filter() {
+            None => rules::for_each_outcome_in(o, mv, p, self.table, beside, hand, first, f),
+            Some(t) => rules::for_each_outcome_in(o, mv, p, self.table, beside, hand, first, |x| {
+                if !matches!(x, Outcome::Capture { cards, .. } if cards == t) {
+                    f(x)
+                }
+            }),
+        }
+    }
+
+    /// The capture items beside the loose table: the builds, and the piles of `ctx`.
+    #[inline]
+    fn beside<'a>(&'a self, ctx: &'a Piles) -> Beside<'a> {
+        Beside {
+            builds: &self.builds,
+            piles: ctx,
+        }
     }
 
     fn pending_summary(&self, sel: CardSet) -> Summary {
@@ -668,6 +741,15 @@ impl EscobaState {
             return false;
         }
         let o = self.opts();
+        if o.fidasse && self.sweep_filter().is_some() {
+            // the sweep is no outcome of a play: a card that only sweeps is not playable
+            let first = o.forbid_ace_first_play && self.is_first_play();
+            let mut some = false;
+            self.for_each_outcome(c, self.hands[self.to_move as usize], first, |_| some = true);
+            if !some {
+                return false;
+            }
+        }
         if o.capture_obligation != Obligation::AnyCard {
             return true;
         }
@@ -678,7 +760,16 @@ impl EscobaState {
         {
             return true;
         }
-        !any_captures || rules::has_capture_in(o, self.matta(), c, self.table, &self.piles_ctx())
+        let ctx = self.piles_ctx();
+        !any_captures
+            || rules::has_capture_in(o, self.matta(), c, self.table, self.beside(&ctx))
+            || (o.builds && {
+                // a build is no capture: the obligation leaves it open (rules §2.20)
+                let mut any = false;
+                let hand = self.hands[self.to_move as usize];
+                builds::for_each_build(o, c, self.table, &self.builds, hand, false, |_| any = true);
+                any
+            })
     }
 
     /// The mover's playable cards and whether one of them captures (under `any_card` only).
@@ -691,7 +782,7 @@ impl EscobaState {
         let any = o.capture_obligation == Obligation::AnyCard
             && playable
                 .iter()
-                .any(|q| rules::has_capture_in(o, self.matta(), q, self.table, &ctx));
+                .any(|q| rules::has_capture_in(o, self.matta(), q, self.table, self.beside(&ctx)));
         (playable, any)
     }
 
@@ -707,10 +798,13 @@ impl EscobaState {
             return;
         }
         let seat = self.to_move as usize;
-        if self.pending < 0 {
+        if self.claim >= 0 {
+            Self::answer_actions().into_iter().for_each(f);
+        } else if self.pending < 0 {
             let hand = self.hands[seat];
             let o = self.opts();
-            if o.capture_obligation != Obligation::AnyCard && !o.forbid_ace_first_play {
+            if o.capture_obligation != Obligation::AnyCard && !o.forbid_ace_first_play && !o.fidasse
+            {
                 hand.iter().for_each(|c| f(c.0 as Action));
                 return;
             }
@@ -719,6 +813,9 @@ impl EscobaState {
                 if self.play_allowed(c, playable, any) {
                     f(c.0 as Action);
                 }
+            }
+            if self.claims_allowed() {
+                hand.iter().for_each(|c| f(CLAIM + c.0 as Action));
             }
         } else {
             let sum = self.pending_summary(self.selection);
@@ -732,6 +829,7 @@ impl EscobaState {
                 .minus(cards)
                 .iter()
                 .for_each(|t| f(TAKE + t.0 as Action));
+            sum.builds.iter().for_each(|t| f(BUILD_ON + t.0 as Action));
         }
     }
 
@@ -771,7 +869,9 @@ impl EscobaState {
     /// The highest action id this game can make legal (`TAKE_PILE`s only with `steal`).
     #[inline]
     pub(crate) fn max_action(&self) -> Action {
-        if self.cfg.opts.steal {
+        if self.cfg.opts.builds {
+            BUILD_ON + 51
+        } else if self.cfg.opts.steal {
             TAKE_PILE + MAX_SIDES as Action - 1
         } else {
             DONE
@@ -782,8 +882,27 @@ impl EscobaState {
         if self.knock_turn() {
             return a == KNOCK || a == NO_KNOCK;
         }
-        if self.terminal || a > self.max_action() {
+        if self.terminal {
             return false;
+        }
+        if self.claim >= 0 {
+            return Self::is_answer(a);
+        }
+        if a >= CLAIM {
+            return (CLAIM..CLAIM + 52).contains(&a)
+                && self.claims_allowed()
+                && self.hands[self.to_move as usize].contains(Card((a - CLAIM) as u8));
+        }
+        if a > self.max_action() {
+            return false;
+        }
+        if a >= BUILD_ON {
+            return self.pending >= 0
+                && self.selection.is_empty()
+                && self
+                    .pending_summary(self.selection)
+                    .builds
+                    .contains(Card((a - BUILD_ON) as u8));
         }
         let seat = self.to_move as usize;
         if self.pending < 0 {
@@ -854,10 +973,15 @@ impl EscobaState {
             self.decide_knock(a == KNOCK);
             return;
         }
-        if self.terminal || a > self.max_action() {
+        let claim_step = self.opts().fidasse && (CLAIM..=DOUBT).contains(&a);
+        if self.terminal || (a > self.max_action() && !claim_step) {
             return;
         }
         self.history.push(a as u8);
+        if claim_step {
+            self.apply_fidasse(a);
+            return;
+        }
         let seat = self.to_move as usize;
         if self.pending < 0 {
             let c = Card(a as u8);
@@ -871,6 +995,9 @@ impl EscobaState {
                 self.pending = c.0 as i8;
                 self.selection = CardSet::EMPTY;
             }
+        } else if a >= BUILD_ON {
+            let on = Card((a - BUILD_ON) as u8);
+            self.resolve(Card(self.pending as u8), Outcome::Build { on });
         } else if a == DONE {
             let c = Card(self.pending as u8);
             let sel = self.selection;
@@ -879,7 +1006,7 @@ impl EscobaState {
             } else {
                 // from_kind only matters for a sweep
                 let from_kind =
-                    sel != self.table || self.pending_summary(sel).sel_in.unwrap_or(true);
+                    sel != self.items() || self.pending_summary(sel).sel_in.unwrap_or(true);
                 self.resolve(
                     c,
                     Outcome::Capture {
@@ -925,13 +1052,14 @@ impl EscobaState {
     fn resolve(&mut self, c: Card, out: Outcome) {
         let seat = self.to_move as usize;
         let side = self.side(seat);
-        let before = self.table;
+        let before = self.items();
         match out {
             Outcome::Trail => self.table.insert(c),
             Outcome::SelfCapture => {
                 self.piles[side].insert(c);
                 self.last_capturer = side as i8;
             }
+            Outcome::Build { on } => self.builds.build(&mut self.table, c, on),
             Outcome::Capture { cards, from_kind } => {
                 // pile items (rules §2.21): the whole pile moves under the played card
                 let mut stolen = cards.0 >> piles::PILE_BIT;
@@ -946,12 +1074,18 @@ impl EscobaState {
                 if self.cfg.opts.steal {
                     self.tops[side] = c.0 as i8;
                 }
-                self.table = self.table.minus(cards);
-                self.piles[side] = self.piles[side].union(cards).union(CardSet::single(c));
+                // build items (rules §2.20): a build is named by its lowest card
+                let loose = cards.inter(self.table);
+                let built = self.builds.take(cards.minus(loose));
+                self.table = self.table.minus(loose);
+                self.piles[side] = self.piles[side]
+                    .union(loose)
+                    .union(built)
+                    .union(CardSet::single(c));
                 self.last_capturer = side as i8;
                 if cards == before && !before.is_empty() {
                     let o = &self.cfg.opts;
-                    let last_play = self.stock_pos as usize == 40
+                    let last_play = self.stock_pos as usize == self.cfg.pack
                         && self.hands[..self.n()].iter().all(|h| h.is_empty());
                     if (from_kind || o.ace_takes_all_is_scopa)
                         && (o.scopa_on_last_play || !last_play)
@@ -972,12 +1106,12 @@ impl EscobaState {
     fn advance(&mut self) {
         let n = self.n();
         if self.hands[..n].iter().all(|h| h.is_empty()) {
-            if (self.stock_pos as usize) < 40 {
+            if (self.stock_pos as usize) < self.cfg.pack {
                 let d = self.dealer as usize;
                 let in_play = self.in_play;
                 'deal: for _ in 0..self.deal_shape().1 {
                     for seat in elimination::seats_after(in_play, d, n) {
-                        if self.stock_pos as usize >= 40 {
+                        if self.stock_pos as usize >= self.cfg.pack {
                             break 'deal;
                         }
                         self.hands[seat].insert(Card(self.stock[self.stock_pos as usize]));
@@ -1004,11 +1138,14 @@ impl EscobaState {
         let cfg = self.cfg.clone();
         let o = &cfg.opts;
         let ns = cfg.sides;
+        // the trusted claim cards are shown at the scoring (rules §2.19)
+        self.claimed = [CardSet::EMPTY; MAX_SEATS];
         if o.last_capturer_takes_rest && self.last_capturer >= 0 {
             let lc = self.last_capturer as usize;
-            self.piles[lc] = self.piles[lc].union(self.table);
+            self.piles[lc] = self.piles[lc].union(self.table).union(self.builds.cards());
         }
         self.table = CardSet::EMPTY;
+        self.builds.clear();
         let before = self.scores;
         let target = o.target;
         // Count-out replay runs alongside the scoring; used only if ≥ 2 sides end at the target.
@@ -1075,7 +1212,10 @@ impl EscobaState {
         let mut loser: Option<usize> = None;
         let mut in_play = self.in_play;
         if o.napola_all_coins_wins {
-            winner = (0..ns).find(|&s| rules::COINS.is_subset(self.piles[s]));
+            winner = (0..ns).find(|&s| o.deck.suit(1).is_subset(self.piles[s]));
+        }
+        if winner.is_none() && o.all_swords_wins {
+            winner = cicera::all_swords(o, &self.piles[..ns]);
         }
         if winner.is_none() {
             if o.game == GameMode::SingleDeal {
@@ -1186,7 +1326,11 @@ impl EscobaState {
 
     /// A full move `Qh x Ah 3s 5d` / `Kc` (contract §4), applied atomically.
     pub fn play_move(&mut self, text: &str) -> Result<()> {
-        let (c, taken) = notation::parse_move(text)?;
+        if text.trim_start().to_ascii_lowercase().starts_with("claim") {
+            // a fidasse claim is one action (contract §4)
+            return self.apply_str(text);
+        }
+        let (c, taken, on) = notation::parse_move(text)?;
         if self.terminal {
             return Err(GameError::IllegalAction(format!(
                 "move {text:?} is not legal: the game is over"
@@ -1203,24 +1347,31 @@ impl EscobaState {
                 "move {text:?} is not legal: the hand's declaration comes first (knock or no knock)"
             )));
         }
+        if self.claim >= 0 {
+            return Err(GameError::IllegalAction(format!(
+                "move {text:?} is not legal: a claim waits for trust or doubt"
+            )));
+        }
         let seat = self.to_move as usize;
         let hand = self.hands[seat];
         let x: CardSet = taken.iter().copied().collect();
-        let mv = self.matta();
         let mut found = false;
         let mut written: Vec<String> = Vec::new();
-        let ctx = self.piles_ctx();
         if hand.contains(c) && (c.0 as usize) < 52 && self.is_legal(c.0 as Action) {
             let first = self.opts().forbid_ace_first_play && self.is_first_play();
-            rules::for_each_outcome_in(self.opts(), mv, c, self.table, hand, first, &ctx, |out| {
+            self.for_each_outcome(c, hand, first, |out| {
                 let ok = match out {
                     Outcome::Trail | Outcome::SelfCapture => {
                         written.push(c.to_string());
-                        taken.is_empty()
+                        taken.is_empty() && on.is_none()
                     }
                     Outcome::Capture { cards, .. } => {
                         written.push(format!("{c} x {}", piles::set_text(cards)));
                         !taken.is_empty() && cards == x
+                    }
+                    Outcome::Build { on: t } => {
+                        written.push(format!("{c} on {t}"));
+                        on == Some(t)
                     }
                 };
                 found |= ok;
@@ -1230,13 +1381,14 @@ impl EscobaState {
             let mut legal: Vec<String> = Vec::new();
             if self.pending < 0 {
                 let first = self.opts().forbid_ace_first_play && self.is_first_play();
-                for a in self.legal_actions() {
+                for a in self.legal_actions().into_iter().filter(|&a| a < TAKE) {
                     let q = Card(a as u8);
-                    rules::for_each_outcome_in(self.opts(), mv, q, self.table, hand, first, &ctx, |out| {
+                    self.for_each_outcome(q, hand, first, |out| {
                         legal.push(match out {
                             Outcome::Capture { cards, .. } => {
                                 format!("{q} x {}", piles::set_text(cards))
                             }
+                            Outcome::Build { on } => format!("{q} on {on}"),
                             _ => q.to_string(),
                         })
                     });
@@ -1248,6 +1400,12 @@ impl EscobaState {
             )));
         }
         self.apply_unchecked(c.0 as Action);
+        if let Some(t) = on {
+            if self.pending >= 0 {
+                self.apply_unchecked(BUILD_ON + t.0 as Action);
+            }
+            return Ok(());
+        }
         for t in x {
             if self.pending < 0 {
                 break;
@@ -1285,32 +1443,42 @@ impl EscobaState {
             )));
         }
         out.iter_mut().for_each(|x| *x = 0.0);
-        fn slot(c: Card) -> usize {
+        // C slots per card block: 10·suit + rank index in a 40-card pack, the id in 52 cards
+        let cn = self.cfg.pack;
+        let slot = |c: Card| -> usize {
+            if cn == 52 {
+                return c.0 as usize;
+            }
             let r = c.0 % 13;
             10 * (c.0 / 13) as usize + if r < 7 { r as usize } else { r as usize - 3 }
-        }
+        };
         let put = |out: &mut [f32], base: usize, set: CardSet| {
             for c in set {
                 out[base + slot(c)] = 1.0;
             }
         };
         put(out, 0, self.hands[p]);
-        put(out, 40, self.table);
+        put(out, cn, self.table);
+        let hidden = self.hidden_from(p);
         for s in 0..ns {
-            put(out, 80 + 40 * s, self.piles[s]);
+            put(out, 2 * cn + cn * s, self.piles[s].minus(hidden));
         }
-        let b = 80 + 40 * ns;
+        let b = 2 * cn + cn * ns;
         for &s in self.sweeps() {
             if (s as usize) < ns {
                 out[b + s as usize] += 1.0;
             }
         }
-        out[80 + 41 * ns] = self.stock().len() as f32;
+        out[b + ns] = self.stock().len() as f32;
         if self.pending >= 0 {
-            out[81 + 41 * ns + slot(Card(self.pending as u8))] = 1.0;
+            out[b + ns + 1 + slot(Card(self.pending as u8))] = 1.0;
         }
-        put(out, 121 + 41 * ns, CardSet(self.selection.0 & piles::CARD_BITS));
-        let b = 161 + 41 * ns;
+        if self.claim >= 0 && self.claimant as usize == p {
+            // the claimant knows the card it claimed with: in the pending slots
+            out[b + ns + 1 + slot(Card(self.claim as u8))] = 1.0;
+        }
+        put(out, b + ns + 1 + cn, CardSet(self.selection.0 & piles::CARD_BITS));
+        let b = b + ns + 1 + 2 * cn;
         out[b + p] = 1.0;
         out[b + n + self.dealer as usize] = 1.0;
         if !self.terminal {
@@ -1337,32 +1505,52 @@ impl EscobaState {
         }
         if self.cfg.show {
             for s in 0..n {
-                put(out, b + 40 * s, self.shown(s));
+                put(out, b + cn * s, self.shown(s));
             }
-            out[b + 40 * n] = if self.cfg.matta.bit != 0 {
+            out[b + cn * n] = if self.cfg.matta.bit != 0 {
                 self.matta_value as f32
             } else {
                 0.0
             };
-            b += 40 * n + 1;
+            b += cn * n + 1;
         }
         if self.opts().steal {
             // rules §2.21: the top of every pile is public; then the piles selected so far
             for s in 0..ns {
                 if let Some(t) = self.pile_top(s) {
-                    out[b + 40 * s + slot(t)] = 1.0;
+                    out[b + cn * s + slot(t)] = 1.0;
                 }
             }
             let mut sel = self.selection.0 >> piles::PILE_BIT;
             while sel != 0 {
-                out[b + 40 * ns + sel.trailing_zeros() as usize] = 1.0;
+                out[b + cn * ns + sel.trailing_zeros() as usize] = 1.0;
                 sel &= sel - 1;
             }
-            b += 41 * ns;
+            b += (cn + 1) * ns;
         }
         if self.opts().maresciallo_penalty {
             for i in self.ks_sweeps() {
                 out[b + self.sweeps[i] as usize] += 1.0;
+            }
+            b += ns;
+        }
+        if self.opts().fidasse {
+            // face-down cards per side as `p` sees them, then the seat of an open claim
+            for s in 0..ns {
+                out[b + s] = self.piles[s].inter(hidden).len() as f32;
+            }
+            if self.claim >= 0 {
+                out[b + ns + self.claimant as usize] = 1.0;
+            }
+            b += ns + n;
+        }
+        if self.opts().builds {
+            // each card in a build carries the build's value (public, rules §2.20)
+            for &bl in self.builds.as_slice() {
+                let v = builds::build_value(bl) as f32;
+                for c in bl {
+                    out[b + slot(c)] = v;
+                }
             }
         }
         Ok(())
@@ -1472,6 +1660,9 @@ impl fmt::Display for EscobaState {
                 self.table.to_string()
             }
         );
+        for &bl in self.builds.as_slice() {
+            let _ = writeln!(s, "  build of {}: {bl}", builds::build_value(bl));
+        }
         if let Some(p) = self.pending() {
             let _ = writeln!(s, "  playing {p}, taking so far: {}", self.selection);
         }

@@ -67,11 +67,14 @@ pub fn string_to_action(text: &str) -> Result<Action, GameError> {
     }
 }
 
-/// A parsed full move: the played card and the written capture (empty = bare card).
-pub fn parse_move(text: &str) -> Result<(Card, Vec<Card>), GameError> {
+/// A parsed full move: the played card, the written capture (empty = bare card) and the item
+/// of a build move (`2d on 3h`).
+pub type ParsedMove = (Card, Vec<Card>, Option<Card>);
+
+pub fn parse_move(text: &str) -> Result<ParsedMove, GameError> {
     let bad = || {
         GameError::InvalidNotation(format!(
-            "{text:?} is not a move: expected a card ('Kc') or a capture ('Qh x Ah 3s 5d', '6d x pile1')"
+            "{text:?} is not a move: expected a card ('Kc'), a capture ('Qh x Ah 3s 5d', '6d x pile1') or a build ('2d on 3h')"
         ))
     };
     let w: Vec<&str> = text.split_whitespace().collect();
@@ -80,7 +83,13 @@ pub fn parse_move(text: &str) -> Result<(Card, Vec<Card>), GameError> {
     };
     let played = Card::parse(first).map_err(|_| bad())?;
     if rest.is_empty() {
-        return Ok((played, Vec::new()));
+        return Ok((played, Vec::new(), None));
+    }
+    if rest[0].eq_ignore_ascii_case("on") {
+        return match rest {
+            [_, t] => Ok((played, Vec::new(), Some(Card::parse(t).map_err(|_| bad())?))),
+            _ => Err(bad()),
+        };
     }
     if !rest[0].eq_ignore_ascii_case("x") || rest.len() < 2 {
         return Err(bad());
@@ -99,5 +108,5 @@ pub fn parse_move(text: &str) -> Result<(Card, Vec<Card>), GameError> {
         .iter()
         .map(|s| item(s))
         .collect::<Result<Vec<_>, _>>()?;
-    Ok((played, taken))
+    Ok((played, taken, None))
 }

@@ -2,10 +2,10 @@
 
 use serde_json::{Map, Value};
 
-use crate::cards::Card;
+use crate::cards::{Card, CardSet};
 use crate::error::GameError;
 
-use super::rules::{is_pack_card, PACK};
+use super::rules::PACK_MASK;
 
 type Result<T> = std::result::Result<T, GameError>;
 
@@ -38,8 +38,14 @@ str_enum!(Variant {
     Rubamazzo => "rubamazzo", RubamazzoSomma => "rubamazzo_somma",
     Maresciallo => "maresciallo",
     ScoponeRomanoContrario => "scopone_romano_contrario", Cirulla => "cirulla", Bazzica => "bazzica",
+    Fidasse => "fidasse", Granja => "granja", Cicera => "cicera",
 });
-str_enum!(Deck { Italian40 => "italian40", Spanish40 => "spanish40", French40 => "french40" });
+str_enum!(Deck {
+    Italian40 => "italian40", Spanish40 => "spanish40", French40 => "french40",
+    Italian52 => "italian52",
+});
+str_enum!(CourtCapture { Value => "value", SameRank => "same_rank" });
+str_enum!(CiceraDeal { D12_4 => "12+4", D13_0 => "13+0" });
 str_enum!(Partnership { Auto => "auto", None => "none" });
 str_enum!(Direction { Ccw => "ccw", Cw => "cw" });
 str_enum!(FirstDealer { Random => "random", DealUntilKd => "deal_until_Kd" });
@@ -110,6 +116,9 @@ pub const OPTION_KEYS: &[&str] = &[
     "ace_blocked_by_table_ace",
     "ace_on_empty_table",
     "forbid_ace_first_play",
+    "fidasse",
+    "builds",
+    "build_only_if_no_capture",
     "scopa_value",
     "scopa_on_last_play",
     "last_capturer_takes_rest",
@@ -160,7 +169,61 @@ pub const OPTION_KEYS: &[&str] = &[
     "win_check",
     "win_margin",
     "max_deals",
+    "court_capture",
+    "cicera_deal",
+    "swords",
+    "sword_napula",
+    "all_swords_wins",
+    "cards_tie_points",
 ];
+
+/// The most cards of any pack (`italian52`): the capacity of the stock.
+pub const MAX_PACK: usize = 52;
+
+// a pack is never empty
+#[allow(clippy::len_without_is_empty)]
+impl Deck {
+    /// Number of cards in the pack (every 40-card deck has the same ids).
+    #[inline]
+    pub const fn len(self) -> usize {
+        match self {
+            Deck::Italian52 => 52,
+            _ => 40,
+        }
+    }
+    /// The pack's cards as a set.
+    #[inline]
+    pub const fn mask(self) -> CardSet {
+        match self {
+            Deck::Italian52 => CardSet((1u64 << 52) - 1),
+            _ => PACK_MASK,
+        }
+    }
+    #[inline]
+    pub const fn contains(self, c: Card) -> bool {
+        c.0 < 52 && self.mask().0 >> c.0 & 1 != 0
+    }
+    /// The pack's cards of one suit (0 c, 1 d, 2 h, 3 s).
+    #[inline]
+    pub const fn suit(self, suit: u8) -> CardSet {
+        CardSet(self.mask().0 & (0x1FFFu64 << (13 * suit)))
+    }
+    /// The pack as named in error messages.
+    pub const fn pack_name(self) -> &'static str {
+        match self {
+            Deck::Italian52 => "52-card pack",
+            _ => "40-card pack (ranks A-7, J, Q, K)",
+        }
+    }
+    /// The pack ascending (the first `len()` entries).
+    pub fn ids(self) -> [u8; MAX_PACK] {
+        let mut a = [0u8; MAX_PACK];
+        for (slot, c) in a.iter_mut().zip(self.mask()) {
+            *slot = c.0;
+        }
+        a
+    }
+}
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EscobaOptions {
@@ -194,6 +257,11 @@ pub struct EscobaOptions {
     pub ace_blocked_by_table_ace: bool,
     pub ace_on_empty_table: AceEmpty,
     pub forbid_ace_first_play: bool,
+    /// Sweeps claimed face down, on trust (rules §2.19).
+    pub fidasse: bool,
+    /// Builds (rules §2.20).
+    pub builds: bool,
+    pub build_only_if_no_capture: bool,
     pub scopa_value: i64,
     pub scopa_on_last_play: bool,
     pub last_capturer_takes_rest: bool,
@@ -258,6 +326,17 @@ pub struct EscobaOptions {
     pub win_check: WinCheck,
     pub win_margin: Option<i64>,
     pub max_deals: Option<i64>,
+    /// Cicera (rules §2.24): `same_rank` = a court (J Q K) has no value and takes only its rank.
+    pub court_capture: CourtCapture,
+    pub cicera_deal: CiceraDeal,
+    /// Points for the most swords (suit s).
+    pub swords: i64,
+    /// The sword run A-2-3 upward, numerals only (stops at 10): its length, from 3.
+    pub sword_napula: bool,
+    /// A side holding every sword of the pack wins the game at once.
+    pub all_swords_wins: bool,
+    /// A tie for the most cards gives each tied side this (null: `category_tie_policy`).
+    pub cards_tie_points: Option<i64>,
 }
 
 fn opt_err(msg: String) -> GameError {
@@ -441,11 +520,6 @@ fn get_special(key: &str, v: &Value) -> Result<Vec<(Card, i64)>> {
                 "option {key}: {k:?} is not a card (expected text like 'Kd')"
             ))
         })?;
-        if !is_pack_card(card) {
-            return Err(opt_err(format!(
-                "option {key}: {card} is not a card of the 40-card pack (ranks A-7, J, Q, K)"
-            )));
-        }
         if out.iter().any(|(c, _)| *c == card) {
             return Err(opt_err(format!("option {key}: card {card} is given twice")));
         }
@@ -466,7 +540,7 @@ fn get_matta(key: &str, v: &Value) -> Result<Option<Card>> {
     match v {
         Value::Null => Ok(None),
         Value::String(s) => match Card::parse(s) {
-            Ok(c) if is_pack_card(c) => Ok(Some(c)),
+            Ok(c) => Ok(Some(c)),
             _ => Err(bad()),
         },
         _ => Err(bad()),
@@ -520,7 +594,9 @@ impl Variant {
             Variant::AssiNonPrendere => &[4],
             Variant::Cirulla => &[2, 3, 4],
             Variant::Bazzica => &[2],
+            Variant::Cicera => &[4],
             Variant::NonPrendere => &[4, 6],
+            Variant::Granja => &[2, 4],
             Variant::ScoponeRomanoContrario => &[4, 5],
             _ => &[2, 3, 4, 6],
         }
@@ -557,6 +633,9 @@ impl Default for EscobaOptions {
             ace_blocked_by_table_ace: true,
             ace_on_empty_table: AceEmpty::SelfCapture,
             forbid_ace_first_play: false,
+            fidasse: false,
+            builds: false,
+            build_only_if_no_capture: false,
             scopa_value: 1,
             scopa_on_last_play: false,
             last_capturer_takes_rest: true,
@@ -608,6 +687,12 @@ impl Default for EscobaOptions {
             win_check: WinCheck::HighestUnique,
             win_margin: None,
             max_deals: None,
+            court_capture: CourtCapture::Value,
+            cicera_deal: CiceraDeal::D12_4,
+            swords: 0,
+            sword_napula: false,
+            all_swords_wins: false,
+            cards_tie_points: None,
         }
     }
 }
@@ -693,6 +778,7 @@ impl EscobaOptions {
                 self.ace_on_empty_table = get_word(key, v, AceEmpty::NAMES, AceEmpty::parse)?
             }
             "forbid_ace_first_play" => self.forbid_ace_first_play = get_bool(key, v)?,
+            "fidasse" => self.fidasse = get_bool(key, v)?,
             "scopa_value" => self.scopa_value = get_int(key, v, 0, None)?,
             "scopa_on_last_play" => self.scopa_on_last_play = get_bool(key, v)?,
             "last_capturer_takes_rest" => self.last_capturer_takes_rest = get_bool(key, v)?,
@@ -722,6 +808,8 @@ impl EscobaOptions {
             "knocks_cumulative" => self.knocks_cumulative = get_bool(key, v)?,
             "last_hand_open" => self.last_hand_open = get_bool(key, v)?,
             "tuzzoli" => self.tuzzoli = get_bool(key, v)?,
+            "builds" => self.builds = get_bool(key, v)?,
+            "build_only_if_no_capture" => self.build_only_if_no_capture = get_bool(key, v)?,
             "tuzzoli_hybrids" => self.tuzzoli_hybrids = get_bool(key, v)?,
             "steal" => self.steal = get_bool(key, v)?,
             "table_match_first" => self.table_match_first = get_bool(key, v)?,
@@ -754,6 +842,16 @@ impl EscobaOptions {
             "win_check" => self.win_check = get_word(key, v, WinCheck::NAMES, WinCheck::parse)?,
             "win_margin" => self.win_margin = get_opt_int(key, v, 1, None)?,
             "max_deals" => self.max_deals = get_opt_int(key, v, 1, None)?,
+            "court_capture" => {
+                self.court_capture = get_word(key, v, CourtCapture::NAMES, CourtCapture::parse)?
+            }
+            "cicera_deal" => {
+                self.cicera_deal = get_word(key, v, CiceraDeal::NAMES, CiceraDeal::parse)?
+            }
+            "swords" => self.swords = get_int(key, v, 0, None)?,
+            "sword_napula" => self.sword_napula = get_bool(key, v)?,
+            "all_swords_wins" => self.all_swords_wins = get_bool(key, v)?,
+            "cards_tie_points" => self.cards_tie_points = get_opt_int(key, v, 0, None)?,
             _ => {
                 return Err(opt_err(format!(
                     "unknown option {key:?}: known options are {}, and setenta_mode",
@@ -932,6 +1030,13 @@ impl EscobaOptions {
                 self.polacca = true;
                 false
             }
+            Variant::Granja => {
+                // rules §2.20: builds, no primiera, the 2 of coins scores 1
+                self.builds = true;
+                self.primiera_mode = PrimieraMode::None;
+                self.special_cards = vec![(Card::new(1, 2), 1)];
+                false
+            }
             Variant::ScoponeRomanoContrario => {
                 // rules §2.11: each alone, scopone romano scoring, out at 21
                 self.partnership = Partnership::None;
@@ -942,6 +1047,30 @@ impl EscobaOptions {
                 self.coin_card_points = 1;
                 self.target = 21;
                 self.target_mode = TargetMode::Eliminate;
+                true
+            }
+            Variant::Fidasse => {
+                self.fidasse = true;
+                false
+            }
+            Variant::Cicera => {
+                // rules §2.24: 52 cards, 4 players in teams, courts take only their rank
+                self.deck = Deck::Italian52;
+                (self.initial_table_cards, self.cards_per_hand) = match self.cicera_deal {
+                    CiceraDeal::D12_4 => (4, 12),
+                    CiceraDeal::D13_0 => (0, 13),
+                };
+                self.court_capture = CourtCapture::SameRank;
+                self.capture_obligation = Obligation::PlayedCardNumerals;
+                self.cards = 2;
+                self.cards_tie_points = Some(1);
+                self.coins = 0;
+                self.settebello = 0;
+                self.primiera_mode = PrimieraMode::None;
+                self.swords = 1;
+                self.sword_napula = true;
+                self.all_swords_wins = true;
+                self.target = 51;
                 true
             }
             Variant::Frac => {
@@ -1022,6 +1151,7 @@ impl EscobaOptions {
             variant,
             players,
             elimination_deal: explicit.elimination_deal,
+            cicera_deal: explicit.cicera_deal,
             ..Default::default()
         };
         let mut target_set = o.apply_preset(variant, players);
@@ -1087,6 +1217,8 @@ impl EscobaOptions {
             ));
         }
         super::piles::validate(self)?;
+        super::fidasse::validate(self)?;
+        super::builds::validate(self)?;
         if self.tuzzoli && self.cards_per_hand != 3 {
             return Err(opt_err(format!(
                 "option tuzzoli declares 3-card hands (rules §2.8): cards_per_hand must be 3, got {}",
@@ -1099,21 +1231,23 @@ impl EscobaOptions {
                 self.cards_per_hand
             )));
         }
-        let dealt = 40 - self.initial_table_cards as u32;
+        let pack = self.deck.len() as u32;
+        let dealt = pack - self.initial_table_cards as u32;
         let per_round = self.players as u32 * self.cards_per_hand as u32;
         if dealt % per_round != 0 {
             return Err(opt_err(format!(
-                "40 - initial_table_cards = {dealt} cards must be a positive multiple of players * cards_per_hand = {}",
+                "{pack} - initial_table_cards = {dealt} cards must be a positive multiple of players * cards_per_hand = {}",
                 self.players as u64 * self.cards_per_hand as u64
             )));
         }
+        super::cicera::validate(self)?;
         // A table with fewer than k Kings and fewer than a Aces (an unset minimum counts as 5)
-        // holds at most 32 + (k - 1) + (a - 1) cards; a larger one is always void and dealing
-        // would never end (contract §2).
+        // holds at most (pack - 8) + (k - 1) + (a - 1) cards; a larger one is always void and
+        // dealing would never end (contract §2).
         let k = self.void_deal_min_kings.map_or(5, u32::from);
         let a = self.void_deal_min_aces.map_or(5, u32::from);
         let itc = self.initial_table_cards as u32;
-        if itc > 30 + k + a {
+        if itc > pack - 10 + k + a {
             return Err(opt_err(format!(
                 "every deal would be void: a table of initial_table_cards={itc} cards always holds \
                  at least void_deal_min_kings={} Kings or void_deal_min_aces={} Aces; lower \
@@ -1164,6 +1298,7 @@ impl EscobaOptions {
             "ace_blocked_by_table_ace" => self.ace_blocked_by_table_ace.into(),
             "ace_on_empty_table" => self.ace_on_empty_table.as_str().into(),
             "forbid_ace_first_play" => self.forbid_ace_first_play.into(),
+            "fidasse" => self.fidasse.into(),
             "scopa_value" => self.scopa_value.into(),
             "scopa_on_last_play" => self.scopa_on_last_play.into(),
             "last_capturer_takes_rest" => self.last_capturer_takes_rest.into(),
@@ -1213,6 +1348,8 @@ impl EscobaOptions {
             "knocks_cumulative" => self.knocks_cumulative.into(),
             "last_hand_open" => self.last_hand_open.into(),
             "tuzzoli" => self.tuzzoli.into(),
+            "builds" => self.builds.into(),
+            "build_only_if_no_capture" => self.build_only_if_no_capture.into(),
             "tuzzoli_hybrids" => self.tuzzoli_hybrids.into(),
             "steal" => self.steal.into(),
             "table_match_first" => self.table_match_first.into(),
@@ -1236,6 +1373,12 @@ impl EscobaOptions {
             "win_check" => self.win_check.as_str().into(),
             "win_margin" => opt(self.win_margin),
             "max_deals" => opt(self.max_deals),
+            "court_capture" => self.court_capture.as_str().into(),
+            "cicera_deal" => self.cicera_deal.as_str().into(),
+            "swords" => self.swords.into(),
+            "sword_napula" => self.sword_napula.into(),
+            "all_swords_wins" => self.all_swords_wins.into(),
+            "cards_tie_points" => opt(self.cards_tie_points),
             _ => Value::Null,
         }
     }
@@ -1266,11 +1409,4 @@ impl EscobaOptions {
     }
 }
 
-/// The 40 cards, ascending.
-pub fn pack_ids() -> [u8; 40] {
-    let mut a = [0u8; 40];
-    for (slot, c) in a.iter_mut().zip(PACK.iter()) {
-        *slot = c.0;
-    }
-    a
-}
+

@@ -7,9 +7,11 @@ use crate::cards::{Card, CardSet};
 
 pub use super::knock::Matta;
 
+use super::builds::Builds;
 use super::maresciallo;
+use super::cicera;
 use super::options::{
-    AceEmpty, EscobaOptions, Fewest, Obligation, PrimieraMode, Scoring, TiePolicy, KIND_DIFF,
+    MAX_PACK, AceEmpty, EscobaOptions, Fewest, Obligation, PrimieraMode, Scoring, TiePolicy, KIND_DIFF,
     KIND_MATCH, KIND_SUM, KIND_SUM11, KIND_SUM15,
 };
 use super::piles::Piles;
@@ -55,24 +57,23 @@ pub fn is_pack_card(c: Card) -> bool {
     c.0 < 52 && PACK_MASK.contains(c)
 }
 
-/// Capture value: A..7 = 1..7, J = 8, Q = 9, K = 10 (0 for cards outside the pack).
+/// Capture value: A..7 = 1..7, J = 8, Q = 9, K = 10; the 52-card pack's 8, 9, 10 = 8, 9, 10.
 #[inline]
 pub const fn value(c: Card) -> u8 {
-    const V: [u8; 13] = [1, 2, 3, 4, 5, 6, 7, 0, 0, 0, 8, 9, 10];
+    const V: [u8; 13] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 8, 9, 10];
     V[(c.0 % 13) as usize]
 }
 
 const fn build_value_masks() -> [u64; 11] {
     let mut m = [0u64; 11];
     let mut i = 0;
-    while i < 40 {
-        let c = PACK[i];
-        m[value(c) as usize] |= 1u64 << c.0;
+    while i < 52 {
+        m[value(Card(i)) as usize] |= 1u64 << i;
         i += 1;
     }
     m
 }
-/// Cards of each capture value 1..=10.
+/// Cards of each capture value 1..=10 (a 40-card pack never holds the 8, 9 and 10).
 pub const VALUE_MASK: [u64; 11] = build_value_masks();
 
 const fn rank_mask(rank: u8) -> u64 {
@@ -102,8 +103,8 @@ pub const fn rank_cards(r: u8) -> CardSet {
 
 /// Table cards bucket-sorted by capture value (then id).
 struct Items {
-    v: [u8; 40],
-    c: [u8; 40],
+    v: [u8; MAX_PACK],
+    c: [u8; MAX_PACK],
     n: usize,
 }
 
@@ -124,8 +125,8 @@ impl Items {
     #[inline]
     fn new(table: CardSet, max_value: u8, mv: Matta) -> Items {
         let mut it = Items {
-            v: [0; 40],
-            c: [0; 40],
+            v: [0; MAX_PACK],
+            c: [0; MAX_PACK],
             n: 0,
         };
         let max = max_value.min(10);
@@ -139,7 +140,7 @@ impl Items {
         while rest != 0 && val <= 10 {
             let mut m = rest & mv.fix(VALUE_MASK[val], val as u8);
             rest &= !m;
-            while m != 0 && it.n < 40 {
+            while m != 0 && it.n < MAX_PACK {
                 it.v[it.n] = val as u8;
                 it.c[it.n] = m.trailing_zeros() as u8;
                 it.n += 1;
@@ -153,13 +154,13 @@ impl Items {
     /// Every table card with its capture value under `value_modulus = k`, sorted by that value.
     fn new_mod(table: CardSet, k: u8, mv: Matta) -> Items {
         let mut it = Items {
-            v: [0; 40],
-            c: [0; 40],
+            v: [0; MAX_PACK],
+            c: [0; MAX_PACK],
             n: 0,
         };
         for w in 1..=k {
             let mut m = table.0 & wmask(Some(k), w, mv);
-            while m != 0 && it.n < 40 {
+            while m != 0 && it.n < MAX_PACK {
                 it.v[it.n] = w;
                 it.c[it.n] = m.trailing_zeros() as u8;
                 it.n += 1;
@@ -305,16 +306,22 @@ fn exists_sum(items: &Items, start: usize, remaining: u8, size: u32, min_size: u
 }
 
 /// Enumerates the sets of the enabled `kinds` (no filters), calling `f(set, size, kind)`.
+#[allow(clippy::too_many_arguments)]
 fn enum_kinds<F: FnMut(u64, u32, u8)>(
     modulus: Option<u8>,
     kinds: u8,
     vp: u8,
     table: CardSet,
+    build_match: CardSet,
     items: &Items,
     mv: Matta,
     f: &mut F,
 ) {
-    if kinds & KIND_MATCH != 0 {
+    if kinds & KIND_MATCH != 0 && !build_match.is_empty() {
+        // rules §2.20: with a build of the value, equality takes every item of it at once
+        let all = build_match.union(CardSet(table.0 & wmask(modulus, vp, mv)));
+        f(all.0, all.len(), KIND_MATCH);
+    } else if kinds & KIND_MATCH != 0 {
         let mut m = table.0 & wmask(modulus, vp, mv);
         while m != 0 {
             f(m & m.wrapping_neg(), 1, KIND_MATCH);
@@ -386,9 +393,11 @@ fn reported_earlier(
 
 /// The kinds left after match priority (step 1).
 #[inline]
-fn active_kinds(o: &EscobaOptions, vp: u8, table: CardSet, mv: Matta) -> u8 {
+fn active_kinds(o: &EscobaOptions, vp: u8, table: CardSet, build_match: CardSet, mv: Matta) -> u8 {
     let mut kinds = o.capture_kinds;
-    if o.match_priority && kinds & KIND_MATCH != 0 && table.0 & wmask(o.value_modulus, vp, mv) != 0
+    if o.match_priority
+        && kinds & KIND_MATCH != 0
+        && (table.0 & wmask(o.value_modulus, vp, mv) != 0 || !build_match.is_empty())
     {
         kinds &= !o.match_priority_kinds;
     }
@@ -396,10 +405,10 @@ fn active_kinds(o: &EscobaOptions, vp: u8, table: CardSet, mv: Matta) -> u8 {
 }
 
 #[inline]
-fn ace_all_applies(o: &EscobaOptions, p: Card, table: CardSet, mv: Matta) -> bool {
+fn ace_all_applies(o: &EscobaOptions, p: Card, table: CardSet, items: CardSet, mv: Matta) -> bool {
     o.ace_takes_all
         && mv.val(p) == 1
-        && !table.is_empty()
+        && !items.is_empty()
         && (!o.ace_blocked_by_table_ace || table.0 & mv.fix(ACES.0, 1) == 0)
 }
 
@@ -411,13 +420,42 @@ pub fn for_each_capture<F: FnMut(CardSet, bool)>(
     mv: Matta,
     p: Card,
     table: CardSet,
+    f: F,
+) {
+    for_each_capture_built(o, mv, p, table, &Builds::EMPTY, f)
+}
+
+/// [`for_each_capture`] with builds beside the loose `table` (contract §3a): a build is one
+/// item named by its lowest card, taken only by equality; the sets hold item names.
+pub fn for_each_capture_built<F: FnMut(CardSet, bool)>(
+    o: &EscobaOptions,
+    mv: Matta,
+    p: Card,
+    table: CardSet,
+    builds: &Builds,
     mut f: F,
 ) {
-    if table.is_empty() {
+    let all_items = table.union(builds.names());
+    if all_items.is_empty() {
         return;
     }
+    if cicera::rank_only(o, p) {
+        // rules §2.24: a court takes one court of its rank, nothing else
+        if o.capture_kinds & KIND_MATCH != 0 {
+            for c in table.inter(rank_cards(p.rank())) {
+                f(CardSet::single(c), true);
+            }
+        }
+        return;
+    }
+    let table = cicera::valued(o, table);
     let vp = cvalue(o, p, mv);
-    let kinds = active_kinds(o, vp, table, mv);
+    let build_match = if builds.is_empty() || o.capture_kinds & KIND_MATCH == 0 {
+        CardSet::EMPTY
+    } else {
+        builds.names_of_value(vp as u32)
+    };
+    let kinds = active_kinds(o, vp, table, build_match, mv);
     let mut t_seen = false;
     if kinds != 0 {
         let max_v = if kinds & (KIND_SUM15 | KIND_SUM11 | KIND_DIFF) != 0 {
@@ -426,10 +464,10 @@ pub fn for_each_capture<F: FnMut(CardSet, bool)>(
             vp
         };
         // a lone match needs no sorted table
-        let items = if kinds == KIND_MATCH {
+        let items = if kinds == KIND_MATCH || table.is_empty() {
             Items {
-                v: [0; 40],
-                c: [0; 40],
+                v: [0; MAX_PACK],
+                c: [0; MAX_PACK],
                 n: 0,
             }
         } else if let Some(k) = o.value_modulus {
@@ -451,6 +489,7 @@ pub fn for_each_capture<F: FnMut(CardSet, bool)>(
                 kinds & group,
                 vp,
                 table,
+                build_match,
                 &items,
                 mv,
                 &mut |_, n, _| min = min.min(n),
@@ -461,6 +500,7 @@ pub fn for_each_capture<F: FnMut(CardSet, bool)>(
             kinds,
             vp,
             table,
+            build_match,
             &items,
             mv,
             &mut |s, n, k| {
@@ -477,29 +517,46 @@ pub fn for_each_capture<F: FnMut(CardSet, bool)>(
                         return;
                     }
                 }
-                if s == table.0 {
+                if s == all_items.0 {
                     t_seen = true;
                 }
                 f(CardSet(s), true);
             },
         );
     }
-    if !t_seen && ace_all_applies(o, p, table, mv) {
-        f(table, false);
+    if !t_seen && ace_all_applies(o, p, table, all_items, mv) {
+        f(all_items, false);
     }
 }
 
 /// Whether `Captures(p, T)` is non-empty (filters never empty a non-empty union).
 pub fn has_capture(o: &EscobaOptions, mv: Matta, p: Card, table: CardSet) -> bool {
-    if table.is_empty() {
+    has_capture_built(o, mv, p, table, &Builds::EMPTY)
+}
+
+/// [`has_capture`] with builds beside the loose `table`.
+pub fn has_capture_built(o: &EscobaOptions, mv: Matta, p: Card, table: CardSet, builds: &Builds) -> bool {
+    let all_items = table.union(builds.names());
+    if all_items.is_empty() {
         return false;
     }
-    if ace_all_applies(o, p, table, mv) {
+    if ace_all_applies(o, p, table, all_items, mv) {
         return true;
     }
+    if cicera::rank_only(o, p) {
+        return o.capture_kinds & KIND_MATCH != 0 && !table.inter(rank_cards(p.rank())).is_empty();
+    }
+    let table = cicera::valued(o, table);
     let vp = cvalue(o, p, mv);
-    let kinds = active_kinds(o, vp, table, mv);
-    if kinds & KIND_MATCH != 0 && table.0 & wmask(o.value_modulus, vp, mv) != 0 {
+    let build_match = if builds.is_empty() || o.capture_kinds & KIND_MATCH == 0 {
+        CardSet::EMPTY
+    } else {
+        builds.names_of_value(vp as u32)
+    };
+    let kinds = active_kinds(o, vp, table, build_match, mv);
+    if kinds & KIND_MATCH != 0
+        && (table.0 & wmask(o.value_modulus, vp, mv) != 0 || !build_match.is_empty())
+    {
         return true;
     }
     if kinds & !KIND_MATCH == 0 {
@@ -532,8 +589,10 @@ pub enum Outcome {
     Trail,
     /// An Ace onto an empty table goes to the mover's pile (no scopa).
     SelfCapture,
-    /// Takes these table cards; `from_kind` as in [`for_each_capture`].
+    /// Takes these table items; `from_kind` as in [`for_each_capture`].
     Capture { cards: CardSet, from_kind: bool },
+    /// Puts the card on table item `on` (a loose card or a build's name), rules §2.20.
+    Build { on: Card },
 }
 
 /// The cards of `hand` whose play is not forbidden by `forbid_ace_first_play` (contract §3): on
@@ -558,49 +617,73 @@ pub fn for_each_outcome<F: FnMut(Outcome)>(
     first_play: bool,
     f: F,
 ) {
-    for_each_outcome_in(o, Matta::NONE, p, table, hand, first_play, &Piles::NONE, f)
+    for_each_outcome_in(o, Matta::NONE, p, table, Beside::NONE, hand, first_play, f)
 }
 
-/// `Captures(p, T)` with the deal's matta value, and the opponents' piles as items when
-/// `steal` (rules §2.21; `steal` refuses a matta).
+/// The capture items beside the loose table cards: the builds (rules §2.20) and, with `steal`,
+/// the opponents' piles (rules §2.21). `builds` refuses `steal`, so at most one kind is present.
+#[derive(Clone, Copy)]
+pub struct Beside<'a> {
+    pub builds: &'a Builds,
+    pub piles: &'a Piles,
+}
+
+impl<'a> Beside<'a> {
+    pub const NONE: Beside<'static> = Beside {
+        builds: &Builds::EMPTY,
+        piles: &Piles::NONE,
+    };
+
+    /// Builds only, no pile items.
+    pub fn of_builds(builds: &'a Builds) -> Beside<'a> {
+        Beside {
+            builds,
+            piles: &Piles::NONE,
+        }
+    }
+}
+
+/// `Captures(p, T)` with the deal's matta value and the items beside the table.
 #[inline]
 pub fn for_each_capture_in<F: FnMut(CardSet, bool)>(
     o: &EscobaOptions,
     mv: Matta,
     p: Card,
     table: CardSet,
-    piles: &Piles,
+    beside: Beside,
     f: F,
 ) {
     if o.steal {
-        super::piles::for_each_capture(o, p, table, piles, f)
+        super::piles::for_each_capture(o, p, table, beside.piles, f)
     } else {
-        for_each_capture(o, mv, p, table, f)
+        for_each_capture_built(o, mv, p, table, beside.builds, f)
     }
 }
 
-/// [`has_capture`], with the opponents' piles when `steal`.
+/// [`has_capture`] with the deal's matta value and the items beside the table.
 #[inline]
-pub fn has_capture_in(o: &EscobaOptions, mv: Matta, p: Card, table: CardSet, piles: &Piles) -> bool {
+pub fn has_capture_in(o: &EscobaOptions, mv: Matta, p: Card, table: CardSet, beside: Beside) -> bool {
     if o.steal {
-        super::piles::has_capture(o, p, table, piles)
+        super::piles::has_capture(o, p, table, beside.piles)
     } else {
-        has_capture(o, mv, p, table)
+        has_capture_built(o, mv, p, table, beside.builds)
     }
 }
 
-/// [`for_each_outcome`] with the deal's matta value and the piles (contract §3; rules §2.7, §2.21).
+/// [`for_each_outcome`] with the deal's matta value and the items beside the table (contract
+/// §3; rules §2.7, §2.20, §2.21); build outcomes come last.
 #[allow(clippy::too_many_arguments)]
 pub fn for_each_outcome_in<F: FnMut(Outcome)>(
     o: &EscobaOptions,
     mv: Matta,
     p: Card,
     table: CardSet,
+    beside: Beside,
     hand: CardSet,
     first_play: bool,
-    piles: &Piles,
     mut f: F,
 ) {
+    let builds = beside.builds;
     let vp = mv.val(p);
     let playable = playable_cards(o, hand, first_play);
     if !playable.contains(p) {
@@ -609,13 +692,14 @@ pub fn for_each_outcome_in<F: FnMut(Outcome)>(
     if o.ace_takes_all
         && vp == 1
         && table.is_empty()
+        && builds.is_empty()
         && o.ace_on_empty_table == AceEmpty::SelfCapture
     {
         f(Outcome::SelfCapture);
         return;
     }
     let mut any = false;
-    for_each_capture_in(o, mv, p, table, piles, |cards, from_kind| {
+    for_each_capture_in(o, mv, p, table, beside, |cards, from_kind| {
         any = true;
         f(Outcome::Capture { cards, from_kind });
     });
@@ -627,38 +711,45 @@ pub fn for_each_outcome_in<F: FnMut(Outcome)>(
         Obligation::AnyCard => {
             !any && playable
                 .iter()
-                .all(|q| q == p || !has_capture_in(o, mv, q, table, piles))
+                .all(|q| q == p || !has_capture_in(o, mv, q, table, beside))
         }
     };
     if trail {
         f(Outcome::Trail);
     }
+    super::builds::for_each_build(o, p, table, builds, hand, any, |on| {
+        f(Outcome::Build { on })
+    });
 }
 
 /// `capture_options(card, table)` of contract §7: every outcome with hand `{card}` as its
 /// ascending card list (trail `[]`, self-capture `[card]`), sorted by those lists.
 pub fn capture_options(o: &EscobaOptions, card: Card, table: CardSet) -> Vec<Vec<Card>> {
-    capture_options_in(o, card, table, &Piles::NONE)
+    capture_options_in(o, card, table, Beside::NONE, CardSet::single(card)).0
 }
 
-/// [`capture_options`] with the piles known; with `steal` a pile is the item
-/// `Card(PILE_BIT + side)` (see `piles`), after every table card.
+/// [`capture_options`] with the items beside the table and a hand (holding `card`): the
+/// outcomes as above, a capture listing item names (a build by its lowest card; with `steal` a
+/// pile is the item `Card(PILE_BIT + side)`, after every table card), and apart, ascending, the
+/// items `card` may be built on (contract §7).
 pub fn capture_options_in(
     o: &EscobaOptions,
     card: Card,
     table: CardSet,
-    piles: &Piles,
-) -> Vec<Vec<Card>> {
+    beside: Beside,
+    hand: CardSet,
+) -> (Vec<Vec<Card>>, Vec<Card>) {
     let mut out: Vec<Vec<Card>> = Vec::new();
-    for_each_outcome_in(o, Matta::NONE, card, table, CardSet::single(card), false, piles, |x| {
-        out.push(match x {
-            Outcome::Trail => Vec::new(),
-            Outcome::SelfCapture => vec![card],
-            Outcome::Capture { cards, .. } => cards.iter().collect(),
-        })
+    let mut ons: Vec<Card> = Vec::new();
+    for_each_outcome_in(o, Matta::NONE, card, table, beside, hand, false, |x| match x {
+        Outcome::Trail => out.push(Vec::new()),
+        Outcome::SelfCapture => out.push(vec![card]),
+        Outcome::Capture { cards, .. } => out.push(cards.iter().collect()),
+        Outcome::Build { on } => ons.push(on),
     });
     out.sort();
-    out
+    ons.sort();
+    (out, ons)
 }
 
 /// Escoba de mano (contract §5.4): how many sweeps the initial table scores (0, 1, 2, or
@@ -804,6 +895,15 @@ pub fn primiera_total(o: &EscobaOptions, pile: CardSet) -> Option<i64> {
     Some(total)
 }
 
+/// Every side at the maximum (bitmask), however many.
+fn most_tied(vals: &[i64]) -> u32 {
+    let best = vals.iter().copied().max().unwrap_or(0);
+    vals.iter()
+        .enumerate()
+        .filter(|&(_, &v)| v == best)
+        .fold(0, |m, (s, _)| m | 1 << s)
+}
+
 /// Sides with the strict maximum among `eligible` (bitmask); a tie at the top gives the tied
 /// sides under `all_tied` and nobody under `nobody`.
 fn most(o: &EscobaOptions, vals: &[i64], eligible: u32) -> u32 {
@@ -891,9 +991,14 @@ pub fn score_deal_awards<F: FnMut(&Points)>(
     for (s, p) in piles.iter().enumerate() {
         vals[s] = p.len() as i64;
     }
-    give(most(o, &vals[..ns], all), &|_| o.cards);
+    match o.cards_tie_points {
+        // rules §2.24: a tie for the most cards gives each tied side these points
+        Some(t) if most_tied(&vals[..ns]).count_ones() > 1 => give(most_tied(&vals[..ns]), &|_| t),
+        _ => give(most(o, &vals[..ns], all), &|_| o.cards),
+    }
+    let coins = o.deck.suit(1);
     for (s, p) in piles.iter().enumerate() {
-        vals[s] = p.inter(COINS).len() as i64;
+        vals[s] = p.inter(coins).len() as i64;
     }
     give(most(o, &vals[..ns], all), &|_| o.coins);
     // 3. settebello
@@ -959,7 +1064,7 @@ pub fn score_deal_awards<F: FnMut(&Points)>(
     if o.coin_card_points > 0 {
         give(all, &|s| {
             o.coin_card_points
-                .saturating_mul(piles[s].inter(COINS).len() as i64)
+                .saturating_mul(piles[s].inter(coins).len() as i64)
         });
     }
     // 7. special cards, ascending id; re_bello adds Kd: 1 unless Kd is listed
@@ -989,7 +1094,7 @@ pub fn score_deal_awards<F: FnMut(&Points)>(
         give(holder_all(SEVENS), &|_| o.all_sevens_bonus);
     }
     if o.all_oros_bonus > 0 {
-        give(holder_all(COINS), &|_| o.all_oros_bonus);
+        give(holder_all(coins), &|_| o.all_oros_bonus);
     }
     // 9a. piccola, 9b. grande (rules §2.7)
     if o.piccola {
@@ -1009,6 +1114,12 @@ pub fn score_deal_awards<F: FnMut(&Points)>(
     }
     // 9c. maresciallo, polacca, saponaro
     maresciallo::awards(o, piles, ks_sides, |s, p| give(1 << s, &|_| p));
+    // 9d. cicera (rules §2.24): the most swords, then the sword napula
+    if o.swords > 0 {
+        cicera::sword_counts(piles, &mut vals);
+        give(most(o, &vals[..ns], all), &|_| o.swords);
+    }
+    cicera::napula_awards(o, piles, |s, p| give(1 << s, &|_| p));
     // 10. sweeps in the order made, each hand declaration at the moment it was made
     let mut d = 0;
     for (i, &s) in sweeps.iter().enumerate() {

@@ -4,15 +4,18 @@ use std::fmt::Write as _;
 
 use serde_json::{Map, Value};
 
+use super::builds::{build_value, Builds, MAX_BUILDS, MAX_BUILD_VALUE};
 use super::elimination;
 use super::knock;
 use super::maresciallo;
 use super::options::TargetMode;
-use super::rules::{self, is_pack_card, PACK_MASK};
+use super::options::{Deck, MAX_PACK};
+use super::rules;
 use super::{
     EscobaGame, EscobaState, MAX_DECLS, MAX_JSON_SWEEPS, MAX_PRIOR_SWEEPS, MAX_SCORE, MAX_SEATS,
     MAX_SWEEPS,
 };
+use super::notation::CLAIM;
 use crate::cards::{Card, CardSet};
 use crate::error::GameError;
 
@@ -78,7 +81,28 @@ pub(super) fn to_json(st: &EscobaState) -> String {
     let n = st.cfg.n;
     let ns = st.cfg.sides;
     let mut s = String::with_capacity(1500 + st.history.len() * 4);
-    let _ = write!(s, "{{\"deal\":{},\"deal_points\":", st.deal);
+    s.push('{');
+    if st.cfg.opts.builds {
+        s.push_str("\"builds\":[");
+        for (i, &b) in st.builds.as_slice().iter().enumerate() {
+            if i > 0 {
+                s.push(',');
+            }
+            push_ids(&mut s, b);
+        }
+        s.push_str("],");
+    }
+    if st.cfg.opts.fidasse {
+        let _ = write!(s, "\"claim\":{},\"claimant\":{},\"claimed\":[", st.claim, st.claimant);
+        for seat in 0..n {
+            if seat > 0 {
+                s.push(',');
+            }
+            push_ids(&mut s, st.claimed[seat]);
+        }
+        s.push_str("],");
+    }
+    let _ = write!(s, "\"deal\":{},\"deal_points\":", st.deal);
     push_deal_points(&mut s, st);
     let _ = write!(s, ",\"dealer\":{}", st.dealer);
     if has_decls(st.cfg.opts.tuzzoli, st.cfg.knocks) {
@@ -170,11 +194,16 @@ pub(super) fn view_json(st: &EscobaState, p: usize) -> String {
     s.push_str(",\"table\":");
     push_texts(&mut s, st.table);
     s.push_str(",\"piles\":[");
+    let hidden = st.hidden_from(p);
     for side in 0..ns {
         if side > 0 {
             s.push(',');
         }
-        push_texts(&mut s, st.piles[side]);
+        // a trusted claim card of another seat is a face-down "??" (rules §2.19)
+        let pile = st.piles[side];
+        let shown = pile.minus(hidden).iter().map(|c| format!("\"{c}\""));
+        let down = (0..pile.inter(hidden).len()).map(|_| "\"??\"".to_string());
+        let _ = write!(s, "[{}]", shown.chain(down).collect::<Vec<_>>().join(","));
     }
     s.push(']');
     if st.cfg.opts.steal {
@@ -263,9 +292,51 @@ pub(super) fn view_json(st: &EscobaState, p: usize) -> String {
             }),
         );
     }
+    if st.cfg.opts.builds {
+        // builds are public (rules §2.20)
+        s.push_str(",\"builds\":[");
+        for (i, &b) in st.builds.as_slice().iter().enumerate() {
+            if i > 0 {
+                s.push(',');
+            }
+            s.push_str("{\"cards\":");
+            push_texts(&mut s, b);
+            let _ = write!(s, ",\"value\":{}}}", build_value(b));
+        }
+        s.push(']');
+    }
     if eliminate(st) {
         s.push_str(",\"in_play\":");
         push_ints(&mut s, (0..n).filter(|&p| st.in_play >> p & 1 != 0));
+    }
+    if st.cfg.opts.fidasse {
+        s.push_str(",\"claim\":");
+        if st.claim >= 0 {
+            let c = Card(st.claim as u8);
+            let card = if hidden.contains(c) { "??".to_string() } else { c.to_string() };
+            let _ = write!(s, "{{\"seat\":{},\"card\":\"{card}\"}}", st.claimant);
+        } else {
+            s.push_str("null");
+        }
+        // the history, a hidden claim as "claim ??": the last CLAIM of a hidden card is this deal's
+        s.push_str(",\"history\":[");
+        for (i, &a) in st.history.iter().enumerate() {
+            if i > 0 {
+                s.push(',');
+            }
+            let a = a as u32;
+            let c = a.wrapping_sub(CLAIM);
+            let masked = c < 52
+                && hidden.contains(Card(c as u8))
+                && !st.history[i + 1..].iter().any(|&b| b as u32 == a);
+            let text = if masked {
+                "claim ??".to_string()
+            } else {
+                super::notation::action_to_string(a).unwrap_or_default()
+            };
+            let _ = write!(s, "\"{text}\"");
+        }
+        s.push(']');
     }
     s.push('}');
     s
@@ -277,6 +348,45 @@ fn has_decls(tuzzoli: bool, knocks: bool) -> bool {
 }
 
 // ----- reading helpers -----
+
+/// Builds given as a list of card lists (rules §2.20): each of at least 2 cards worth at most
+/// 10 in all. `canonical` (state JSON) also asks for ascending ids and builds ascending by their
+/// lowest card.
+fn read_builds(v: &Value, seen: &mut CardSet, canonical: bool, pack: Deck) -> Result<Builds> {
+    let list = array(v, "builds")?;
+    if list.len() > MAX_BUILDS {
+        return Err(st(format!(
+            "builds may list at most {MAX_BUILDS} builds, got {}",
+            list.len()
+        )));
+    }
+    let mut out = Builds::EMPTY;
+    let mut last: Option<Card> = None;
+    for (i, b) in list.iter().enumerate() {
+        let what = format!("builds[{i}]");
+        let cards = if canonical {
+            let set = ascending_set(b, &what, pack)?;
+            set.iter().collect::<Vec<_>>()
+        } else {
+            card_list(b, &what, true, pack)?
+        };
+        claim(seen, &cards, &what)?;
+        let set: CardSet = cards.into_iter().collect();
+        if set.len() < 2 || build_value(set) > MAX_BUILD_VALUE {
+            return Err(st(format!(
+                "{what} must hold at least 2 cards worth at most {MAX_BUILD_VALUE} in all, got [{set}]"
+            )));
+        }
+        if canonical && last >= set.first() {
+            return Err(st(
+                "builds must be ascending by their lowest card".into()
+            ));
+        }
+        last = set.first();
+        out.insert(set);
+    }
+    Ok(out)
+}
 
 fn int_of(v: &Value, what: &str) -> Result<i64> {
     match v {
@@ -316,8 +426,8 @@ fn array_len<'a>(v: &'a Value, what: &str, len: usize) -> Result<&'a Vec<Value>>
     Ok(a)
 }
 
-/// A card given as id or text; must be one of the 40.
-fn card_of(v: &Value, what: &str, allow_text: bool) -> Result<Card> {
+/// A card given as id or text; must be one of the pack's.
+fn card_of(v: &Value, what: &str, allow_text: bool, pack: Deck) -> Result<Card> {
     let c = match v {
         Value::String(s) if allow_text => Card::parse(s).map_err(|e| st(format!("{what}: {e}")))?,
         Value::Number(_) => {
@@ -339,22 +449,22 @@ fn card_of(v: &Value, what: &str, allow_text: bool) -> Result<Card> {
             )))
         }
     };
-    if !is_pack_card(c) {
-        return Err(st(format!("{what}: {c} is not a card of the 40-card pack")));
+    if !pack.contains(c) {
+        return Err(st(format!("{what}: {c} is not a card of the {}", pack.pack_name())));
     }
     Ok(c)
 }
 
-fn card_list(v: &Value, what: &str, allow_text: bool) -> Result<Vec<Card>> {
+fn card_list(v: &Value, what: &str, allow_text: bool, pack: Deck) -> Result<Vec<Card>> {
     array(v, what)?
         .iter()
-        .map(|x| card_of(x, what, allow_text))
+        .map(|x| card_of(x, what, allow_text, pack))
         .collect()
 }
 
 /// An ascending list of distinct ids as a set.
-fn ascending_set(v: &Value, what: &str) -> Result<CardSet> {
-    let cards = card_list(v, what, false)?;
+fn ascending_set(v: &Value, what: &str, pack: Deck) -> Result<CardSet> {
+    let cards = card_list(v, what, false, pack)?;
     if cards.windows(2).any(|w| w[0] >= w[1]) {
         return Err(st(format!(
             "{what} must be ascending card ids without repeats"
@@ -374,18 +484,19 @@ fn claim(seen: &mut CardSet, cards: &[Card], what: &str) -> Result<()> {
     Ok(())
 }
 
-pub(super) fn check_deck(deck: &[Card]) -> Result<[u8; 40]> {
-    if deck.len() != 40 {
+pub(super) fn check_deck(deck: &[Card], pack: Deck) -> Result<[u8; MAX_PACK]> {
+    if deck.len() != pack.len() {
         return Err(st(format!(
-            "deck must list the 40 cards, got {} cards",
+            "deck must list the {} cards, got {} cards",
+            pack.len(),
             deck.len()
         )));
     }
     let mut seen = CardSet::EMPTY;
-    let mut out = [0u8; 40];
+    let mut out = [0u8; MAX_PACK];
     for (i, &c) in deck.iter().enumerate() {
-        if !is_pack_card(c) {
-            return Err(st(format!("deck: {c} is not a card of the 40-card pack")));
+        if !pack.contains(c) {
+            return Err(st(format!("deck: {c} is not a card of the {}", pack.pack_name())));
         }
         claim(&mut seen, &[c], "deck")?;
         out[i] = c.0;
@@ -444,7 +555,7 @@ fn read_pile_tops(s: &mut EscobaState, v: Option<&Value>, allow_text: bool) -> R
             }
             continue;
         }
-        let c = card_of(x, &what, allow_text)?;
+        let c = card_of(x, &what, allow_text, s.cfg.opts.deck)?;
         if !s.piles[side].contains(c) {
             return Err(st(format!("{what}: {c} is not a card of pile {side}")));
         }
@@ -454,10 +565,11 @@ fn read_pile_tops(s: &mut EscobaState, v: Option<&Value>, allow_text: bool) -> R
 }
 
 pub(super) fn setup(game: &EscobaGame, spec: &Value) -> Result<EscobaState> {
-    const KEYS: [&str; 12] = [
+    const KEYS: [&str; 13] = [
         "in_play",
         "hands",
         "table",
+        "builds",
         "stock",
         "piles",
         "pile_tops",
@@ -483,24 +595,31 @@ pub(super) fn setup(game: &EscobaGame, spec: &Value) -> Result<EscobaState> {
     let cfg = &game.cfg;
     let n = cfg.n;
     let ns = cfg.sides;
+    let pack = cfg.opts.deck;
     let hands_v =
         get("hands").ok_or_else(|| st("setup needs hands: one card list per seat".into()))?;
     let hands_a = array_len(hands_v, "hands", n)?;
     let mut seen = CardSet::EMPTY;
     let mut s = game.blank(0);
     for (seat, h) in hands_a.iter().enumerate() {
-        let cards = card_list(h, &format!("hands[{seat}]"), true)?;
+        let cards = card_list(h, &format!("hands[{seat}]"), true, pack)?;
         claim(&mut seen, &cards, &format!("hands[{seat}]"))?;
         s.hands[seat] = cards.into_iter().collect();
     }
     if let Some(t) = get("table") {
-        let cards = card_list(t, "table", true)?;
+        let cards = card_list(t, "table", true, pack)?;
         claim(&mut seen, &cards, "table")?;
         s.table = cards.into_iter().collect();
     }
+    if let Some(b) = get("builds") {
+        if !cfg.opts.builds {
+            return Err(st("setup key builds needs option builds".into()));
+        }
+        s.builds = read_builds(b, &mut seen, false, pack)?;
+    }
     if let Some(p) = get("piles") {
         for (side, pv) in array_len(p, "piles", ns)?.iter().enumerate() {
-            let cards = card_list(pv, &format!("piles[{side}]"), true)?;
+            let cards = card_list(pv, &format!("piles[{side}]"), true, pack)?;
             claim(&mut seen, &cards, &format!("piles[{side}]"))?;
             s.piles[side] = cards.into_iter().collect();
         }
@@ -508,19 +627,20 @@ pub(super) fn setup(game: &EscobaGame, spec: &Value) -> Result<EscobaState> {
     read_pile_tops(&mut s, get("pile_tops"), true)?;
     let stock: Vec<Card> = match get("stock") {
         Some(sv) => {
-            let cards = card_list(sv, "stock", true)?;
+            let cards = card_list(sv, "stock", true, pack)?;
             claim(&mut seen, &cards, "stock")?;
-            if seen != PACK_MASK {
-                let missing = PACK_MASK.minus(seen);
+            if seen != pack.mask() {
+                let missing = pack.mask().minus(seen);
                 return Err(st(format!(
-                    "with stock given, hands, table, piles and stock must hold the 40 cards; missing: {missing}"
+                    "with stock given, hands, table, piles and stock must hold the {} cards; missing: {missing}",
+                    pack.len()
                 )));
             }
             cards
         }
-        None => PACK_MASK.minus(seen).iter().collect(),
+        None => pack.mask().minus(seen).iter().collect(),
     };
-    s.stock_pos = (40 - stock.len()) as u8;
+    s.stock_pos = (pack.len() - stock.len()) as u8;
     for (i, c) in stock.iter().enumerate() {
         s.stock[s.stock_pos as usize + i] = c.0;
     }
@@ -648,6 +768,10 @@ pub(super) fn state_from_json(game: &EscobaGame, text: &str) -> Result<EscobaSta
         ("matta_value", game.cfg.matta.bit != 0),
         ("pile_tops", game.cfg.opts.steal),
         ("ks_sweeps", game.cfg.opts.maresciallo_penalty),
+        ("claim", game.cfg.opts.fidasse),
+        ("claimant", game.cfg.opts.fidasse),
+        ("claimed", game.cfg.opts.fidasse),
+        ("builds", game.cfg.opts.builds),
     ];
     for k in m.keys() {
         if !STATE_KEYS.contains(&k.as_str()) && !optional.iter().any(|&(x, on)| on && x == k) {
@@ -668,7 +792,7 @@ pub(super) fn state_from_json(game: &EscobaGame, text: &str) -> Result<EscobaSta
 }
 
 /// The selection: ascending item ids, table cards and, with `steal`, piles (`PILE_BIT + side`).
-fn selection_of(v: &Value, ns: usize, steal: bool) -> Result<CardSet> {
+fn selection_of(v: &Value, ns: usize, steal: bool, pack: Deck) -> Result<CardSet> {
     let mut set = CardSet::EMPTY;
     let mut last = -1i64;
     for x in array(v, "selection")? {
@@ -677,7 +801,7 @@ fn selection_of(v: &Value, ns: usize, steal: bool) -> Result<CardSet> {
             && (super::piles::PILE_BIT as i64..(super::piles::PILE_BIT as usize + ns) as i64)
                 .contains(&id);
         if !pile {
-            card_of(x, "selection", false)?;
+            card_of(x, "selection", false, pack)?;
         }
         if id <= last {
             return Err(st(
@@ -695,6 +819,7 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
     let o = &cfg.opts;
     let n = cfg.n;
     let ns = cfg.sides;
+    let pack = o.deck;
     let f = |k: &str| &m[k];
     if int_of(f("version"), "version")? != 1 {
         return Err(st(format!("version must be 1, got {}", f("version"))));
@@ -726,46 +851,77 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
     let mut seen = CardSet::EMPTY;
     for (seat, h) in array_len(f("hands"), "hands", n)?.iter().enumerate() {
         let what = format!("hands[{seat}]");
-        let set = ascending_set(h, &what)?;
+        let set = ascending_set(h, &what, pack)?;
         claim(&mut seen, &set.iter().collect::<Vec<_>>(), &what)?;
         s.hands[seat] = set;
     }
-    s.table = ascending_set(f("table"), "table")?;
+    s.table = ascending_set(f("table"), "table", pack)?;
     claim(&mut seen, &s.table.iter().collect::<Vec<_>>(), "table")?;
+    if o.builds {
+        s.builds = read_builds(f("builds"), &mut seen, true, pack)?;
+    }
     for (side, p) in array_len(f("piles"), "piles", ns)?.iter().enumerate() {
         let what = format!("piles[{side}]");
-        let set = ascending_set(p, &what)?;
+        let set = ascending_set(p, &what, pack)?;
         claim(&mut seen, &set.iter().collect::<Vec<_>>(), &what)?;
         s.piles[side] = set;
     }
-    let stock = card_list(f("stock"), "stock", false)?;
+    let stock = card_list(f("stock"), "stock", false, pack)?;
     claim(&mut seen, &stock, "stock")?;
-    s.stock_pos = (40 - stock.len()) as u8;
+    s.stock_pos = (pack.len() - stock.len()) as u8;
     for (i, c) in stock.iter().enumerate() {
         s.stock[s.stock_pos as usize + i] = c.0;
     }
     if s.pending >= 0 {
         let c = Card(s.pending as u8);
-        if !is_pack_card(c) {
+        if !pack.contains(c) {
             return Err(st(format!(
-                "pending: {c} is not a card of the 40-card pack"
+                "pending: {c} is not a card of the {}",
+                pack.pack_name()
             )));
         }
         claim(&mut seen, &[c], "pending")?;
     }
+    if o.fidasse {
+        s.claim = int_in(&m["claim"], "claim", -1, 51)? as i8;
+        s.claimant = int_in(&m["claimant"], "claimant", -1, n as i64 - 1)? as i8;
+        if (s.claim >= 0) != (s.claimant >= 0) {
+            return Err(st("claim and claimant are both set or both -1".into()));
+        }
+        if s.claim >= 0 {
+            let c = Card(s.claim as u8);
+            if !pack.contains(c) {
+                return Err(st(format!("claim: {c} is not a card of the {}", pack.pack_name())));
+            }
+            claim(&mut seen, &[c], "claim")?;
+        }
+        for (seat, h) in array_len(&m["claimed"], "claimed", n)?.iter().enumerate() {
+            let set = ascending_set(h, &format!("claimed[{seat}]"), pack)?;
+            if !set.is_subset(s.piles[cfg.side_of[seat] as usize]) {
+                return Err(st(format!(
+                    "claimed[{seat}] must be cards of the pile of seat {seat}'s side"
+                )));
+            }
+            if (0..seat).any(|t| !s.claimed[t].inter(set).is_empty()) {
+                return Err(st(format!("claimed[{seat}] repeats another seat's card")));
+            }
+            s.claimed[seat] = set;
+        }
+    }
     if o.steal {
         read_pile_tops(&mut s, m.get("pile_tops"), false)?;
     }
-    s.selection = selection_of(f("selection"), ns, o.steal)?;
-    if !CardSet(s.selection.0 & super::piles::CARD_BITS).is_subset(s.table) {
-        return Err(st("selection must be cards of the table".into()));
+    s.selection = selection_of(f("selection"), ns, o.steal, pack)?;
+    if !CardSet(s.selection.0 & super::piles::CARD_BITS).is_subset(s.items()) {
+        return Err(st("selection must be items of the table".into()));
     }
-    if seen != PACK_MASK {
+    if seen != pack.mask() {
         let vanished_ok = terminal && (!o.last_capturer_takes_rest || s.last_capturer < 0);
         if !vanished_ok {
             return Err(st(format!(
-                "hands, table, stock, piles and pending must hold each of the 40 cards once; missing: {}",
-                PACK_MASK.minus(seen)
+                "hands, table, stock, piles and pending must hold each of the {} cards once; missing: {}",
+                pack.len(),
+                pack.mask().minus(seen)
             )));
         }
     }
@@ -857,6 +1013,8 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
     };
     let last_action = if cfg.knocks {
         super::notation::NO_KNOCK
+    } else if o.fidasse {
+        super::notation::DOUBT
     } else {
         s.max_action()
     };
@@ -899,8 +1057,11 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
     }
     if terminal {
         if s.to_move != -1
+            || s.claim >= 0
+            || s.claimed.iter().any(|c| !c.is_empty())
             || s.hands[..n].iter().any(|h| !h.is_empty())
             || !s.table.is_empty()
+            || !s.builds.is_empty()
             || !stock.is_empty()
             || s.pending >= 0
         {
@@ -923,10 +1084,26 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
     if s.to_move < 0 {
         return Err(st("to_move must be a seat before the end".into()));
     }
-    let mover = s.to_move as usize;
+    let mut mover = s.to_move as usize;
     let mut sizes: Vec<u32> = s.hands[..n].iter().map(|h| h.len()).collect();
     if s.pending >= 0 {
         sizes[mover] += 1;
+    }
+    if s.claim >= 0 {
+        // an open claim: the claimant played it, an opponent later in the round is asked
+        let c = s.claimant as usize;
+        let asked_ok = cfg.side_of[c] != cfg.side_of[mover]
+            && s.pending < 0
+            && !s.table.is_empty()
+            && s.selection.is_empty();
+        if !asked_ok {
+            return Err(st(
+                "an open claim is answered by an opponent of the claimant, with no pending card and cards on the table"
+                    .into(),
+            ));
+        }
+        sizes[c] += 1;
+        mover = c;
     }
     let (sizes, dealer, mover) = elimination::compact(&sizes, s.in_play, s.dealer as usize, mover);
     if !(real_round(&sizes, dealer, mover) || (stock.is_empty() && short_round(&sizes, mover))) {
