@@ -10,6 +10,7 @@ pub mod notation;
 pub mod options;
 pub mod piles;
 pub mod twins;
+mod twins_play;
 pub mod rules;
 mod serial;
 #[cfg(test)]
@@ -70,8 +71,10 @@ pub struct Config {
     pub show: bool,
     /// The matta at its natural value (`Matta::NONE` without one).
     pub matta: Matta,
-    /// Cards in the pack (`deck`): 40, or 52 for `italian52`.
+    /// Cards in the pack (`deck`): 40, 52 for `italian52`, 80 for `double_italian80`.
     pub pack: usize,
+    /// The double pack (contract §1a): multisets, kept in the state's `twin` planes.
+    pub twins: bool,
 }
 
 /// A resolved Escoba game: a factory of states.
@@ -132,6 +135,8 @@ pub struct EscobaState {
     claim: i8,
     claimant: i8,
     claimed: [CardSet; MAX_SEATS],
+    /// The second copies of the double pack (contract §1a); empty with one pack.
+    twin: twins_play::Planes,
     scores: [i64; MAX_SIDES],
     deal: u32,
     /// Flattened: `sides` points per finished deal.
@@ -168,8 +173,9 @@ impl EscobaGame {
         let decl_slots = if opts.tuzzoli || knocks { sides } else { 0 };
         let elim_slots = if opts.target_mode == TargetMode::Eliminate { n } else { 0 };
         let show = knocks || opts.last_hand_open;
+        let twins = opts.deck.copies() == 2;
         // the observation has one slot per card of the pack (contract §10)
-        let c = opts.deck.len();
+        let c = opts.deck.slots();
         let knock_slots = if show { c * n + 1 } else { 0 };
         let cfg = Config {
             obs_size: 4 * c + 1
@@ -181,8 +187,10 @@ impl EscobaGame {
                 + if opts.steal { (c + 1) * sides } else { 0 }
                 + if opts.maresciallo_penalty { sides } else { 0 }
                 + if opts.fidasse { sides + n } else { 0 }
-                + if opts.builds { c } else { 0 },
-            pack: c,
+                + if opts.builds { c } else { 0 }
+                + if twins { sides } else { 0 },
+            pack: opts.deck.len(),
+            twins,
             knocks,
             show,
             matta: Matta::natural(&opts),
@@ -242,6 +250,7 @@ impl EscobaGame {
             claim: -1,
             claimant: -1,
             claimed: [CardSet::EMPTY; MAX_SEATS],
+            twin: twins_play::Planes::default(),
             scores: [0; MAX_SIDES],
             deal: 1,
             deal_points: Vec::new(),
@@ -509,7 +518,7 @@ impl EscobaState {
         let k = self.in_play.count_ones() as usize;
         self.pending < 0
             && self.stock().len() == self.cfg.pack.saturating_sub(itc + k * cph)
-            && (0..self.n()).all(|s| self.in_play >> s & 1 == 0 || self.hands[s].len() == cph as u32)
+            && (0..self.n()).all(|s| self.in_play >> s & 1 == 0 || self.hand_len(s) == cph as u32)
     }
 
     /// `(initial_table_cards, cards_per_hand)` of this deal: the options' with every seat in
@@ -566,12 +575,13 @@ impl EscobaState {
             };
             self.hands = [CardSet::EMPTY; MAX_SEATS];
             self.table = CardSet::EMPTY;
+            self.twin = twins_play::Planes::default();
             self.builds.clear();
             let mut i = 0usize;
             for _ in 0..cph {
                 for seat in elimination::seats_after(in_play, d, n) {
                     if i < len {
-                        self.hands[seat].insert(Card(pack[i]));
+                        self.give_card(seat, Card(pack[i]));
                         i += 1;
                     }
                 }
@@ -579,7 +589,11 @@ impl EscobaState {
             let first_table = i;
             for _ in 0..itc {
                 if i < len {
-                    self.table.insert(Card(pack[i]));
+                    let c = Card(pack[i]);
+                    if self.table.contains(c) {
+                        self.twin.table.insert(c);
+                    }
+                    self.table.insert(c);
                     i += 1;
                 }
             }
@@ -797,6 +811,10 @@ impl EscobaState {
             f(NO_KNOCK);
             return;
         }
+        if self.cfg.twins {
+            self.twin_legal(f);
+            return;
+        }
         let seat = self.to_move as usize;
         if self.claim >= 0 {
             Self::answer_actions().into_iter().for_each(f);
@@ -887,6 +905,9 @@ impl EscobaState {
         }
         if self.claim >= 0 {
             return Self::is_answer(a);
+        }
+        if self.cfg.twins {
+            return a <= DONE && self.twin_is_legal(a);
         }
         if a >= CLAIM {
             return (CLAIM..CLAIM + 52).contains(&a)
@@ -980,6 +1001,10 @@ impl EscobaState {
         self.history.push(a as u8);
         if claim_step {
             self.apply_fidasse(a);
+            return;
+        }
+        if self.cfg.twins {
+            self.twin_apply(a);
             return;
         }
         let seat = self.to_move as usize;
@@ -1114,7 +1139,7 @@ impl EscobaState {
                         if self.stock_pos as usize >= self.cfg.pack {
                             break 'deal;
                         }
-                        self.hands[seat].insert(Card(self.stock[self.stock_pos as usize]));
+                        self.give_card(seat, Card(self.stock[self.stock_pos as usize]));
                         self.stock_pos += 1;
                     }
                 }
@@ -1140,7 +1165,9 @@ impl EscobaState {
         let ns = cfg.sides;
         // the trusted claim cards are shown at the scoring (rules §2.19)
         self.claimed = [CardSet::EMPTY; MAX_SEATS];
-        if o.last_capturer_takes_rest && self.last_capturer >= 0 {
+        if cfg.twins {
+            self.twin_take_rest();
+        } else if o.last_capturer_takes_rest && self.last_capturer >= 0 {
             let lc = self.last_capturer as usize;
             self.piles[lc] = self.piles[lc].union(self.table).union(self.builds.cards());
         }
@@ -1164,11 +1191,7 @@ impl EscobaState {
         let sides_in: u32 = (0..n)
             .filter(|&s| self.in_play >> s & 1 != 0)
             .fold(0, |m, s| m | 1 << self.side(s));
-        let pts = if sides_in != (1u32 << ns) - 1 {
-            self.score_sides_in(sides_in, decls)
-        } else {
-            let (ks_at, ks_sides) = (self.ks_sweeps, self.ks_sides());
-            rules::score_deal_awards(o, &self.piles[..ns], self.sweeps(), decls, ks_at, ks_sides, |a| {
+        let count = |a: &rules::Points| {
             if count_out.is_some() {
                 return;
             }
@@ -1186,7 +1209,15 @@ impl EscobaState {
                     None
                 });
             }
-            })
+        };
+        let pts = if sides_in != (1u32 << ns) - 1 {
+            self.score_sides_in(sides_in, decls)
+        } else if cfg.twins {
+            let piles = self.twin_piles();
+            twins::score_deal_awards(o, &piles[..ns], self.sweeps(), self.ks_sweeps, self.twin.sweeps, count)
+        } else {
+            let (ks_at, ks_sides) = (self.ks_sweeps, self.ks_sides());
+            rules::score_deal_awards(o, &self.piles[..ns], self.sweeps(), decls, ks_at, ks_sides, count)
         };
         for (s, &p) in pts.iter().enumerate().take(ns) {
             self.deal_points.push(p);

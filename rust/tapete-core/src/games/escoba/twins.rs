@@ -8,8 +8,13 @@
 use crate::cards::{Card, CardSet};
 
 use super::maresciallo::{self, KS};
-use super::options::{DonnaRank, EscobaOptions, Fewest, MarescialloSweep, KIND_MATCH, KIND_SUM};
-use super::rules::{self, value, ACES, COINS, PACK, SETTEBELLO, VALUE_MASK};
+use crate::error::GameError;
+
+use super::options::{
+    CourtCapture, Deck, DonnaRank, EscobaOptions, Fewest, MarescialloSweep, Obligation,
+    PrimieraMode, Scoring, TableBonus, TargetMode, KIND_MATCH, KIND_SUM,
+};
+use super::rules::{self, value, Points, ACES, COINS, MAX_SIDES, PACK, SETTEBELLO, VALUE_MASK};
 
 /// What a sweep that takes the played card's twin scores (rules §2.18).
 pub const TWIN_SWEEP_POINTS: i64 = 3;
@@ -375,6 +380,139 @@ pub fn awards<F: FnMut(usize, i64)>(
             }
         }
     }
+}
+
+/// Option combinations the double pack refuses (contract §1a): what [`supported`] does not
+/// cover, the mechanics defined for one pack (builds, claims, declarations, piles, elimination,
+/// shown hands) and the scoring awards that read a single copy per id.
+pub fn validate(o: &EscobaOptions) -> Result<(), GameError> {
+    if o.deck != Deck::DoubleItalian80 {
+        return Ok(());
+    }
+    let mut clash: Vec<&str> = Vec::new();
+    if !supported(o) {
+        clash.push("capture_kinds other than match/sum, value_modulus, matta, fewest_cards, steal");
+    }
+    let flags: [(bool, &str); 22] = [
+        (o.players != 4, "players other than 4"),
+        (o.builds, "builds"),
+        (o.fidasse, "fidasse"),
+        (o.tuzzoli, "tuzzoli"),
+        (super::knock::enabled(o), "knocks"),
+        (o.last_hand_open, "last_hand_open"),
+        (o.target_mode == TargetMode::Eliminate, "target_mode=eliminate"),
+        (o.initial_table_bonus != TableBonus::None, "initial_table_bonus"),
+        (o.court_capture != CourtCapture::Value, "court_capture=same_rank"),
+        (o.capture_obligation != Obligation::PlayedCard
+            && o.capture_obligation != Obligation::Optional, "capture_obligation"),
+        (o.forbid_ace_first_play, "forbid_ace_first_play"),
+        (o.scoring != Scoring::Standard, "scoring=frac"),
+        (!matches!(o.primiera_mode, PrimieraMode::Standard | PrimieraMode::Veneto | PrimieraMode::None),
+            "primiera_mode milan or three_sevens"),
+        (o.settanta_bonus, "settanta_bonus"),
+        (o.all_sevens_bonus != 0 || o.all_oros_bonus != 0, "all_sevens_bonus, all_oros_bonus"),
+        (o.coin_card_points != 0, "coin_card_points"),
+        (!o.special_cards.is_empty() || o.re_bello, "special_cards, re_bello"),
+        (o.napola_all_coins_wins, "napola_all_coins_wins"),
+        (o.piccola || o.grande != 0, "piccola, grande"),
+        (o.swords != 0 || o.sword_napula || o.all_swords_wins, "swords, sword_napula, all_swords_wins"),
+        (o.cards_tie_points.is_some(), "cards_tie_points"),
+        (o.void_deal_min_kings.is_some() || o.void_deal_min_aces.is_some(), "void_deal_min_kings, void_deal_min_aces"),
+    ];
+    clash.extend(flags.iter().filter(|(on, _)| *on).map(|(_, name)| *name));
+    if clash.is_empty() {
+        return Ok(());
+    }
+    Err(GameError::InvalidOption(format!(
+        "option deck=double_italian80 (rules §2.18, contract §1a) cannot be combined with {}",
+        clash.join(", ")
+    )))
+}
+
+/// `score_deal` over multiset piles (contract §1a, §7), the items the double pack allows in
+/// count-out order: cards, coins, settebello (per `7d` copy), primiera, double napola, the
+/// doubled maresciallo awards, then the sweeps in the order made: `sweep_points` with bit `i` of
+/// `ks_at` (made by playing `Ks`) and of `twin_at` (took the played card's twin).
+pub fn score_deal_awards<F: FnMut(&Points)>(
+    o: &EscobaOptions,
+    piles: &[Multiset],
+    sweeps: &[u8],
+    ks_at: u128,
+    twin_at: u128,
+    mut award: F,
+) -> Points {
+    let ns = piles.len().min(MAX_SIDES);
+    let piles = &piles[..ns];
+    let all = (1u32 << ns) - 1;
+    let mut total: Points = [0; MAX_SIDES];
+    let mut give = |sides: u32, pts: &dyn Fn(usize) -> i64| {
+        let mut a: Points = [0; MAX_SIDES];
+        let mut any = false;
+        for (s, slot) in a.iter_mut().enumerate().take(ns) {
+            if sides >> s & 1 != 0 {
+                *slot = pts(s);
+                any |= *slot != 0;
+            }
+        }
+        if any {
+            for s in 0..ns {
+                total[s] = total[s].saturating_add(a[s]);
+            }
+            award(&a);
+        }
+    };
+    let mut t = [Tally { cards: 0, coins: 0, settebelli: 0, primiera: None }; MAX_SIDES];
+    for (s, p) in piles.iter().enumerate() {
+        t[s] = tally(o, *p);
+    }
+    let mut vals = [0i64; MAX_SIDES];
+    for s in 0..ns {
+        vals[s] = t[s].cards;
+    }
+    give(rules::most(o, &vals[..ns], all), &|_| o.cards);
+    for s in 0..ns {
+        vals[s] = t[s].coins;
+    }
+    give(rules::most(o, &vals[..ns], all), &|_| o.coins);
+    give(all, &|s| o.settebello.saturating_mul(t[s].settebelli));
+    if o.primiera_mode != PrimieraMode::None {
+        let mut elig = 0u32;
+        for s in 0..ns {
+            vals[s] = t[s].primiera.unwrap_or(0);
+            if t[s].primiera.is_some() {
+                elig |= 1 << s;
+            }
+        }
+        give(rules::most(o, &vals[..ns], elig), &|_| o.primiera);
+    }
+    if o.napola {
+        for (s, p) in piles.iter().enumerate() {
+            let l = napola_points(*p);
+            if l > 0 {
+                give(1 << s, &|_| l);
+            }
+        }
+    }
+    let mut ks_minus4 = [0u32; MAX_SIDES];
+    for (i, &s) in sweeps.iter().enumerate().take(128) {
+        if ks_at >> i & 1 != 0 && twin_at >> i & 1 == 0 && (s as usize) < ns {
+            ks_minus4[s as usize] += 1;
+        }
+    }
+    awards(o, piles, &ks_minus4[..ns], |s, p| give(1 << s, &|_| p));
+    for (i, &s) in sweeps.iter().enumerate() {
+        if (s as usize) < ns {
+            let bit = |m: u128| i < 128 && m >> i & 1 != 0;
+            let pts = match (bit(ks_at), bit(twin_at)) {
+                (true, true) => KS_ON_KS_POINTS,
+                (true, false) => maresciallo::KS_SWEEP_POINTS,
+                (false, true) => TWIN_SWEEP_POINTS,
+                (false, false) => o.scopa_value,
+            };
+            give(1 << s, &|_| pts);
+        }
+    }
+    total
 }
 
 #[cfg(test)]
