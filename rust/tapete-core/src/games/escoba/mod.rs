@@ -440,6 +440,10 @@ impl EscobaState {
             && knock::best(self.opts(), self.hands[s]).0 != 0
     }
     /// Indices in `sweeps` of the sweeps made by playing `Ks` (maresciallo_penalty), ascending.
+    /// Indices in `sweeps` of the sweeps that took the played card's twin (contract §1a).
+    pub fn twin_sweeps(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.n_sweeps as usize).filter(|&i| i < 128 && self.twin.sweeps >> i & 1 != 0)
+    }
     pub fn ks_sweeps(&self) -> impl Iterator<Item = usize> + '_ {
         (0..self.n_sweeps as usize).filter(|&i| self.ks_sweeps >> i & 1 != 0)
     }
@@ -1475,7 +1479,7 @@ impl EscobaState {
         }
         out.iter_mut().for_each(|x| *x = 0.0);
         // C slots per card block: 10·suit + rank index in a 40-card pack, the id in 52 cards
-        let cn = self.cfg.pack;
+        let cn = self.opts().deck.slots();
         let slot = |c: Card| -> usize {
             if cn == 52 {
                 return c.0 as usize;
@@ -1509,6 +1513,16 @@ impl EscobaState {
             out[b + ns + 1 + slot(Card(self.claim as u8))] = 1.0;
         }
         put(out, b + ns + 1 + cn, CardSet(self.selection.0 & piles::CARD_BITS));
+        if self.cfg.twins {
+            // the double pack (contract §1a): a card slot counts the copies
+            let t = &self.twin;
+            let planes = [(0, t.hands[p]), (cn, t.table), (b + ns + 1 + cn, t.selection)];
+            for (base, set) in planes.into_iter().chain((0..ns).map(|s| (2 * cn + cn * s, t.piles[s]))) {
+                for c in set {
+                    out[base + slot(c)] += 1.0;
+                }
+            }
+        }
         let b = b + ns + 1 + 2 * cn;
         out[b + p] = 1.0;
         out[b + n + self.dealer as usize] = 1.0;
@@ -1516,7 +1530,7 @@ impl EscobaState {
             out[b + 2 * n + self.to_move as usize] = 1.0;
         }
         for s in 0..n {
-            out[b + 3 * n + s] = self.hands[s].len() as f32;
+            out[b + 3 * n + s] = self.hand_len(s) as f32;
         }
         for s in 0..ns {
             out[b + 4 * n + s] = self.scores[s] as f32;
@@ -1561,6 +1575,13 @@ impl EscobaState {
         }
         if self.opts().maresciallo_penalty {
             for i in self.ks_sweeps() {
+                out[b + self.sweeps[i] as usize] += 1.0;
+            }
+            b += ns;
+        }
+        if self.cfg.twins {
+            // the double pack refuses fidasse and builds, so this block is the last
+            for i in self.twin_sweeps() {
                 out[b + self.sweeps[i] as usize] += 1.0;
             }
             b += ns;

@@ -400,24 +400,53 @@ pub fn validate(o: &EscobaOptions) -> Result<(), GameError> {
         (o.tuzzoli, "tuzzoli"),
         (super::knock::enabled(o), "knocks"),
         (o.last_hand_open, "last_hand_open"),
-        (o.target_mode == TargetMode::Eliminate, "target_mode=eliminate"),
-        (o.initial_table_bonus != TableBonus::None, "initial_table_bonus"),
-        (o.court_capture != CourtCapture::Value, "court_capture=same_rank"),
-        (o.capture_obligation != Obligation::PlayedCard
-            && o.capture_obligation != Obligation::Optional, "capture_obligation"),
+        (
+            o.target_mode == TargetMode::Eliminate,
+            "target_mode=eliminate",
+        ),
+        (
+            o.initial_table_bonus != TableBonus::None,
+            "initial_table_bonus",
+        ),
+        (
+            o.court_capture != CourtCapture::Value,
+            "court_capture=same_rank",
+        ),
+        (
+            o.capture_obligation != Obligation::PlayedCard
+                && o.capture_obligation != Obligation::Optional,
+            "capture_obligation",
+        ),
         (o.forbid_ace_first_play, "forbid_ace_first_play"),
         (o.scoring != Scoring::Standard, "scoring=frac"),
-        (!matches!(o.primiera_mode, PrimieraMode::Standard | PrimieraMode::Veneto | PrimieraMode::None),
-            "primiera_mode milan or three_sevens"),
+        (
+            !matches!(
+                o.primiera_mode,
+                PrimieraMode::Standard | PrimieraMode::Veneto | PrimieraMode::None
+            ),
+            "primiera_mode milan or three_sevens",
+        ),
         (o.settanta_bonus, "settanta_bonus"),
-        (o.all_sevens_bonus != 0 || o.all_oros_bonus != 0, "all_sevens_bonus, all_oros_bonus"),
+        (
+            o.all_sevens_bonus != 0 || o.all_oros_bonus != 0,
+            "all_sevens_bonus, all_oros_bonus",
+        ),
         (o.coin_card_points != 0, "coin_card_points"),
-        (!o.special_cards.is_empty() || o.re_bello, "special_cards, re_bello"),
+        (
+            !o.special_cards.is_empty() || o.re_bello,
+            "special_cards, re_bello",
+        ),
         (o.napola_all_coins_wins, "napola_all_coins_wins"),
         (o.piccola || o.grande != 0, "piccola, grande"),
-        (o.swords != 0 || o.sword_napula || o.all_swords_wins, "swords, sword_napula, all_swords_wins"),
+        (
+            o.swords != 0 || o.sword_napula || o.all_swords_wins,
+            "swords, sword_napula, all_swords_wins",
+        ),
         (o.cards_tie_points.is_some(), "cards_tie_points"),
-        (o.void_deal_min_kings.is_some() || o.void_deal_min_aces.is_some(), "void_deal_min_kings, void_deal_min_aces"),
+        (
+            o.void_deal_min_kings.is_some() || o.void_deal_min_aces.is_some(),
+            "void_deal_min_kings, void_deal_min_aces",
+        ),
     ];
     clash.extend(flags.iter().filter(|(on, _)| *on).map(|(_, name)| *name));
     if clash.is_empty() {
@@ -461,7 +490,12 @@ pub fn score_deal_awards<F: FnMut(&Points)>(
             award(&a);
         }
     };
-    let mut t = [Tally { cards: 0, coins: 0, settebelli: 0, primiera: None }; MAX_SIDES];
+    let mut t = [Tally {
+        cards: 0,
+        coins: 0,
+        settebelli: 0,
+        primiera: None,
+    }; MAX_SIDES];
     for (s, p) in piles.iter().enumerate() {
         t[s] = tally(o, *p);
     }

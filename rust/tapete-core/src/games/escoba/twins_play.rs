@@ -163,6 +163,12 @@ impl EscobaState {
         }
     }
 
+    /// How many outcomes of the pending card extend the selection (state checks).
+    pub(super) fn twin_unresolved(&self) -> u32 {
+        self.twin_summary(Card(self.pending as u8), self.twin_selection())
+            .count
+    }
+
     pub(super) fn twin_is_legal(&self, a: Action) -> bool {
         let mut legal = false;
         self.twin_legal(|x| legal |= x == a);
@@ -312,7 +318,10 @@ mod tests {
     fn deal_is_four_hands_of_five_from_eighty() {
         // rules §2.18: 2 packs, 5 cards each to 4 players, no table: 80 = 4 hands x 20 cards
         let s = game(serde_json::json!({})).new_state(7);
-        assert_eq!((0..4).map(|i| s.hand_len(i)).collect::<Vec<_>>(), [5, 5, 5, 5]);
+        assert_eq!(
+            (0..4).map(|i| s.hand_len(i)).collect::<Vec<_>>(),
+            [5, 5, 5, 5]
+        );
         assert!(s.twin_table().is_empty());
         assert_eq!(s.stock().len(), 60);
         let k = census(&s);
@@ -345,5 +354,49 @@ mod tests {
             let cards: u32 = (0..2).map(|i| s.twin_pile(i).len()).sum();
             assert_eq!(cards, 80, "seed {seed}: the last capturer takes the rest");
         }
+    }
+
+    #[test]
+    fn json_round_trips_and_counts_copies() {
+        // contract §1a: a twin is listed twice; state_from_json reads back the same bytes
+        let g = game(serde_json::json!({}));
+        let mut bot = SplitMix64::new(3);
+        for seed in 0..40 {
+            let mut s = g.new_state(seed);
+            while !s.is_terminal() {
+                let j = s.to_json();
+                let back = g.state_from_json(&j).unwrap();
+                assert_eq!(back.to_json(), j);
+                assert_eq!(back.legal_actions(), s.legal_actions());
+                let obs = s.observation(0).unwrap();
+                assert_eq!(obs.len(), g.observation_size());
+                // own hand slots hold the copies: their sum is the hand size
+                let held: f32 = obs[..40].iter().sum();
+                assert_eq!(held as u32, s.hand_len(0));
+                let legal = s.legal_actions();
+                s.apply(legal[bot.below(legal.len() as u64) as usize])
+                    .unwrap();
+            }
+            let j = s.to_json();
+            assert_eq!(g.state_from_json(&j).unwrap().to_json(), j);
+        }
+    }
+
+    #[test]
+    fn setup_reads_twins_and_takes_both_copies() {
+        // contract §1a: table 2c 2c 3d, 7h played: its one capture is 2c 2c 3d (2 + 2 + 3 = 7),
+        // both copies of 2c, a sweep; pile 0 = 2c 2c 3d 7h = ids 1, 1, 15, 32
+        let g = game(serde_json::json!({}));
+        let spec = serde_json::json!({
+            "hands": [["7h"], ["Ah"], ["Ad"], ["Ac"]],
+            "table": ["2c", "2c", "3d"],
+            "dealer": 3,
+        });
+        let mut s = g.setup(&spec).unwrap();
+        // one outcome only (the whole table), applied at once by PLAY(7h)
+        s.apply_str("7h").unwrap();
+        assert_eq!(s.twin_pile(0).len(), 4);
+        assert_eq!(s.sweeps(), &[0]);
+        assert!(s.to_json().contains("\"piles\":[[1,1,15,32],[]]"));
     }
 }
