@@ -45,6 +45,20 @@ fn ms(one: CardSet, two: CardSet) -> Multiset {
 }
 
 impl EscobaState {
+    /// A seat's hand as a multiset (the double pack's second copies in `two`, else empty).
+    pub fn hand_copies(&self, seat: usize) -> Multiset {
+        self.twin_hand(seat.min(MAX_SEATS - 1))
+    }
+    pub fn table_copies(&self) -> Multiset {
+        self.twin_table()
+    }
+    pub fn pile_copies(&self, side: usize) -> Multiset {
+        self.twin_pile(side.min(MAX_SIDES - 1))
+    }
+    pub fn selection_copies(&self) -> Multiset {
+        self.twin_selection()
+    }
+
     pub(super) fn twin_hand(&self, seat: usize) -> Multiset {
         ms(self.hands[seat], self.twin.hands[seat])
     }
