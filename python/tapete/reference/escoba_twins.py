@@ -102,3 +102,60 @@ def awards(piles: Sequence[Iterable[int]], opts: dict, ks_minus4: Sequence[int])
                 if k:
                     out.append((s, sign * k))
     return out
+
+
+def deal_awards(
+    piles: Sequence[Iterable[int]],
+    sweeps: Sequence[int],
+    opts: dict,
+    ks_sweeps: Iterable[int] = (),
+    twin_sweeps: Iterable[int] = (),
+) -> list[list[int]]:
+    """The awards of a deal on the double pack in count-out order (contract §1a, §7), each a list
+    of points per side, those giving nobody a point left out: cards, coins, settebello (per
+    ``7d`` copy), primiera, double napola, the doubled maresciallo awards, then the sweeps in the
+    order made (``ks_sweeps`` / ``twin_sweeps``: indices in ``sweeps``)."""
+    from .escoba import _most
+
+    piles = [list(p) for p in piles]
+    n = len(piles)
+    sides = list(range(n))
+    ks_at, twin_at = set(ks_sweeps), set(twin_sweeps)
+    out: list[list[int]] = []
+
+    def give(vec: list[int]) -> None:
+        if any(vec):
+            out.append(vec)
+
+    def to(winners: Iterable[int], points: int) -> None:
+        vec = [0] * n
+        for s in winners:
+            vec[s] += points
+        give(vec)
+
+    t = [tally(p, opts) for p in piles]
+    to(_most([x[0] for x in t], sides, opts), opts["cards"])
+    to(_most([x[1] for x in t], sides, opts), opts["coins"])
+    give([opts["settebello"] * x[2] for x in t])
+    if opts["primiera_mode"] != "none":
+        eligible = [s for s in sides if t[s][3] is not None]
+        to(_most([x[3] or 0 for x in t], eligible, opts), opts["primiera"])
+    if opts["napola"]:
+        for s, p in enumerate(piles):
+            to([s], napola_points(p))
+    ks_minus4 = [0] * n
+    for i in ks_at - twin_at:
+        ks_minus4[sweeps[i]] += 1
+    for s, pts in awards(piles, opts, ks_minus4):
+        to([s], pts)
+    for i, s in enumerate(sweeps):
+        to([s], sweep_value(opts, i in ks_at, i in twin_at))
+    return out
+
+
+def sweep_value(opts: dict, ks: bool, twin: bool) -> int:
+    """One sweep's points from its records: ``Ks`` on ``Ks`` +10, another ``Ks`` sweep -4 (both
+    recorded only with ``maresciallo_penalty``), a twin sweep 3, else ``scopa_value``."""
+    if ks:
+        return KS_ON_KS_POINTS if twin else KS_SWEEP_POINTS
+    return TWIN_SWEEP_POINTS if twin else opts["scopa_value"]
