@@ -1,6 +1,6 @@
 """The 80-card double pack of ``maresciallo_80`` (rules §2.18): the reference engine's multiset
-mechanics (``tapete.reference.escoba_twins``). The native twin (``games/escoba/twins.rs``) has the
-same hand calculations as Rust unit tests. The preset itself is not wired yet.
+mechanics (``tapete.reference.escoba_twins``), then the preset on both engines. The native twin
+(``games/escoba/twins.rs``) has the same function-level hand calculations as Rust unit tests.
 
 No §3 vector exists for the 80-card rules: every expected value is a hand calculation from §2.18,
 shown in the comment next to it; none was obtained by running an engine.
@@ -115,3 +115,74 @@ def test_tallies_over_80_cards():
     # 7d twice: 2 settebelli; coins 7d 7d Ad = 3; 6 cards; primiera 7d 21 + 7c 21 + 6h 18 + Ks 10 = 70
     assert tally(ids("7d 7d Ad 7c 6h Ks"), MAR) == (6, 3, 2, 70)
     assert tally(ids("7d 7d"), MAR)[3] is None
+
+
+# --- the preset on both engines (fixture ``engine``), through setup: hand calculations of §2.18 ---
+
+PACK40 = [r + s for s in SUITS for r in "A234567JQK"]
+
+
+def game80(engine, **extra):
+    return engine.Escoba(variant="maresciallo_80", **extra)
+
+
+def test_preset_deal_is_four_hands_of_five(engine):
+    """§2.18: two packs, 5 cards to each of 4 players, no table; 80 = 4 hands x 20 cards."""
+    s = game80(engine).new_state(3)
+    v = s.view(0)
+    assert v["hand_sizes"] == [5, 5, 5, 5] and v["table"] == [] and v["stock_size"] == 60
+
+
+def test_card_may_not_take_its_twin_unless_sweeping(engine):
+    """§2.18: 5c onto 5c 5d: the twin 5c is no match for it (no sweep), so the only capture is 5d
+    and it is applied at once; the table keeps 5c; no sweep."""
+    s = game80(engine).setup(hands=[["Ah"], ["Ad"], ["Ac"], ["5c"]], table=["5c", "5d"], dealer=2, to_move=3)
+    assert s.legal_actions() == [cid("5c")]
+    s.apply("5c")
+    v = s.view(0)
+    assert v["table"] == ["5c"] and v["piles"] == [[], ["5c", "5d"]] and v["scope"] == [0, 0]
+
+
+def test_a_sum_may_take_both_copies(engine):
+    """§2.18 with §6.2 read as non-decreasing: 7h onto 2c 2c 3d 5h: 2+2+3 = 7 and 2+5 = 7 (either
+    copy of 2c: one move). Both start with 2c; after TAKE 2c both still fit, so TAKE 2c (the
+    second copy) and TAKE 5h are legal; TAKE 2c again fixes 2c 2c 3d, applied at once."""
+    s = game80(engine).setup(hands=[["Ah"], ["Ad"], ["Ac"], ["7h"]], table=["2c", "2c", "3d", "5h"], dealer=2, to_move=3)
+    s.apply("7h")
+    assert s.legal_actions() == [52 + cid("2c")]
+    s.apply("take 2c")
+    assert s.legal_actions() == [52 + cid("2c"), 52 + cid("5h")]
+    s.apply("take 2c")
+    v = s.view(0)
+    assert v["table"] == ["5h"] and v["piles"][1] == ["2c", "2c", "3d", "7h"]
+
+
+def _last_play(engine, card: str, taken: str):
+    """Seat 3 (side 1) holds ``card`` and plays the last card of the deal onto ``taken`` (both
+    copies of one id); side 0's pile holds the other 78 cards; sweeps on the last play count."""
+    rest = [c for c in PACK40 for _ in range(2)]
+    rest.remove(card)
+    rest.remove(taken)
+    g = game80(engine, scopa_on_last_play=True)
+    s = g.setup(hands=[[], [], [], [card]], table=[taken], piles=[rest, []], dealer=3, to_move=3)
+    s.apply(card)
+    return s
+
+
+def test_twin_sweep_scores_three(engine):
+    """§2.18: 6h onto the lone 6h is a twin sweep worth 3. Side 0 (78 cards, all 20 coins, both
+    7d, Jd, Ks): cards 1 + coins 1 + settebello 2 (one per 7d copy) + primiera 1 (side 1 holds
+    hearts only) + napola 10 + 10 (both runs A..K) - 2 (two Ks held) + polacca 2 (two Jd+7d
+    pairs) = 25; side 1: the twin sweep 3."""
+    s = _last_play(engine, "6h", "6h")
+    assert s.is_terminal()
+    assert s.view(0)["deal_points"] == [[25, 3]]
+
+
+def test_ks_onto_ks_scores_ten(engine):
+    """§2.18: Ks onto the only other Ks scores +10 instead of a sweep value; the -1 per Ks held
+    still applies (side 1 holds both: -2). Side 0: 1 + 1 + 2 + 1 + 20 + polacca 2 = 27 (no Ks);
+    side 1: 10 - 2 = 8."""
+    s = _last_play(engine, "Ks", "Ks")
+    assert s.view(0)["deal_points"] == [[27, 8]]
+    assert s.view(0)["twin_sweeps"] == [0, 1] and s.view(0)["ks_sweeps"] == [0, 1]
