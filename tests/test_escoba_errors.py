@@ -132,6 +132,14 @@ def test_wrong_player(state, seat):
         {"variant": "granja", "matta": "7h"},
         {"variant": "rubamazzo", "builds": True},
         {"variant": "fidasse", "builds": True},
+        # the double pack (contract §1a) refuses what its multiset search and scoring do not cover
+        {"variant": "maresciallo_80", "players": 2},
+        {"variant": "maresciallo_80", "capture_kinds": ["match", "sum", "sum15"]},
+        {"variant": "maresciallo_80", "matta": "7h"},
+        {"variant": "maresciallo_80", "builds": True},
+        {"variant": "maresciallo_80", "special_cards": {"Kd": 1}},
+        {"variant": "maresciallo_80", "capture_obligation": "any_card"},
+        {"variant": "scopa", "deck": "double_italian80"},
     ],
 )
 def test_bad_options(engine, options):
@@ -173,6 +181,40 @@ def test_bad_options_in_primitives(engine):
 def test_impossible_setups(engine, kwargs):
     with pytest.raises(InvalidStateError):
         engine.Escoba().setup(**kwargs)
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"hands": [["7d", "7d", "7d"], ["2h", "3h", "4h"], ["2c", "3c", "4c"], ["5c", "6c", "7c"]]},  # a third copy
+        {"hands": [["7d"], ["7d"], ["3c"], ["3c"]], "table": ["7d"]},  # a third copy elsewhere
+        {"hands": [["8d"], ["2h"], ["2c"], ["3c"]]},  # not in the 40-card ids
+        {"hands": [["7d"], ["2h"], ["2c"], ["3c"]], "stock": ["3h", "3h"]},  # copies missing
+    ],
+)
+def test_impossible_setups_double_pack(engine, kwargs):
+    with pytest.raises(InvalidStateError):
+        engine.Escoba(variant="maresciallo_80").setup(**kwargs)
+
+
+def test_double_pack_json_refuses_a_third_copy(engine):
+    """contract §1a: each id twice in all; a tampered state with a third copy is refused and a
+    list holding one id three times is no multiset of the pack."""
+    import json
+
+    g = engine.Escoba(variant="maresciallo_80")
+    doc = json.loads(g.new_state(1).to_json())
+    c = doc["hands"][0][0]
+    doc["hands"][0] = sorted(doc["hands"][0][1:] + [c])  # unchanged: sanity
+    g.state_from_json(json.dumps(doc, sort_keys=True, separators=(",", ":")))
+    tampered = json.loads(json.dumps(doc))
+    tampered["table"] = [c, c, c]
+    with pytest.raises(InvalidStateError):
+        g.state_from_json(json.dumps(tampered))
+    tampered = json.loads(json.dumps(doc))
+    tampered["stock"] = tampered["stock"] + [c]
+    with pytest.raises(InvalidStateError):
+        g.state_from_json(json.dumps(tampered))
 
 
 def test_bad_seeds_and_decks(engine):

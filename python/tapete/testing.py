@@ -162,6 +162,7 @@ _ESCOBA_PLAYERS = {
     "scopone_9": (4,), "scopone_10": (4,), "scopone_romano": (4,), "assi_non_prendere": (4,),
     "non_prendere": (4, 6), "scopone_romano_contrario": (4, 5), "cirulla": (2, 3, 4), "bazzica": (2,),
     "granja": (2, 4), "cicera": (4,),
+    "maresciallo_80": (4,),
 }
 
 
@@ -265,6 +266,22 @@ def escoba_options(variant: str | None = None) -> Any:
                 all_swords_wins=st.booleans(),
                 cards_tie_points=st.sampled_from([None, 0, 1]),
                 special_cards=st.dictionaries(st.sampled_from(["2s", "Td", "Jc", "8h", "Kd"]), st.integers(0, 2), max_size=2),
+            )
+        if preset == "maresciallo_80":
+            # the double pack refuses every option its multiset search and scoring do not cover
+            # (contract §1a): only these overrides apply
+            kept = (
+                "match_priority", "scopa_on_last_play", "last_capturer_takes_rest", "primiera_requires_all_suits",
+                "napola", "category_tie_policy", "win_check", "win_margin", "target_mode", "game", "first_dealer",
+                "ace_takes_all", "ace_blocked_by_table_ace", "ace_on_empty_table", "match_priority_kinds",
+                "scopa_value", "partnership", "maresciallo_penalty", "maresciallo_sweep", "polacca", "polacca_card",
+                "saponaro", "saponaro_card",
+            )
+            overrides = {name: overrides[name] for name in kept}
+            overrides.update(
+                capture_obligation=st.sampled_from(["played_card", "optional"]),
+                primiera_mode=st.sampled_from(["standard", "veneto", "none"]),
+                capture_kinds=st.lists(st.sampled_from(["match", "sum"]), min_size=1, max_size=2, unique=True),
             )
         chosen = draw(st.lists(st.sampled_from(sorted(overrides)), max_size=5, unique=True))
         for name in chosen:

@@ -66,6 +66,7 @@ import numpy as np
 
 from .._gamestring import format_game
 from ..cards import card_id, card_str
+from .multiset import Bag
 from ..errors import (
     IllegalActionError,
     InvalidNotationError,
@@ -101,14 +102,22 @@ _PACK_SET = frozenset(PACK)
 PACK52: tuple[int, ...] = tuple(range(52))
 
 
+#: The 80-card double pack of ``deck = double_italian80`` (rules §2.18; contract §1a): ascending
+#: ids, the two copies of an id adjacent.
+PACK80: tuple[int, ...] = tuple(c for c in PACK for _ in range(2))
+
+
 def pack_of(deck: str) -> tuple[int, ...]:
     """The pack of a ``deck`` option, ascending ids (every 40-card deck has the same ids)."""
-    return PACK52 if deck == "italian52" else PACK
+    return {"italian52": PACK52, "double_italian80": PACK80}.get(deck, PACK)
 
 
 def pack_name(deck: str) -> str:
     """The pack as named in error messages."""
-    return "52-card pack" if deck == "italian52" else "40-card pack (ranks A-7, J, Q, K)"
+    return {
+        "italian52": "52-card pack",
+        "double_italian80": "80-card double pack (two of each of A-7, J, Q, K)",
+    }.get(deck, "40-card pack (ranks A-7, J, Q, K)")
 
 SETTEBELLO = card_id("7d")
 RE_BELLO = card_id("Kd")
@@ -234,7 +243,7 @@ VARIANTS = (
     "scopone_9", "scopone_10", "differenze", "inversa", "somma_e_differenza", "modulo_sette",
     "punti_a_denari", "non_prendere", "assi_non_prendere", "scopone_romano", "frac", "tuzzulicchio",
     "cocchiaundici", "scopone_romano_contrario", "rubamazzo", "rubamazzo_somma", "cirulla", "bazzica",
-    "maresciallo", "fidasse", "granja", "cicera",
+    "maresciallo", "fidasse", "granja", "cicera", "maresciallo_80",
 )
 _CAPTURE_KINDS = ("match", "sum", "sum15", "sum11", "diff")
 _KNOCK_NAMES = ("cirulla", "decino")
@@ -248,7 +257,7 @@ _NOLIMIT = 10**9  # every integer option is at most 10^9 (contract §2)
 #: bool, players, kinds (allowed names), ranks, cards.
 _SPEC: dict[str, tuple[str, Any]] = {
     "variant": ("choice", VARIANTS),
-    "deck": ("choice", ("italian40", "spanish40", "french40", "italian52")),
+    "deck": ("choice", ("italian40", "spanish40", "french40", "italian52", "double_italian80")),
     "players": ("players", (2, 3, 4, 5, 6)),
     "partnership": ("choice", ("auto", "none")),
     "direction": ("choice", ("ccw", "cw")),
@@ -377,6 +386,7 @@ _PRESET_PLAYERS = {
     "non_prendere": (4, 6), "scopone_romano_contrario": (4, 5), "cirulla": (2, 3, 4), "bazzica": (2,),
     "granja": (2, 4),
     "cicera": (4,),
+    "maresciallo_80": (4,),
 }
 
 
@@ -492,6 +502,12 @@ def _preset_deltas(
         return {
             "ace_takes_all": True, "ace_takes_all_is_scopa": False, "napola": True,
             "maresciallo_penalty": True, "polacca": True,
+        }
+    if variant == "maresciallo_80":
+        # rules §2.18, 80-card version: two packs, 4 players in teams, 4 hands of 5, no table
+        return {
+            **_preset_deltas("maresciallo", players), "deck": "double_italian80",
+            "initial_table_cards": 0, "cards_per_hand": 5, "void_deal_min_kings": None,
         }
     if variant == "granja":  # rules §2.20
         return {"builds": True, "primiera_mode": "none", "special_cards": {"2d": 1}}
@@ -676,6 +692,7 @@ def resolve_options(**given: Any) -> dict[str, Any]:
             f"{size} - initial_table_cards = {rest} must be a positive multiple of players * cards_per_hand = {per_round}"
         )
     _check_cicera(opts)
+    _check_twins(opts)
     # A table with fewer than k Kings and fewer than a Aces holds at most (size-8) + (k-1) + (a-1)
     # cards; a larger one is always void, and dealing would never end.
     kings = opts["void_deal_min_kings"] if opts["void_deal_min_kings"] is not None else 5
@@ -725,6 +742,58 @@ def _refuse_clashes(option: str, *clashes: tuple[str, Any]) -> None:
     names = [name for name, on in clashes if on]
     if names:
         raise InvalidOptionError(f"option {option} cannot be combined with " + ", ".join(names))
+
+
+def _check_twins(opts: dict) -> None:
+    """What the double pack refuses (contract §1a): what its capture search does not cover, the
+    mechanics defined for one pack, and the awards that read one copy per id."""
+    if opts["deck"] != "double_italian80":
+        return
+    clash = [
+        what
+        for what, bad in (
+            (
+                "capture_kinds other than match/sum, value_modulus, matta, fewest_cards, steal",
+                not (
+                    set(opts["capture_kinds"]) <= {"match", "sum"}
+                    and opts["value_modulus"] is None
+                    and opts["matta"] is None
+                    and opts["fewest_cards"] == "none"
+                    and not opts["steal"]
+                ),
+            ),
+            ("players other than 4", opts["players"] != 4),
+            ("builds", opts["builds"]),
+            ("fidasse", opts["fidasse"]),
+            ("tuzzoli", opts["tuzzoli"]),
+            ("knocks", bool(opts["knocks"])),
+            ("last_hand_open", opts["last_hand_open"]),
+            ("target_mode=eliminate", opts["target_mode"] == "eliminate"),
+            ("initial_table_bonus", opts["initial_table_bonus"] != "none"),
+            ("court_capture=same_rank", opts["court_capture"] != "value"),
+            ("capture_obligation", opts["capture_obligation"] not in ("played_card", "optional")),
+            ("forbid_ace_first_play", opts["forbid_ace_first_play"]),
+            ("scoring=frac", opts["scoring"] != "standard"),
+            ("primiera_mode milan or three_sevens", opts["primiera_mode"] in ("milan", "three_sevens")),
+            ("settanta_bonus", opts["settanta_bonus"]),
+            ("all_sevens_bonus, all_oros_bonus", bool(opts["all_sevens_bonus"] or opts["all_oros_bonus"])),
+            ("coin_card_points", opts["coin_card_points"] != 0),
+            ("special_cards, re_bello", bool(opts["special_cards"]) or opts["re_bello"]),
+            ("napola_all_coins_wins", opts["napola_all_coins_wins"]),
+            ("piccola, grande", opts["piccola"] or opts["grande"] != 0),
+            ("swords, sword_napula, all_swords_wins", bool(opts["swords"] or opts["sword_napula"] or opts["all_swords_wins"])),
+            ("cards_tie_points", opts["cards_tie_points"] is not None),
+            (
+                "void_deal_min_kings, void_deal_min_aces",
+                opts["void_deal_min_kings"] is not None or opts["void_deal_min_aces"] is not None,
+            ),
+        )
+        if bad
+    ]
+    if clash:
+        raise InvalidOptionError(
+            "option deck=double_italian80 (rules §2.18, contract §1a) cannot be combined with " + ", ".join(clash)
+        )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -856,11 +925,17 @@ def _captures(
     opts: dict,
     matta: Optional[tuple[int, int]] = None,
     builds: Sequence[Sequence[int]] = (),
+    twins: bool = False,
 ) -> dict[tuple[int, ...], bool]:
     """``Captures(p, T)``: every legal capture set, mapped to whether a sweep with it may score a
     scopa on its own account (True for a set left by a normal kind; False for the Ace's take-all
-    alone, which scores only with ``ace_takes_all_is_scopa``)."""
+    alone, which scores only with ``ace_takes_all_is_scopa``).
+
+    ``twins``: ``table`` is a multiset of the 80-card pack (rules §2.18); a set that holds the
+    played card's identical twin is legal only when it is the whole table (so an illegal twin
+    match gives no match priority). Sets are ascending tuples, a twin listed twice."""
     table = list(table)
+    twins = twins or opts["deck"] == "double_italian80"
     items = table + list(_names(builds))  # every item, the courts included
     if opts["court_capture"] == "same_rank":
         # rules §2.24: a court has no value and takes one court of its rank, nothing else
@@ -870,6 +945,9 @@ def _captures(
             return {(t,): True for t in table if _rank(t) == _rank(card)}
         table = [t for t in table if _rank(t) < 11]
     kinds = _captures_by_kind(card, table, opts, matta, builds)
+    if twins:  # the 80-card pack has no builds (refused), so the items are the table cards
+        whole = tuple(sorted(table))
+        kinds = {k: [x for x in sets if card not in x or x == whole] for k, sets in kinds.items()}
     # 1. Match priority: a possible match removes the captures of the kinds it has priority over.
     if opts["match_priority"] and kinds.get("match"):
         for kind in opts["match_priority_kinds"]:
@@ -1447,7 +1525,11 @@ class Escoba:
         o = self._opts
         self.deck: str = o["deck"]
         self.pack: tuple[int, ...] = pack_of(o["deck"])
-        C = self.size = len(self.pack)  # one observation slot per card of the pack
+        self.size = len(self.pack)
+        # the double pack (contract §1a): multisets (Bag) for hands, table and piles
+        self.twins: bool = o["deck"] == "double_italian80"
+        self.bag: Any = Bag if self.twins else set
+        C = self.slots = len(set(self.pack))  # one observation slot per card id of the pack
         self.num_players: int = o["players"]
         self.teams: bool = o["partnership"] == "auto" and o["players"] in (4, 6)
         self.num_sides: int = 2 if self.teams else self.num_players
@@ -1463,6 +1545,7 @@ class Escoba:
         extra += self.num_sides if o["maresciallo_penalty"] else 0  # Ks sweeps per side
         extra += self.num_sides + self.num_players if o["fidasse"] else 0  # face-down cards, claimant
         extra += C if o["builds"] else 0  # the value of the build holding each card
+        extra += self.num_sides if self.twins else 0  # twin sweeps per side
         self.observation_shape: tuple[int, ...] = (
             4 * C + 1 + (C + 2) * self.num_sides + 4 * self.num_players + extra,
         )
@@ -1567,12 +1650,14 @@ class Escoba:
         pile_ids = [cards(p, f"piles[{i}]") for i, p in enumerate(per(piles, S, "piles"))] if piles is not None else [[] for _ in range(S)]
         listed = [c for h in hand_ids for c in h] + table_ids + [c for b in build_ids for c in b] + [c for p in pile_ids for c in p]
         if stock is None:
-            stock_ids = [c for c in self.pack if c not in set(listed)]
+            # the copies not listed elsewhere, ascending (contract §1a: a twin twice in a row)
+            stock_ids = list(Bag(self.pack) - listed) if self.twins else [c for c in self.pack if c not in set(listed)]
         else:
             stock_ids = cards(stock, "stock")
         every = listed + stock_ids
-        if len(set(every)) != len(every):
-            raise InvalidStateError("a card is listed twice")
+        copies = 2 if self.twins else 1
+        if any(n_ > copies for n_ in Bag(every)._n.values()):
+            raise InvalidStateError("a card is listed twice" if copies == 1 else "a card is listed more than twice")
         if stock is not None and len(every) != self.size:
             raise InvalidStateError(f"with a stock given, hands, table, stock and piles must hold the {self.size} cards")
         for b in build_ids:
@@ -1618,11 +1703,11 @@ class Escoba:
         s._rng = SplitMix64(seed)
         s._dealer = dealer
         s._to_move = to_move
-        s._hands = [set(h) for h in hand_ids]
-        s._table = set(table_ids)
+        s._hands = [self.bag(h) for h in hand_ids]
+        s._table = self.bag(table_ids)
         s._builds = sorted(sorted(b) for b in build_ids)
         s._stock = stock_ids
-        s._piles = [set(p) for p in pile_ids]
+        s._piles = [self.bag(p) for p in pile_ids]
         s._tops = tops
         s._scores = list(score_list)
         s._sweeps = [side for side, k in enumerate(scope_list) for _ in range(k)]
@@ -1741,7 +1826,8 @@ class EscobaState:
         self._matta_value = card_value(game.matta) if game.matta is not None else 0
         self._decls: list[list[int]] = []  # tuzzoli of this deal: [seat, kind, sweeps before it]
         self._ks_sweeps: list[int] = []  # indices in _sweeps of the sweeps made by playing Ks
-        self._table: set[int] = set()
+        self._twin_sweeps: list[int] = []  # those that took the played card's twin (contract §1a)
+        self._table: set[int] = game.bag()
         self._builds: list[list[int]] = []  # ascending cards each, ascending by lowest card (§2.20)
         self._terminal = False
         self._to_move = 0
@@ -1764,13 +1850,13 @@ class EscobaState:
             if pack is None:
                 pack = list(self.game.pack)
                 self._rng.shuffle(pack)
-            self._hands = [set() for _ in range(n)]
+            self._hands = [self.game.bag() for _ in range(n)]
             it = iter(pack)
             for _ in range(cph):
                 for seat in self._seats_after(D):
                     self._hands[seat].add(next(it))
             table = [next(it) for _ in range(itc)]
-            self._table = set(table)
+            self._table = self.game.bag(table)
             self._stock = list(it)
             # under elimination the void check reads the first 4 table cards only (rules §2.11)
             checked = table[:4] if self.game.eliminate else table
@@ -1782,7 +1868,7 @@ class EscobaState:
             if not void:
                 break
             pack = None  # the same dealer deals again from a fresh shuffle
-        self._piles = [set() for _ in range(self.game.num_sides)]
+        self._piles = [self.game.bag() for _ in range(self.game.num_sides)]
         self._tops = [-1] * self.game.num_sides
         self._claimed = [set() for _ in range(n)]
         self._builds = []
@@ -1791,6 +1877,7 @@ class EscobaState:
         self._knock_state = [0] * n
         self._matta_value = card_value(self.game.matta) if self.game.matta is not None else 0
         self._ks_sweeps = []
+        self._twin_sweeps = []
         self._last_capturer = -1
         self._pending = -1
         self._selection = []
@@ -2001,7 +2088,7 @@ class EscobaState:
             return [TRUST, DOUBT]
         if self._pending == -1:
             hand = self._hands[self._to_move]
-            plays = sorted(c for c in hand if self._outcomes_of(c))
+            plays = sorted({c for c in hand if self._outcomes_of(c)})  # a twin once
             if self._sweep_filtered():  # CLAIM(c): any card, the table not empty, not the last play
                 plays += sorted(CLAIM0 + c for c in hand)
             return plays
@@ -2094,6 +2181,8 @@ class EscobaState:
             self._builds.sort()
         elif outcome == TRAIL:
             self._table.add(card)
+        elif self.game.twins:
+            self._resolve_twins(card, outcome, normal, side, last_play)
         else:
             taken = {x for x in outcome if x < PILE0}
             for x in outcome:
@@ -2117,6 +2206,22 @@ class EscobaState:
                 self._sweeps.append(side)
         self._pending, self._selection = -1, []
         self._pass_turn()
+
+    def _resolve_twins(self, card: int, outcome: tuple, normal: bool, side: int, last_play: bool) -> None:
+        """A capture on the double pack (contract §1a): ``outcome`` lists a twin twice; a sweep
+        that takes the played card's twin is recorded in ``_twin_sweeps``."""
+        o = self._o
+        taken = Bag(outcome)
+        sweep = bool(self._table) and taken == self._table
+        self._table -= taken
+        self._piles[side] |= taken | [card]
+        self._last_capturer = side
+        if sweep and (normal or o["ace_takes_all_is_scopa"]) and not (last_play and not o["scopa_on_last_play"]):
+            if o["maresciallo_penalty"] and card == MARESCIALLO:
+                self._ks_sweeps.append(len(self._sweeps))
+            if card in taken:
+                self._twin_sweeps.append(len(self._sweeps))
+            self._sweeps.append(side)
 
     def _pass_turn(self) -> None:
         """After a play by ``_to_move``: the next seat with cards, a new hand, or the deal's end."""
@@ -2142,7 +2247,7 @@ class EscobaState:
         self._claimed = [set() for _ in range(self.game.num_players)]  # shown at the scoring
         if o["last_capturer_takes_rest"] and self._last_capturer != -1:
             self._piles[self._last_capturer] |= self._table | {c for b in self._builds for c in b}
-        self._table = set()  # otherwise the cards left on the table belong to nobody
+        self._table = self.game.bag()  # otherwise the cards left on the table belong to nobody
         self._builds = []
         decls = [(self.game.side_of(seat), _decl(kind, o)[1], at) for seat, kind, at in self._decls]
         sides_in = sorted({self.game.side_of(t) for t in self._in_play})
@@ -2158,6 +2263,10 @@ class EscobaState:
                 [j for j, i in enumerate(kept) if i in self._ks_sweeps],
             )
             awards = [[vec[at[x]] if x in at else 0 for x in range(S)] for vec in part]
+        elif self.game.twins:
+            from .escoba_twins import deal_awards
+
+            awards = deal_awards(self._piles, self._sweeps, o, self._ks_sweeps, self._twin_sweeps)
         else:
             awards = _deal_awards(self._piles, self._sweeps, o, decls, self._ks_sweeps)
         points = [sum(vec[s] for vec in awards) for s in range(S)]
@@ -2327,12 +2436,12 @@ class EscobaState:
         s._deal = self._deal
         s._deal_points = [list(p) for p in self._deal_points]
         s._dealer = self._dealer
-        s._hands = [set(h) for h in self._hands]
+        s._hands = [h.copy() for h in self._hands]
         s._history = list(self._history)
         s._last_capturer = self._last_capturer
         s._loser, s._winner = self._loser, self._winner
         s._pending = self._pending
-        s._piles = [set(p) for p in self._piles]
+        s._piles = [p.copy() for p in self._piles]
         s._tops = list(self._tops)
         s._scores = list(self._scores)
         s._selection = list(self._selection)
@@ -2342,7 +2451,8 @@ class EscobaState:
         s._knock_state = list(self._knock_state)
         s._matta_value = self._matta_value
         s._ks_sweeps = list(self._ks_sweeps)
-        s._table = set(self._table)
+        s._twin_sweeps = list(self._twin_sweeps)
+        s._table = self._table.copy()
         s._builds = [list(b) for b in self._builds]
         s._terminal = self._terminal
         s._to_move = self._to_move
@@ -2386,6 +2496,7 @@ class EscobaState:
             **({"knock_state": list(self._knock_state)} if self.game.knocks else {}),
             **({"matta_value": self._matta_value} if self.game.matta is not None else {}),
             **({"ks_sweeps": list(self._ks_sweeps)} if self._o["maresciallo_penalty"] else {}),
+            **({"twin_sweeps": list(self._twin_sweeps)} if self.game.twins else {}),
             **({"builds": [list(b) for b in self._builds]} if self._o["builds"] else {}),
             **({"in_play": sum(1 << t for t in self._in_play)} if self.game.eliminate else {}),
             **({"pile_tops": list(self._tops)} if self._o["steal"] else {}),
@@ -2463,6 +2574,11 @@ class EscobaState:
                 if self._o["maresciallo_penalty"]
                 else {}
             ),
+            **(
+                {"twin_sweeps": [sum(1 for i in self._twin_sweeps if self._sweeps[i] == s) for s in range(self.game.num_sides)]}
+                if self.game.twins
+                else {}
+            ),
             # builds are public (rules §2.20)
             **(
                 {"builds": [{"cards": text(b), "value": _build_value(b)} for b in self._builds]}
@@ -2490,12 +2606,12 @@ class EscobaState:
     def observation(self, player: Any) -> np.ndarray:
         p = self._check_player(player)
         n, S = self.game.num_players, self.game.num_sides
-        C = self.game.size  # one slot per card of the pack
+        C = self.game.slots  # one slot per card id of the pack
         obs = np.zeros(self.game.observation_shape, dtype=np.float32)
 
         def cards_at(offset: int, cards: Iterable[int]) -> None:
-            for c in cards:
-                obs[offset + _slot(c, C)] = 1.0
+            for c in cards:  # a slot counts the copies (1 but with the double pack)
+                obs[offset + _slot(c, C)] += 1.0
 
         cards_at(0, self._hands[p])
         cards_at(C, self._table)
@@ -2541,6 +2657,10 @@ class EscobaState:
             base += (C + 1) * S
         if self._o["maresciallo_penalty"]:
             for i in self._ks_sweeps:
+                obs[base + self._sweeps[i]] += 1.0
+            base += S
+        if self.game.twins:  # the double pack refuses fidasse and builds: this block is the last
+            for i in self._twin_sweeps:
                 obs[base + self._sweeps[i]] += 1.0
             base += S
         if self._o["fidasse"]:  # face-down cards per side as p sees them, the seat of an open claim
@@ -2629,6 +2749,8 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
         keys |= {"claim", "claimant", "claimed"}
     if game.options["builds"]:
         keys.add("builds")
+    if game.twins:
+        keys.add("twin_sweeps")
     d = read_state_object(text, "escoba", keys, game.options_json())
 
     o = game._opts
@@ -2649,7 +2771,10 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
         xs = int_list(x, what, 0, 51)
         if any(c not in game.pack for c in xs):
             raise bad(f"{what} holds a card that is not in the {pack_name(game.deck)}")
-        if ascending and any(a >= b for a, b in zip(xs, xs[1:])):
+        if ascending and game.twins:  # contract §1a: ascending, an id at most twice
+            if any(a > b for a, b in zip(xs, xs[1:])) or any(a == b for a, b in zip(xs, xs[2:])):
+                raise bad(f"{what} must be ascending, each card at most twice")
+        elif ascending and any(a >= b for a, b in zip(xs, xs[1:])):
             raise bad(f"{what} must be strictly ascending")
         return xs
 
@@ -2718,12 +2843,17 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
         matta_value = integer("matta_value", 1, 10)
     ks_sweeps: list[int] = []
     if game.options["maresciallo_penalty"]:
-        # the one Ks makes at most one sweep, and it lies in the sweeper's pile
+        # each Ks makes at most one sweep, and it lies in the sweeper's pile
         ks_sweeps = int_list(d["ks_sweeps"], "ks_sweeps", 0, len(sweeps) - 1)
-        if len(ks_sweeps) > 1:
-            raise bad("ks_sweeps may list at most 1 sweep (one Ks)")
+        if len(ks_sweeps) > (2 if game.twins else 1):
+            raise bad("ks_sweeps may list at most one sweep per Ks")
         if any(MARESCIALLO not in piles[sweeps[i]] for i in ks_sweeps):
             raise bad("ks_sweeps: a sweep made by playing Ks leaves Ks in the sweeper's pile")
+    twin_sweeps: list[int] = []
+    if game.twins:  # contract §1a: ascending indices of the sweeps that took the card's twin
+        twin_sweeps = int_list(d["twin_sweeps"], "twin_sweeps", 0, len(sweeps) - 1)
+        if any(a >= b for a, b in zip(twin_sweeps, twin_sweeps[1:])):
+            raise bad("twin_sweeps must be strictly ascending")
     deal_points = d["deal_points"]
     if not isinstance(deal_points, list):
         raise bad("deal_points must be a list")
@@ -2761,8 +2891,9 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
         if pending not in game.pack:
             raise bad(f"pending must be a card of the {pack_name(game.deck)} or -1")
         every.append(pending)
-    if len(set(every)) != len(every):
-        raise bad("a card appears twice")
+    copies = 2 if game.twins else 1
+    if any(k > copies for k in Bag(every)._n.values()):
+        raise bad("a card appears twice" if copies == 1 else "a card appears more than twice")
     if len(every) != game.size and not (terminal and (not o["last_capturer_takes_rest"] or last_capturer == -1)):
         raise bad(f"the {game.size} cards must each appear exactly once across hands, table, stock, piles and pending"
                   " (only a finished match whose last table went to nobody may miss cards)")
@@ -2812,18 +2943,20 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
             raise bad("a selection needs a pending card")
         if any(t not in table and t not in {b[0] for b in builds} for t in selection if t < PILE0):
             raise bad("the selection must be table items")
+        if game.twins and any(selection.count(t) > table.count(t) for t in selection):
+            raise bad("the selection must be table items")
 
     s = EscobaState(game)
     s._rng = SplitMix64(int(rng))
     s._deal = deal
     s._deal_points = [list(p) for p in deal_points]
     s._dealer = dealer
-    s._hands = [set(h) for h in hands]
+    s._hands = [game.bag(h) for h in hands]
     s._history = list(history)
     s._last_capturer = last_capturer
     s._loser, s._winner = loser, winner
     s._pending = pending
-    s._piles = [set(p) for p in piles]
+    s._piles = [game.bag(p) for p in piles]
     s._tops = _read_pile_tops(game, d["pile_tops"] if o["steal"] else None, piles, InvalidStateError, json_form=True)
     s._scores = list(scores)
     s._selection = list(selection)
@@ -2833,7 +2966,8 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
     s._knock_state = list(knock_state)
     s._matta_value = matta_value
     s._ks_sweeps = ks_sweeps
-    s._table = set(table)
+    s._twin_sweeps = twin_sweeps
+    s._table = game.bag(table)
     s._builds = [list(b) for b in builds]
     s._terminal = terminal
     s._to_move = to_move

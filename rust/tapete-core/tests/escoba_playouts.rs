@@ -36,6 +36,7 @@ const MORE_PRESETS: &[(&str, u32, usize)] = &[
     ("granja", 2, 2), ("granja", 4, 4),
     ("scopone_romano_contrario", 4, 2), ("scopone_romano_contrario", 5, 2),
     ("cicera", 4, 2),
+    ("maresciallo_80", 4, 2),
 ];
 
 /// Option sets off the presets' paths, each played for a tenth of the games.
@@ -82,33 +83,29 @@ fn games_per_config() -> usize {
         .unwrap_or(2000)
 }
 
-/// Every card in play exactly once: hands, table, stock, piles and the pending card.
-fn cards_in_play(state: &EscobaState, seats: usize, sides: usize) -> (CardSet, usize) {
-    let mut all = CardSet::default();
-    let mut count = 0;
-    let mut add = |set: CardSet| {
-        count += set.len() as usize;
-        all = CardSet(all.0 | set.0);
-    };
+/// Copies in play per card id (hands, table, builds, stock, piles, pending, claim): with one pack
+/// each card once, with the double pack each id twice.
+fn cards_in_play(state: &EscobaState, seats: usize, sides: usize) -> [u32; 64] {
+    let mut k = [0u32; 64];
+    let mut add = |set: CardSet| set.iter().for_each(|c| k[c.0 as usize] += 1);
     for seat in 0..seats {
         add(state.hand(seat));
+        add(state.hand_copies(seat).two);
     }
     add(state.table());
+    add(state.table_copies().two);
     add(state.builds().cards());
     for side in 0..sides {
         add(state.pile(side));
+        add(state.pile_copies(side).two);
     }
-    let mut stock = CardSet::default();
     for &c in state.stock() {
-        stock.insert(tapete_core::Card(c));
+        k[c as usize] += 1;
     }
-    add(stock);
     for card in [state.pending(), state.claim_card()].into_iter().flatten() {
-        let mut one = CardSet::default();
-        one.insert(card);
-        add(one);
+        k[card.0 as usize] += 1;
     }
-    (all, count)
+    k
 }
 
 /// Everything a move can change, compared without serializing.
@@ -137,6 +134,7 @@ fn check_config(options: &str, games: usize) {
     let seats = game.num_players();
     let sides = game.num_sides();
     let pack = game.options().deck.mask();
+    let copies = game.options().deck.copies() as u32;
     let mut rng = SplitMix64::new(0x5EED ^ players as u64 ^ (options.len() as u64) << 8);
     let mut obs = vec![0.0f32; game.observation_size()];
     let mut legal: Vec<Action> = Vec::new();
@@ -144,15 +142,14 @@ fn check_config(options: &str, games: usize) {
         let mut state = game.new_state(rng.next_u64());
         let mut steps = 0;
         loop {
-            let (cards, count) = cards_in_play(&state, seats, sides);
-            assert_eq!(
-                count as u32,
-                cards.len(),
+            let k = cards_in_play(&state, seats, sides);
+            assert!(
+                k.iter().all(|&x| x <= copies),
                 "{variant}/{players} game {g}: a card is in two places"
             );
             if !state.is_terminal() {
-                assert_eq!(
-                    cards, pack,
+                assert!(
+                    (0..64).all(|c| k[c] == if pack.contains(tapete_core::Card(c as u8)) { copies } else { 0 }),
                     "{variant}/{players} game {g}: cards lost during a deal"
                 );
             }
@@ -177,8 +174,9 @@ fn check_config(options: &str, games: usize) {
                     let view: serde_json::Value = serde_json::from_str(&state.view_json(p as i64).expect("a view"))
                         .expect("the view is JSON");
                     let hand = view["hand"].as_array().map_or(usize::MAX, |h| h.len());
-                    assert_eq!(hand, state.hand(p).len() as usize, "the view shows the seat's hand");
-                    let seen = obs[..game.options().deck.len()].iter().filter(|&&x| x == 1.0).count();
+                    assert_eq!(hand, state.hand_copies(p).len() as usize, "the view shows the seat's hand");
+                    // a slot counts the copies (1 with one pack)
+                    let seen = obs[..game.options().deck.slots()].iter().sum::<f32>() as usize;
                     assert_eq!(seen, hand, "the observation shows the seat's hand");
                 }
             }

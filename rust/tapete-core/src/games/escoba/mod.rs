@@ -9,6 +9,8 @@ mod fidasse;
 pub mod notation;
 pub mod options;
 pub mod piles;
+pub mod twins;
+mod twins_play;
 pub mod rules;
 mod serial;
 #[cfg(test)]
@@ -69,8 +71,10 @@ pub struct Config {
     pub show: bool,
     /// The matta at its natural value (`Matta::NONE` without one).
     pub matta: Matta,
-    /// Cards in the pack (`deck`): 40, or 52 for `italian52`.
+    /// Cards in the pack (`deck`): 40, 52 for `italian52`, 80 for `double_italian80`.
     pub pack: usize,
+    /// The double pack (contract §1a): multisets, kept in the state's `twin` planes.
+    pub twins: bool,
 }
 
 /// A resolved Escoba game: a factory of states.
@@ -131,6 +135,8 @@ pub struct EscobaState {
     claim: i8,
     claimant: i8,
     claimed: [CardSet; MAX_SEATS],
+    /// The second copies of the double pack (contract §1a); empty with one pack.
+    twin: twins_play::Planes,
     scores: [i64; MAX_SIDES],
     deal: u32,
     /// Flattened: `sides` points per finished deal.
@@ -167,8 +173,9 @@ impl EscobaGame {
         let decl_slots = if opts.tuzzoli || knocks { sides } else { 0 };
         let elim_slots = if opts.target_mode == TargetMode::Eliminate { n } else { 0 };
         let show = knocks || opts.last_hand_open;
+        let twins = opts.deck.copies() == 2;
         // the observation has one slot per card of the pack (contract §10)
-        let c = opts.deck.len();
+        let c = opts.deck.slots();
         let knock_slots = if show { c * n + 1 } else { 0 };
         let cfg = Config {
             obs_size: 4 * c + 1
@@ -180,8 +187,10 @@ impl EscobaGame {
                 + if opts.steal { (c + 1) * sides } else { 0 }
                 + if opts.maresciallo_penalty { sides } else { 0 }
                 + if opts.fidasse { sides + n } else { 0 }
-                + if opts.builds { c } else { 0 },
-            pack: c,
+                + if opts.builds { c } else { 0 }
+                + if twins { sides } else { 0 },
+            pack: opts.deck.len(),
+            twins,
             knocks,
             show,
             matta: Matta::natural(&opts),
@@ -241,6 +250,7 @@ impl EscobaGame {
             claim: -1,
             claimant: -1,
             claimed: [CardSet::EMPTY; MAX_SEATS],
+            twin: twins_play::Planes::default(),
             scores: [0; MAX_SIDES],
             deal: 1,
             deal_points: Vec::new(),
@@ -430,6 +440,10 @@ impl EscobaState {
             && knock::best(self.opts(), self.hands[s]).0 != 0
     }
     /// Indices in `sweeps` of the sweeps made by playing `Ks` (maresciallo_penalty), ascending.
+    /// Indices in `sweeps` of the sweeps that took the played card's twin (contract §1a).
+    pub fn twin_sweeps(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.n_sweeps as usize).filter(|&i| i < 128 && self.twin.sweeps >> i & 1 != 0)
+    }
     pub fn ks_sweeps(&self) -> impl Iterator<Item = usize> + '_ {
         (0..self.n_sweeps as usize).filter(|&i| self.ks_sweeps >> i & 1 != 0)
     }
@@ -508,7 +522,7 @@ impl EscobaState {
         let k = self.in_play.count_ones() as usize;
         self.pending < 0
             && self.stock().len() == self.cfg.pack.saturating_sub(itc + k * cph)
-            && (0..self.n()).all(|s| self.in_play >> s & 1 == 0 || self.hands[s].len() == cph as u32)
+            && (0..self.n()).all(|s| self.in_play >> s & 1 == 0 || self.hand_len(s) == cph as u32)
     }
 
     /// `(initial_table_cards, cards_per_hand)` of this deal: the options' with every seat in
@@ -565,12 +579,13 @@ impl EscobaState {
             };
             self.hands = [CardSet::EMPTY; MAX_SEATS];
             self.table = CardSet::EMPTY;
+            self.twin = twins_play::Planes::default();
             self.builds.clear();
             let mut i = 0usize;
             for _ in 0..cph {
                 for seat in elimination::seats_after(in_play, d, n) {
                     if i < len {
-                        self.hands[seat].insert(Card(pack[i]));
+                        self.give_card(seat, Card(pack[i]));
                         i += 1;
                     }
                 }
@@ -578,7 +593,11 @@ impl EscobaState {
             let first_table = i;
             for _ in 0..itc {
                 if i < len {
-                    self.table.insert(Card(pack[i]));
+                    let c = Card(pack[i]);
+                    if self.table.contains(c) {
+                        self.twin.table.insert(c);
+                    }
+                    self.table.insert(c);
                     i += 1;
                 }
             }
@@ -796,6 +815,10 @@ impl EscobaState {
             f(NO_KNOCK);
             return;
         }
+        if self.cfg.twins {
+            self.twin_legal(f);
+            return;
+        }
         let seat = self.to_move as usize;
         if self.claim >= 0 {
             Self::answer_actions().into_iter().for_each(f);
@@ -886,6 +909,9 @@ impl EscobaState {
         }
         if self.claim >= 0 {
             return Self::is_answer(a);
+        }
+        if self.cfg.twins {
+            return a <= DONE && self.twin_is_legal(a);
         }
         if a >= CLAIM {
             return (CLAIM..CLAIM + 52).contains(&a)
@@ -979,6 +1005,10 @@ impl EscobaState {
         self.history.push(a as u8);
         if claim_step {
             self.apply_fidasse(a);
+            return;
+        }
+        if self.cfg.twins {
+            self.twin_apply(a);
             return;
         }
         let seat = self.to_move as usize;
@@ -1113,7 +1143,7 @@ impl EscobaState {
                         if self.stock_pos as usize >= self.cfg.pack {
                             break 'deal;
                         }
-                        self.hands[seat].insert(Card(self.stock[self.stock_pos as usize]));
+                        self.give_card(seat, Card(self.stock[self.stock_pos as usize]));
                         self.stock_pos += 1;
                     }
                 }
@@ -1139,7 +1169,9 @@ impl EscobaState {
         let ns = cfg.sides;
         // the trusted claim cards are shown at the scoring (rules §2.19)
         self.claimed = [CardSet::EMPTY; MAX_SEATS];
-        if o.last_capturer_takes_rest && self.last_capturer >= 0 {
+        if cfg.twins {
+            self.twin_take_rest();
+        } else if o.last_capturer_takes_rest && self.last_capturer >= 0 {
             let lc = self.last_capturer as usize;
             self.piles[lc] = self.piles[lc].union(self.table).union(self.builds.cards());
         }
@@ -1163,11 +1195,7 @@ impl EscobaState {
         let sides_in: u32 = (0..n)
             .filter(|&s| self.in_play >> s & 1 != 0)
             .fold(0, |m, s| m | 1 << self.side(s));
-        let pts = if sides_in != (1u32 << ns) - 1 {
-            self.score_sides_in(sides_in, decls)
-        } else {
-            let (ks_at, ks_sides) = (self.ks_sweeps, self.ks_sides());
-            rules::score_deal_awards(o, &self.piles[..ns], self.sweeps(), decls, ks_at, ks_sides, |a| {
+        let count = |a: &rules::Points| {
             if count_out.is_some() {
                 return;
             }
@@ -1185,7 +1213,15 @@ impl EscobaState {
                     None
                 });
             }
-            })
+        };
+        let pts = if sides_in != (1u32 << ns) - 1 {
+            self.score_sides_in(sides_in, decls)
+        } else if cfg.twins {
+            let piles = self.twin_piles();
+            twins::score_deal_awards(o, &piles[..ns], self.sweeps(), self.ks_sweeps, self.twin.sweeps, count)
+        } else {
+            let (ks_at, ks_sides) = (self.ks_sweeps, self.ks_sides());
+            rules::score_deal_awards(o, &self.piles[..ns], self.sweeps(), decls, ks_at, ks_sides, count)
         };
         for (s, &p) in pts.iter().enumerate().take(ns) {
             self.deal_points.push(p);
@@ -1443,7 +1479,7 @@ impl EscobaState {
         }
         out.iter_mut().for_each(|x| *x = 0.0);
         // C slots per card block: 10·suit + rank index in a 40-card pack, the id in 52 cards
-        let cn = self.cfg.pack;
+        let cn = self.opts().deck.slots();
         let slot = |c: Card| -> usize {
             if cn == 52 {
                 return c.0 as usize;
@@ -1477,6 +1513,16 @@ impl EscobaState {
             out[b + ns + 1 + slot(Card(self.claim as u8))] = 1.0;
         }
         put(out, b + ns + 1 + cn, CardSet(self.selection.0 & piles::CARD_BITS));
+        if self.cfg.twins {
+            // the double pack (contract §1a): a card slot counts the copies
+            let t = &self.twin;
+            let planes = [(0, t.hands[p]), (cn, t.table), (b + ns + 1 + cn, t.selection)];
+            for (base, set) in planes.into_iter().chain((0..ns).map(|s| (2 * cn + cn * s, t.piles[s]))) {
+                for c in set {
+                    out[base + slot(c)] += 1.0;
+                }
+            }
+        }
         let b = b + ns + 1 + 2 * cn;
         out[b + p] = 1.0;
         out[b + n + self.dealer as usize] = 1.0;
@@ -1484,7 +1530,7 @@ impl EscobaState {
             out[b + 2 * n + self.to_move as usize] = 1.0;
         }
         for s in 0..n {
-            out[b + 3 * n + s] = self.hands[s].len() as f32;
+            out[b + 3 * n + s] = self.hand_len(s) as f32;
         }
         for s in 0..ns {
             out[b + 4 * n + s] = self.scores[s] as f32;
@@ -1529,6 +1575,13 @@ impl EscobaState {
         }
         if self.opts().maresciallo_penalty {
             for i in self.ks_sweeps() {
+                out[b + self.sweeps[i] as usize] += 1.0;
+            }
+            b += ns;
+        }
+        if self.cfg.twins {
+            // the double pack refuses fidasse and builds, so this block is the last
+            for i in self.twin_sweeps() {
                 out[b + self.sweeps[i] as usize] += 1.0;
             }
             b += ns;

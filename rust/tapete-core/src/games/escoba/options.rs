@@ -39,10 +39,11 @@ str_enum!(Variant {
     Maresciallo => "maresciallo",
     ScoponeRomanoContrario => "scopone_romano_contrario", Cirulla => "cirulla", Bazzica => "bazzica",
     Fidasse => "fidasse", Granja => "granja", Cicera => "cicera",
+    Maresciallo80 => "maresciallo_80",
 });
 str_enum!(Deck {
     Italian40 => "italian40", Spanish40 => "spanish40", French40 => "french40",
-    Italian52 => "italian52",
+    Italian52 => "italian52", DoubleItalian80 => "double_italian80",
 });
 str_enum!(CourtCapture { Value => "value", SameRank => "same_rank" });
 str_enum!(CiceraDeal { D12_4 => "12+4", D13_0 => "13+0" });
@@ -177,8 +178,10 @@ pub const OPTION_KEYS: &[&str] = &[
     "cards_tie_points",
 ];
 
-/// The most cards of any pack (`italian52`): the capacity of the stock.
-pub const MAX_PACK: usize = 52;
+/// The most cards of any pack (`double_italian80`): the capacity of the stock.
+pub const MAX_PACK: usize = 80;
+/// The most distinct ids of any pack (`italian52`).
+pub const MAX_IDS: usize = 52;
 
 // a pack is never empty
 #[allow(clippy::len_without_is_empty)]
@@ -188,8 +191,22 @@ impl Deck {
     pub const fn len(self) -> usize {
         match self {
             Deck::Italian52 => 52,
+            Deck::DoubleItalian80 => 80,
             _ => 40,
         }
+    }
+    /// Copies of each id in the pack: 2 for the double pack (rules §2.18), else 1.
+    #[inline]
+    pub const fn copies(self) -> usize {
+        match self {
+            Deck::DoubleItalian80 => 2,
+            _ => 1,
+        }
+    }
+    /// Distinct ids of the pack: the observation's slots per card block (contract §10, §1a).
+    #[inline]
+    pub const fn slots(self) -> usize {
+        self.len() / self.copies()
     }
     /// The pack's cards as a set.
     #[inline]
@@ -212,14 +229,16 @@ impl Deck {
     pub const fn pack_name(self) -> &'static str {
         match self {
             Deck::Italian52 => "52-card pack",
+            Deck::DoubleItalian80 => "80-card double pack (two of each of A-7, J, Q, K)",
             _ => "40-card pack (ranks A-7, J, Q, K)",
         }
     }
-    /// The pack ascending (the first `len()` entries).
+    /// The pack ascending, the copies of an id adjacent (the first `len()` entries).
     pub fn ids(self) -> [u8; MAX_PACK] {
         let mut a = [0u8; MAX_PACK];
-        for (slot, c) in a.iter_mut().zip(self.mask()) {
-            *slot = c.0;
+        let k = self.copies();
+        for (i, c) in self.mask().iter().enumerate() {
+            a[k * i..k * i + k].fill(c.0);
         }
         a
     }
@@ -608,6 +627,7 @@ impl Variant {
             Variant::Cirulla => &[2, 3, 4],
             Variant::Bazzica => &[2],
             Variant::Cicera => &[4],
+            Variant::Maresciallo80 => &[4],
             Variant::NonPrendere => &[4, 6],
             Variant::Granja => &[2, 4],
             Variant::ScoponeRomanoContrario => &[4, 5],
@@ -1043,6 +1063,16 @@ impl EscobaOptions {
                 self.polacca = true;
                 false
             }
+            Variant::Maresciallo80 => {
+                // rules §2.18, 80-card version: the maresciallo rules with two packs, 4 players
+                // in teams, 4 hands of 5 per deal and no table cards
+                self.apply_preset(Variant::Maresciallo, players);
+                self.deck = Deck::DoubleItalian80;
+                self.initial_table_cards = 0;
+                self.cards_per_hand = 5;
+                self.void_deal_min_kings = None;
+                false
+            }
             Variant::Granja => {
                 // rules §2.20: builds, no primiera, the 2 of coins scores 1
                 self.builds = true;
@@ -1254,6 +1284,7 @@ impl EscobaOptions {
             )));
         }
         super::cicera::validate(self)?;
+        super::twins::validate(self)?;
         // A table with fewer than k Kings and fewer than a Aces (an unset minimum counts as 5)
         // holds at most (pack - 8) + (k - 1) + (a - 1) cards; a larger one is always void and
         // dealing would never end (contract §2).

@@ -11,7 +11,7 @@ use super::builds::Builds;
 use super::maresciallo;
 use super::cicera;
 use super::options::{
-    MAX_PACK, AceEmpty, EscobaOptions, Fewest, Obligation, PrimieraMode, Scoring, TiePolicy, KIND_DIFF,
+    MAX_IDS, AceEmpty, EscobaOptions, Fewest, Obligation, PrimieraMode, Scoring, TiePolicy, KIND_DIFF,
     KIND_MATCH, KIND_SUM, KIND_SUM11, KIND_SUM15,
 };
 use super::piles::Piles;
@@ -103,8 +103,8 @@ pub const fn rank_cards(r: u8) -> CardSet {
 
 /// Table cards bucket-sorted by capture value (then id).
 struct Items {
-    v: [u8; MAX_PACK],
-    c: [u8; MAX_PACK],
+    v: [u8; MAX_IDS],
+    c: [u8; MAX_IDS],
     n: usize,
 }
 
@@ -125,8 +125,8 @@ impl Items {
     #[inline]
     fn new(table: CardSet, max_value: u8, mv: Matta) -> Items {
         let mut it = Items {
-            v: [0; MAX_PACK],
-            c: [0; MAX_PACK],
+            v: [0; MAX_IDS],
+            c: [0; MAX_IDS],
             n: 0,
         };
         let max = max_value.min(10);
@@ -140,7 +140,7 @@ impl Items {
         while rest != 0 && val <= 10 {
             let mut m = rest & mv.fix(VALUE_MASK[val], val as u8);
             rest &= !m;
-            while m != 0 && it.n < MAX_PACK {
+            while m != 0 && it.n < MAX_IDS {
                 it.v[it.n] = val as u8;
                 it.c[it.n] = m.trailing_zeros() as u8;
                 it.n += 1;
@@ -154,13 +154,13 @@ impl Items {
     /// Every table card with its capture value under `value_modulus = k`, sorted by that value.
     fn new_mod(table: CardSet, k: u8, mv: Matta) -> Items {
         let mut it = Items {
-            v: [0; MAX_PACK],
-            c: [0; MAX_PACK],
+            v: [0; MAX_IDS],
+            c: [0; MAX_IDS],
             n: 0,
         };
         for w in 1..=k {
             let mut m = table.0 & wmask(Some(k), w, mv);
-            while m != 0 && it.n < MAX_PACK {
+            while m != 0 && it.n < MAX_IDS {
                 it.v[it.n] = w;
                 it.c[it.n] = m.trailing_zeros() as u8;
                 it.n += 1;
@@ -472,8 +472,8 @@ pub fn for_each_capture_built<F: FnMut(CardSet, bool)>(
         // a lone match needs no sorted table
         let items = if kinds == KIND_MATCH || table.is_empty() {
             Items {
-                v: [0; MAX_PACK],
-                c: [0; MAX_PACK],
+                v: [0; MAX_IDS],
+                c: [0; MAX_IDS],
                 n: 0,
             }
         } else if let Some(k) = o.value_modulus {
@@ -908,7 +908,7 @@ fn most_tied(vals: &[i64]) -> u32 {
 
 /// Sides with the strict maximum among `eligible` (bitmask); a tie at the top gives the tied
 /// sides under `all_tied` and nobody under `nobody`.
-fn most(o: &EscobaOptions, vals: &[i64], eligible: u32) -> u32 {
+pub(super) fn most(o: &EscobaOptions, vals: &[i64], eligible: u32) -> u32 {
     let mut best = i64::MIN;
     let mut at = 0u32;
     for (s, &v) in vals.iter().enumerate() {

@@ -11,6 +11,7 @@ use super::maresciallo;
 use super::options::TargetMode;
 use super::options::{Deck, MAX_PACK};
 use super::rules;
+use super::twins;
 use super::{
     EscobaGame, EscobaState, MAX_DECLS, MAX_JSON_SWEEPS, MAX_PRIOR_SWEEPS, MAX_SCORE, MAX_SEATS,
     MAX_SWEEPS,
@@ -34,6 +35,35 @@ fn push_ids(s: &mut String, set: CardSet) {
             s.push(',');
         }
         let _ = write!(s, "{}", c.0);
+    }
+    s.push(']');
+}
+
+/// A multiset of the double pack (contract §1a): `set` ascending, an id of `two` written twice.
+fn push_ids2(s: &mut String, set: CardSet, two: CardSet) {
+    s.push('[');
+    for (i, c) in set.iter().enumerate() {
+        if i > 0 {
+            s.push(',');
+        }
+        let _ = write!(s, "{}", c.0);
+        if two.contains(c) {
+            let _ = write!(s, ",{}", c.0);
+        }
+    }
+    s.push(']');
+}
+
+fn push_texts2(s: &mut String, set: CardSet, two: CardSet) {
+    s.push('[');
+    for (i, c) in set.iter().enumerate() {
+        if i > 0 {
+            s.push(',');
+        }
+        let _ = write!(s, "\"{c}\"");
+        if two.contains(c) {
+            let _ = write!(s, ",\"{c}\"");
+        }
     }
     s.push(']');
 }
@@ -120,7 +150,7 @@ pub(super) fn to_json(st: &EscobaState) -> String {
         if seat > 0 {
             s.push(',');
         }
-        push_ids(&mut s, st.hands[seat]);
+        push_ids2(&mut s, st.hands[seat], st.twin.hands[seat]);
     }
     s.push_str("],\"history\":");
     push_ints(&mut s, st.history.iter());
@@ -157,23 +187,24 @@ pub(super) fn to_json(st: &EscobaState) -> String {
         if side > 0 {
             s.push(',');
         }
-        push_ids(&mut s, st.piles[side]);
+        push_ids2(&mut s, st.piles[side], st.twin.piles[side]);
     }
     let _ = write!(s, "],\"rng\":\"{}\",\"scores\":", st.rng.state);
     push_ints(&mut s, st.scores[..ns].iter());
     s.push_str(",\"selection\":");
-    push_ids(&mut s, st.selection);
+    push_ids2(&mut s, st.selection, st.twin.selection);
     s.push_str(",\"stock\":");
     push_ints(&mut s, st.stock().iter());
     s.push_str(",\"sweeps\":");
     push_ints(&mut s, st.sweeps().iter());
     s.push_str(",\"table\":");
-    push_ids(&mut s, st.table);
-    let _ = write!(
-        s,
-        ",\"terminal\":{},\"to_move\":{},\"version\":1,\"winner\":{}}}",
-        st.terminal, st.to_move, st.winner
-    );
+    push_ids2(&mut s, st.table, st.twin.table);
+    let _ = write!(s, ",\"terminal\":{},\"to_move\":{}", st.terminal, st.to_move);
+    if st.cfg.twins {
+        s.push_str(",\"twin_sweeps\":");
+        push_ints(&mut s, st.twin_sweeps());
+    }
+    let _ = write!(s, ",\"version\":1,\"winner\":{}}}", st.winner);
     s
 }
 
@@ -188,11 +219,11 @@ pub(super) fn view_json(st: &EscobaState, p: usize) -> String {
         "{{\"player\":{p},\"current_player\":{cp},\"dealer\":{},\"deal\":{},\"hand\":",
         st.dealer, st.deal
     );
-    push_texts(&mut s, st.hands[p]);
+    push_texts2(&mut s, st.hands[p], st.twin.hands[p]);
     s.push_str(",\"hand_sizes\":");
-    push_ints(&mut s, st.hands[..n].iter().map(|h| h.len()));
+    push_ints(&mut s, (0..n).map(|seat| st.hand_len(seat)));
     s.push_str(",\"table\":");
-    push_texts(&mut s, st.table);
+    push_texts2(&mut s, st.table, st.twin.table);
     s.push_str(",\"piles\":[");
     let hidden = st.hidden_from(p);
     for side in 0..ns {
@@ -201,7 +232,11 @@ pub(super) fn view_json(st: &EscobaState, p: usize) -> String {
         }
         // a trusted claim card of another seat is a face-down "??" (rules §2.19)
         let pile = st.piles[side];
-        let shown = pile.minus(hidden).iter().map(|c| format!("\"{c}\""));
+        let two = st.twin.piles[side];
+        let shown = pile
+            .minus(hidden)
+            .iter()
+            .flat_map(|c| std::iter::repeat_n(format!("\"{c}\""), 1 + two.contains(c) as usize));
         let down = (0..pile.inter(hidden).len()).map(|_| "\"??\"".to_string());
         let _ = write!(s, "[{}]", shown.chain(down).collect::<Vec<_>>().join(","));
     }
@@ -240,6 +275,9 @@ pub(super) fn view_json(st: &EscobaState, p: usize) -> String {
             s.push(',');
         }
         let _ = write!(s, "\"{}\"", super::piles::item_text(c.0));
+        if st.twin.selection.contains(c) {
+            let _ = write!(s, ",\"{c}\"");
+        }
     }
     s.push(']');
     s.push_str(",\"scores\":");
@@ -290,6 +328,13 @@ pub(super) fn view_json(st: &EscobaState, p: usize) -> String {
                     .filter(|&i| st.sweeps[i] as usize == side)
                     .count()
             }),
+        );
+    }
+    if st.cfg.twins {
+        s.push_str(",\"twin_sweeps\":");
+        push_ints(
+            &mut s,
+            (0..ns).map(|side| st.twin_sweeps().filter(|&i| st.sweeps[i] as usize == side).count()),
         );
     }
     if st.cfg.opts.builds {
@@ -352,7 +397,7 @@ fn has_decls(tuzzoli: bool, knocks: bool) -> bool {
 /// Builds given as a list of card lists (rules §2.20): each of at least 2 cards worth at most
 /// 10 in all. `canonical` (state JSON) also asks for ascending ids and builds ascending by their
 /// lowest card.
-fn read_builds(v: &Value, seen: &mut CardSet, canonical: bool, pack: Deck) -> Result<Builds> {
+fn read_builds(v: &Value, seen: &mut Seen, canonical: bool, pack: Deck) -> Result<Builds> {
     let list = array(v, "builds")?;
     if list.len() > MAX_BUILDS {
         return Err(st(format!(
@@ -473,15 +518,67 @@ fn ascending_set(v: &Value, what: &str, pack: Deck) -> Result<CardSet> {
     Ok(cards.into_iter().collect())
 }
 
-/// Adds cards to `seen`, failing on a card seen before.
-fn claim(seen: &mut CardSet, cards: &[Card], what: &str) -> Result<()> {
-    for &c in cards {
-        if seen.contains(c) {
-            return Err(st(format!("card {c} appears more than once ({what})")));
+/// The cards met so far while reading a state: each id once, or with the double pack (contract
+/// §1a) up to twice, the second copies in `two`.
+struct Seen {
+    one: CardSet,
+    two: CardSet,
+    twins: bool,
+}
+
+impl Seen {
+    fn new(pack: Deck) -> Seen {
+        Seen {
+            one: CardSet::EMPTY,
+            two: CardSet::EMPTY,
+            twins: pack.copies() == 2,
         }
-        seen.insert(c);
+    }
+    /// Every card of the pack met (both copies with the double pack).
+    fn full(&self, pack: Deck) -> bool {
+        self.one == pack.mask() && (!self.twins || self.two == pack.mask())
+    }
+    /// The copies not met, as text.
+    fn missing(&self, pack: Deck) -> String {
+        let once = pack.mask().minus(self.one);
+        if !self.twins {
+            return once.to_string();
+        }
+        let mut m = twins::Multiset::from_set(once);
+        m = m.add(twins::Multiset::from_set(pack.mask().minus(self.two))).unwrap_or(m);
+        m.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
+    }
+}
+
+/// Adds cards to `seen`, failing on a card seen before (seen twice, with the double pack).
+fn claim(seen: &mut Seen, cards: &[Card], what: &str) -> Result<()> {
+    for &c in cards {
+        if seen.one.contains(c) {
+            if seen.twins && !seen.two.contains(c) {
+                seen.two.insert(c);
+                continue;
+            }
+            let limit = if seen.twins { "twice" } else { "once" };
+            return Err(st(format!("card {c} appears more than {limit} ({what})")));
+        }
+        seen.one.insert(c);
     }
     Ok(())
+}
+
+/// An ascending list of ids as a multiset: distinct ids, or with the double pack at most two
+/// copies of an id, adjacent (contract §1a).
+fn ascending_ms(v: &Value, what: &str, pack: Deck) -> Result<twins::Multiset> {
+    if pack.copies() == 1 {
+        return ascending_set(v, what, pack).map(twins::Multiset::from_set);
+    }
+    let cards = card_list(v, what, false, pack)?;
+    if cards.windows(2).any(|w| w[0] > w[1]) || cards.windows(3).any(|w| w[0] == w[2]) {
+        return Err(st(format!(
+            "{what} must be ascending card ids, each at most twice"
+        )));
+    }
+    Ok(cards.into_iter().collect())
 }
 
 pub(super) fn check_deck(deck: &[Card], pack: Deck) -> Result<[u8; MAX_PACK]> {
@@ -492,7 +589,7 @@ pub(super) fn check_deck(deck: &[Card], pack: Deck) -> Result<[u8; MAX_PACK]> {
             deck.len()
         )));
     }
-    let mut seen = CardSet::EMPTY;
+    let mut seen = Seen::new(pack);
     let mut out = [0u8; MAX_PACK];
     for (i, &c) in deck.iter().enumerate() {
         if !pack.contains(c) {
@@ -599,17 +696,19 @@ pub(super) fn setup(game: &EscobaGame, spec: &Value) -> Result<EscobaState> {
     let hands_v =
         get("hands").ok_or_else(|| st("setup needs hands: one card list per seat".into()))?;
     let hands_a = array_len(hands_v, "hands", n)?;
-    let mut seen = CardSet::EMPTY;
+    let mut seen = Seen::new(pack);
     let mut s = game.blank(0);
     for (seat, h) in hands_a.iter().enumerate() {
         let cards = card_list(h, &format!("hands[{seat}]"), true, pack)?;
         claim(&mut seen, &cards, &format!("hands[{seat}]"))?;
-        s.hands[seat] = cards.into_iter().collect();
+        let m: twins::Multiset = cards.into_iter().collect();
+        (s.hands[seat], s.twin.hands[seat]) = (m.one, m.two);
     }
     if let Some(t) = get("table") {
         let cards = card_list(t, "table", true, pack)?;
         claim(&mut seen, &cards, "table")?;
-        s.table = cards.into_iter().collect();
+        let m: twins::Multiset = cards.into_iter().collect();
+        (s.table, s.twin.table) = (m.one, m.two);
     }
     if let Some(b) = get("builds") {
         if !cfg.opts.builds {
@@ -621,7 +720,8 @@ pub(super) fn setup(game: &EscobaGame, spec: &Value) -> Result<EscobaState> {
         for (side, pv) in array_len(p, "piles", ns)?.iter().enumerate() {
             let cards = card_list(pv, &format!("piles[{side}]"), true, pack)?;
             claim(&mut seen, &cards, &format!("piles[{side}]"))?;
-            s.piles[side] = cards.into_iter().collect();
+            let m: twins::Multiset = cards.into_iter().collect();
+            (s.piles[side], s.twin.piles[side]) = (m.one, m.two);
         }
     }
     read_pile_tops(&mut s, get("pile_tops"), true)?;
@@ -629,8 +729,8 @@ pub(super) fn setup(game: &EscobaGame, spec: &Value) -> Result<EscobaState> {
         Some(sv) => {
             let cards = card_list(sv, "stock", true, pack)?;
             claim(&mut seen, &cards, "stock")?;
-            if seen != pack.mask() {
-                let missing = pack.mask().minus(seen);
+            if !seen.full(pack) {
+                let missing = seen.missing(pack);
                 return Err(st(format!(
                     "with stock given, hands, table, piles and stock must hold the {} cards; missing: {missing}",
                     pack.len()
@@ -638,7 +738,17 @@ pub(super) fn setup(game: &EscobaGame, spec: &Value) -> Result<EscobaState> {
             }
             cards
         }
-        None => pack.mask().minus(seen).iter().collect(),
+        None => {
+            // the copies not listed elsewhere, ascending (a twin twice in a row)
+            let once = twins::Multiset::from_set(pack.mask().minus(seen.one));
+            let left = if seen.twins {
+                once.add(twins::Multiset::from_set(pack.mask().minus(seen.two)))
+                    .unwrap_or(once)
+            } else {
+                once
+            };
+            left.iter().collect()
+        }
     };
     s.stock_pos = (pack.len() - stock.len()) as u8;
     for (i, c) in stock.iter().enumerate() {
@@ -667,7 +777,7 @@ pub(super) fn setup(game: &EscobaGame, spec: &Value) -> Result<EscobaState> {
         }
         s.in_play = check_in_play(&s, mask, dealer, to_move)?;
     }
-    let all: Vec<u32> = s.hands[..n].iter().map(|h| h.len()).collect();
+    let all: Vec<u32> = (0..n).map(|seat| s.hand_len(seat)).collect();
     let (sizes, dealer, to_move) = elimination::compact(&all, s.in_play, dealer, to_move);
     if !real_round(&sizes, dealer, to_move) {
         return Err(st(format!(
@@ -772,6 +882,7 @@ pub(super) fn state_from_json(game: &EscobaGame, text: &str) -> Result<EscobaSta
         ("claimant", game.cfg.opts.fidasse),
         ("claimed", game.cfg.opts.fidasse),
         ("builds", game.cfg.opts.builds),
+        ("twin_sweeps", game.cfg.twins),
     ];
     for k in m.keys() {
         if !STATE_KEYS.contains(&k.as_str()) && !optional.iter().any(|&(x, on)| on && x == k) {
@@ -848,23 +959,24 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
     s.loser = int_in(f("loser"), "loser", -1, ns as i64 - 1)? as i8;
     s.pending = int_in(f("pending"), "pending", -1, 51)? as i8;
 
-    let mut seen = CardSet::EMPTY;
+    let mut seen = Seen::new(pack);
     for (seat, h) in array_len(f("hands"), "hands", n)?.iter().enumerate() {
         let what = format!("hands[{seat}]");
-        let set = ascending_set(h, &what, pack)?;
-        claim(&mut seen, &set.iter().collect::<Vec<_>>(), &what)?;
-        s.hands[seat] = set;
+        let h = ascending_ms(h, &what, pack)?;
+        claim(&mut seen, &h.iter().collect::<Vec<_>>(), &what)?;
+        (s.hands[seat], s.twin.hands[seat]) = (h.one, h.two);
     }
-    s.table = ascending_set(f("table"), "table", pack)?;
-    claim(&mut seen, &s.table.iter().collect::<Vec<_>>(), "table")?;
+    let t = ascending_ms(f("table"), "table", pack)?;
+    claim(&mut seen, &t.iter().collect::<Vec<_>>(), "table")?;
+    (s.table, s.twin.table) = (t.one, t.two);
     if o.builds {
         s.builds = read_builds(f("builds"), &mut seen, true, pack)?;
     }
     for (side, p) in array_len(f("piles"), "piles", ns)?.iter().enumerate() {
         let what = format!("piles[{side}]");
-        let set = ascending_set(p, &what, pack)?;
-        claim(&mut seen, &set.iter().collect::<Vec<_>>(), &what)?;
-        s.piles[side] = set;
+        let p = ascending_ms(p, &what, pack)?;
+        claim(&mut seen, &p.iter().collect::<Vec<_>>(), &what)?;
+        (s.piles[side], s.twin.piles[side]) = (p.one, p.two);
     }
     let stock = card_list(f("stock"), "stock", false, pack)?;
     claim(&mut seen, &stock, "stock")?;
@@ -911,17 +1023,25 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
     if o.steal {
         read_pile_tops(&mut s, m.get("pile_tops"), false)?;
     }
-    s.selection = selection_of(f("selection"), ns, o.steal, pack)?;
+    if cfg.twins {
+        let sel = ascending_ms(f("selection"), "selection", pack)?;
+        if !sel.is_subset(s.twin_table()) {
+            return Err(st("selection must be cards of the table".into()));
+        }
+        (s.selection, s.twin.selection) = (sel.one, sel.two);
+    } else {
+        s.selection = selection_of(f("selection"), ns, o.steal, pack)?;
+    }
     if !CardSet(s.selection.0 & super::piles::CARD_BITS).is_subset(s.items()) {
         return Err(st("selection must be items of the table".into()));
     }
-    if seen != pack.mask() {
+    if !seen.full(pack) {
         let vanished_ok = terminal && (!o.last_capturer_takes_rest || s.last_capturer < 0);
         if !vanished_ok {
             return Err(st(format!(
                 "hands, table, stock, piles and pending must hold each of the {} cards once; missing: {}",
                 pack.len(),
-                pack.mask().minus(seen)
+                seen.missing(pack)
             )));
         }
     }
@@ -938,11 +1058,12 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
         s.push_sweep(side as usize);
     }
     if o.maresciallo_penalty {
-        // the one Ks makes at most one sweep, and it lies in the sweeper's pile
+        // each Ks makes at most one sweep, and it lies in the sweeper's pile
         let ks = array(f("ks_sweeps"), "ks_sweeps")?;
-        if ks.len() > 1 {
+        let copies = pack.copies();
+        if ks.len() > copies {
             return Err(st(format!(
-                "ks_sweeps may list at most 1 sweep (one Ks), got {}",
+                "ks_sweeps may list at most {copies} sweep(s) (one per Ks), got {}",
                 ks.len()
             )));
         }
@@ -955,6 +1076,15 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
                 )));
             }
             s.ks_sweeps |= 1u128 << i;
+        }
+    }
+    if cfg.twins {
+        // contract §1a: ascending indices of the sweeps that took the played card's twin
+        let mut last = -1i64;
+        for x in array(f("twin_sweeps"), "twin_sweeps")? {
+            let i = int_in(x, "twin_sweeps entry", last + 1, s.n_sweeps as i64 - 1)?;
+            s.twin.sweeps |= 1u128 << i;
+            last = i;
         }
     }
     if has_decls(o.tuzzoli, cfg.knocks) {
@@ -1085,7 +1215,7 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
         return Err(st("to_move must be a seat before the end".into()));
     }
     let mut mover = s.to_move as usize;
-    let mut sizes: Vec<u32> = s.hands[..n].iter().map(|h| h.len()).collect();
+    let mut sizes: Vec<u32> = (0..n).map(|seat| s.hand_len(seat)).collect();
     if s.pending >= 0 {
         sizes[mover] += 1;
     }
@@ -1114,8 +1244,12 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
     if s.pending >= 0 {
         // a pending card has at least two outcomes extending the selection, else it would
         // have been applied
-        let sum = s.pending_summary(s.selection);
-        if sum.count < 2 {
+        let count = if cfg.twins {
+            s.twin_unresolved()
+        } else {
+            s.pending_summary(s.selection).count
+        };
+        if count < 2 {
             return Err(st(format!(
                 "pending card {} with selection [{}] is not an unresolved choice",
                 Card(s.pending as u8),
