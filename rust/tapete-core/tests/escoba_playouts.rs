@@ -2,7 +2,8 @@
 //! (OpenSpiel's RandomSimTest): legal actions sorted, unique and non-empty until the end; every
 //! legal action applies; illegal ones fail and change nothing; clones are independent; the JSON
 //! round trip is exact; the 40 cards are conserved; returns are 0 until the end and zero-sum at
-//! it; every match ends within a bound. `TAPETE_PLAYOUTS` sets the games per configuration.
+//! it; every match ends within a bound. `TAPETE_PLAYOUTS` sets the games per configuration,
+//! `TAPETE_PLAYOUTS_ONLY` a text the options must hold.
 
 use rayon::prelude::*;
 use tapete_core::games::escoba::{EscobaGame, EscobaState};
@@ -239,6 +240,10 @@ fn random_playouts_keep_the_invariants() {
     }
     for &(options, divisor) in CAPPED {
         jobs.push((options.to_string(), games.div_ceil(divisor)));
+    }
+    // `TAPETE_PLAYOUTS_ONLY=<text>` keeps the configurations whose options hold it (one preset's row)
+    if let Ok(only) = std::env::var("TAPETE_PLAYOUTS_ONLY") {
+        jobs.retain(|(options, _)| options.contains(&only));
     }
     // configurations are independent: spread them over the cores (CI has two)
     jobs.par_iter().for_each(|(options, n)| check_config(options, *n));
