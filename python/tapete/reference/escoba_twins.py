@@ -69,11 +69,13 @@ def tally(pile: Iterable[int], opts: dict) -> tuple[int, int, int, "int | None"]
     settebello point; the primiera uses the best card per suit (None when a suit is missing and
     ``primiera_requires_all_suits``)."""
     pile = list(pile)
-    values = _PRIMIERA_VALUES[opts["primiera_mode"]]
-    best: dict[int, int] = {}
-    for c in pile:
-        best[_suit(c)] = max(best.get(_suit(c), 0), values[_rank(c)])
-    primiera = None if len(best) < 4 and opts["primiera_requires_all_suits"] else sum(best.values())
+    primiera = None
+    if opts["primiera_mode"] != "none":  # the double pack allows standard, veneto or none
+        values = _PRIMIERA_VALUES[opts["primiera_mode"]]
+        best: dict[int, int] = {}
+        for c in pile:
+            best[_suit(c)] = max(best.get(_suit(c), 0), values[_rank(c)])
+        primiera = None if len(best) < 4 and opts["primiera_requires_all_suits"] else sum(best.values())
     coins = sum(1 for c in pile if _suit(c) == COINS)
     return len(pile), coins, pile.count(SETTEBELLO), primiera
 
