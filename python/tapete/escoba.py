@@ -108,7 +108,9 @@ def capture_options(
     ``seat`` the player; an opponent's pile taken is the item ``"pile<side>"``, after the cards.
     With option ``builds``: ``table_builds`` lists the builds beside the loose ``table`` cards and
     ``hand`` the other cards held; a capture names a build by its lowest card, and each build
-    move ``["on", item]`` follows the sorted outcomes (docs/escoba_engine.md §7)."""
+    move ``["on", item]`` follows the sorted outcomes (docs/escoba_engine.md §7). With the double
+    pack (``maresciallo_80``) a twin may be listed twice, and an outcome that takes both copies
+    lists the id twice."""
     tops = None if pile_tops is None else _cards(pile_tops, "pile_tops", InvalidStateError)
     builds = (
         None
@@ -126,16 +128,22 @@ def score_deal(
     scope: Sequence[int],
     declared: Sequence[int] | None = None,
     ks_sweeps: Sequence[int] | None = None,
+    twin_sweeps: Sequence[int] | None = None,
+    ks_on_ks: int | None = None,
     **options: Any,
 ) -> list[int]:
     """Points per side for one finished deal, from each side's captured cards and sweep count;
     ``declared``: hand-declaration points per side (tuzzoli), added before the sweeps;
-    ``ks_sweeps``: per side, how many of its ``scope`` were made by playing ``Ks`` (maresciallo)."""
+    ``ks_sweeps``: per side, how many of its ``scope`` were made by playing ``Ks`` (maresciallo).
+    With the double pack (``maresciallo_80``) a pile lists a twin twice, ``twin_sweeps`` counts per
+    side the sweeps that took the played card's twin, and ``ks_on_ks`` names the side whose ``Ks``
+    took the other ``Ks`` alone on the table, a sweep counted in both of its lists."""
     piles = [_cards(p, "a pile", InvalidStateError) for p in _cards(piles, "piles", InvalidStateError)]
     decl = None if declared is None else _cards(declared, "declared", InvalidStateError)
     ks = None if ks_sweeps is None else _cards(ks_sweeps, "ks_sweeps", InvalidStateError)
+    twins = None if twin_sweeps is None else _cards(twin_sweeps, "twin_sweeps", InvalidStateError)
     return _core.escoba_score_deal(
-        piles, _cards(scope, "scope", InvalidStateError), options_to_json(options), decl, ks
+        piles, _cards(scope, "scope", InvalidStateError), options_to_json(options), decl, ks, twins, ks_on_ks
     )
 
 

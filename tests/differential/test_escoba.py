@@ -53,8 +53,11 @@ def test_rule_primitives_agree(variant, data):
     pack = [13 * s + r for s in range(4) for r in (0, 1, 2, 3, 4, 5, 6, 10, 11, 12)]
     options = data.draw(escoba_options(variant), label="options")
     options.pop("max_deals", None)
-    if reference.Escoba(**options).options["deck"] == "italian52":
+    deck = reference.Escoba(**options).options["deck"]
+    if deck == "italian52":
         pack = list(range(52))  # rules §2.24
+    elif deck == "double_italian80":
+        pack = [c for c in pack for _ in range(2)]  # contract §1a: each id twice
     cards = data.draw(st.permutations(pack), label="pack")
     size = data.draw(st.integers(0, 12), label="table size")
     card, table = cards[0], cards[1 : 1 + size]
@@ -80,7 +83,18 @@ def test_rule_primitives_agree(variant, data):
     assert tapete.escoba.score_deal(piles, scope, declared, **options) == reference.escoba.score_deal(
         piles, scope, declared, **options
     )
-    hand = cards[: data.draw(st.integers(0, 5), label="hand size")]
+    if deck == "double_italian80":
+        # contract §1a: the sweeps that took a twin, and maybe one Ks onto Ks counted in both lists
+        ks = [data.draw(st.integers(0, k), label="ks sweeps") for k in scope]
+        twins = [data.draw(st.integers(0, k - m), label="twin sweeps") for k, m in zip(scope, ks)]
+        # a side with a Ks sweep may have made it onto the other Ks (then it is a twin sweep too)
+        ks_on_ks = data.draw(st.sampled_from([None, *(s for s in range(sides) if ks[s])]), label="ks on ks")
+        if ks_on_ks is not None:
+            twins[ks_on_ks] += 1
+        args = (piles, scope, declared, ks, twins, ks_on_ks)
+        assert tapete.escoba.score_deal(*args, **options) == reference.escoba.score_deal(*args, **options)
+    # the hand primitives read a hand of distinct cards (contract §1a)
+    hand = list(dict.fromkeys(cards))[: data.draw(st.integers(0, 5), label="hand size")]
     assert tapete.escoba.tuzzoli(hand, **options) == reference.escoba.tuzzoli(hand, **options)
     assert tapete.escoba.knock(hand, **options) == reference.escoba.knock(hand, **options)
 

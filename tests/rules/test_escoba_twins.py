@@ -8,6 +8,9 @@ shown in the comment next to it; none was obtained by running an engine.
 
 from __future__ import annotations
 
+import pytest
+
+from tapete.errors import InvalidStateError
 from tapete.reference.escoba import resolve_options
 from tapete.reference.escoba_twins import (
     PACK80,
@@ -186,3 +189,92 @@ def test_ks_onto_ks_scores_ten(engine):
     s = _last_play(engine, "Ks", "Ks")
     assert s.view(0)["deal_points"] == [[27, 8]]
     assert s.view(0)["twin_sweeps"] == [0, 1] and s.view(0)["ks_sweeps"] == [0, 1]
+
+
+def test_twin_sweep_without_primiera(engine):
+    """§2.18 with ``primiera_mode=none`` (an option the double pack accepts): the deal of
+    ``test_twin_sweep_scores_three`` without its primiera point: side 0 = 25 - 1 = 24, side 1 = 3."""
+    rest = [c for c in PACK40 for _ in range(2)]
+    rest.remove("6h")
+    rest.remove("6h")
+    g = game80(engine, scopa_on_last_play=True, primiera_mode="none")
+    s = g.setup(hands=[[], [], [], ["6h"]], table=["6h"], piles=[rest, []], dealer=3, to_move=3)
+    s.apply("6h")
+    assert s.view(0)["deal_points"] == [[24, 3]]
+
+
+# --- the rule primitives on multisets (contract §1a, §7): hand calculations of §2.18 ---
+
+M80 = {"variant": "maresciallo_80"}
+
+
+def test_capture_options_on_a_multiset_table(engine):
+    """§2.18: the twin is no capture for a card unless it sweeps; captures that differ only in
+    the copy taken are one; a sum may take both copies (listed twice)."""
+    co = engine.escoba.capture_options
+    # 5s onto 5s 2c 3d: the twin is no match, so the sum 2c + 3d = 5 is the only capture
+    assert co("5s", ["5s", "2c", "3d"], **M80) == [["2c", "3d"]]
+    # 5s onto the lone 5s: a twin sweep
+    assert co("5s", ["5s"], **M80) == [["5s"]]
+    # 7h onto 2c 2c 3d 5h: 2 + 2 + 3 and 2 + 5 (either copy of 2c: one outcome); sorted by ids
+    assert co("7h", ["2c", "2c", "3d", "5h"], **M80) == [["2c", "2c", "3d"], ["2c", "5h"]]
+    # 6c onto 3d 3d: 3 + 3 takes both copies; no match, so no trail either
+    assert co("6c", ["3d", "3d"], **M80) == [["3d", "3d"]]
+    # Kc onto Kc's twin and 5d: no capture, so the trail alone
+    assert co("Kc", ["Kc", "5d"], **M80) == [[]]
+    # the played card's twin may also be in the hand
+    assert co("4c", ["2d", "2h"], hand=["4c"], **M80) == [["2d", "2h"]]
+
+
+def test_capture_options_refuses_a_third_copy(engine):
+    with pytest.raises(InvalidStateError):
+        engine.escoba.capture_options("5s", ["5s", "5s"], **M80)
+    with pytest.raises(InvalidStateError):
+        engine.escoba.capture_options("5s", ["5s", "2c"], hand=["5s"], **M80)
+    # one pack: a card given twice is still refused
+    with pytest.raises(InvalidStateError):
+        engine.escoba.capture_options("5s", ["2c", "2c"], variant="maresciallo")
+
+
+def _piles_without_ks():
+    """Side 0: the 78 cards that are not Ks; side 1: both Ks (as in ``test_ks_onto_ks_scores_ten``:
+    side 0's categories are 27, side 1's are -2 for the two Ks held)."""
+    rest = [c for c in PACK40 for _ in range(2) if c != "Ks"]
+    return [rest, ["Ks", "Ks"]]
+
+
+def test_score_deal_with_twin_and_ks_sweeps(engine):
+    """§2.18 on the double pack. Side 0: 27 (cards 1, coins 1, settebelli 2, primiera 1, napola
+    10 + 10, polacca 2) plus one twin sweep 3 = 30.
+    Side 1, scope 2 with one Ks sweep and one twin sweep:
+    - the Ks sweep onto the other Ks (ks_on_ks=1, counted in both lists): +10, the other sweep +1,
+      -2 for both Ks held: 9;
+    - else a Ks sweep -4 and a twin sweep +3, with -2 for both Ks held (replace): -3;
+    - with maresciallo_sweep=total the -4 replaces the -1 of the Ks it was: -4 + 3 - 1 = -2."""
+    sd = engine.escoba.score_deal
+    piles = _piles_without_ks()
+    assert sd(piles, [1, 2], None, [0, 1], [1, 1], 1, **M80) == [30, 9]
+    assert sd(piles, [1, 2], None, [0, 1], [1, 1], **M80) == [30, -3]
+    assert sd(piles, [1, 2], None, [0, 1], [1, 1], maresciallo_sweep="total", **M80) == [30, -2]
+    # no sweep records: plain sweeps, 1 each
+    assert sd(piles, [1, 2], **M80) == [28, 0]
+    # without maresciallo_penalty a Ks sweep is any sweep and Ks onto Ks a twin sweep (3); the
+    # two Ks held cost nothing: side 1 = 3 + 1
+    assert sd(piles, [1, 2], None, [0, 1], [1, 1], 1, maresciallo_penalty=False, **M80) == [30, 4]
+
+
+@pytest.mark.parametrize(
+    "args, extra",
+    [
+        (([["Ks", "Ks", "Ks"], []], [0, 0]), {}),  # a third copy
+        ((_piles_without_ks(), [1, 2], None, [0, 0], [0, 1], 1), {}),  # ks_on_ks without a Ks sweep
+        ((_piles_without_ks(), [1, 2], None, [0, 1], [0, 0], 1), {}),  # ...or without a twin sweep
+        ((_piles_without_ks(), [1, 2], None, [0, 2], [0, 2]), {}),  # 2 + 2 records > scope 2
+        ((_piles_without_ks(), [1, 2], None, [0, 0], [2, 0]), {}),  # twin_sweeps > scope
+        ((_piles_without_ks(), [1, 2], None, [0, 1], [0, 1], 2), {}),  # ks_on_ks not a side
+        (([["Ks"], ["Kc"]], [0, 1], None, None, [0, 1]), {"variant": "maresciallo"}),  # one pack
+    ],
+)
+def test_score_deal_refuses_inconsistent_sweeps(engine, args, extra):
+    with pytest.raises(InvalidStateError):
+        engine.escoba.score_deal(*args, **(extra or M80))

@@ -58,6 +58,7 @@ from __future__ import annotations
 
 import copy
 import itertools
+from collections import Counter
 import json
 import operator
 from typing import Any, Iterable, Optional, Sequence
@@ -1137,8 +1138,9 @@ def capture_options(
     builds = [] if table_builds is None else [cards(b, "a build") for b in _card_lists(table_builds)]
     held = [] if hand is None else cards(hand, "hand")
     every = [p] + t + [c for b in builds for c in b] + held
-    if len(set(every)) != len(every):
-        raise InvalidStateError("the played card, the table, the builds and the hand must all be different cards")
+    copies = _copies(deck)
+    if any(k > copies for k in Counter(every).values()):
+        raise InvalidStateError(_once_each(deck, "the played card, the table, the builds and the hand"))
     if builds and not opts["builds"]:
         raise InvalidStateError("table_builds needs option builds")
     for b in builds:
@@ -1157,14 +1159,14 @@ def capture_options(
         given = list(pile_tops)
         if len(given) != sides:
             raise InvalidStateError(f"pile_tops must be a list of {sides} entries (one per side): a card or None")
-        seen = set(every)
+        seen = Counter(every)
         for s, x in enumerate(given):
             if x is None:
                 continue
             top = _pack_card(x, deck=deck)
-            if top in seen:
-                raise InvalidStateError("the played card, the table cards and the pile tops must all be different cards")
-            seen.add(top)
+            seen[top] += 1
+            if seen[top] > copies:
+                raise InvalidStateError(_once_each(deck, "the played card, the table cards and the pile tops"))
             tops[s] = top
     side_of = (lambda x: x % 2) if teams else (lambda x: x)
     piles = (tuple(tops), side_of(seat), side_of((seat + 1) % n))
@@ -1172,6 +1174,18 @@ def capture_options(
     ids = sorted([p] if o == SELF else list(o) for o in outs if not isinstance(o, BuildOn))
     ons = sorted(o.item for o in outs if isinstance(o, BuildOn))
     return [[_item_str(c) for c in o] for o in ids] + [["on", card_str(x)] for x in ons]
+
+
+def _copies(deck: str) -> int:
+    """Copies of each id in the pack: 2 in the double pack (contract §1a), else 1."""
+    return 2 if deck == "double_italian80" else 1
+
+
+def _once_each(deck: str, where: str) -> str:
+    """The message for a card given more often than the pack holds it."""
+    if _copies(deck) == 2:
+        return f"{where} hold each card of the double pack at most twice in all"
+    return f"{where} must all be different cards"
 
 
 def _card_lists(xs: Any) -> list[Any]:
@@ -1461,11 +1475,19 @@ def score_deal(
     scope: Sequence[int],
     declared: Optional[Sequence[int]] = None,
     ks_sweeps: Optional[Sequence[int]] = None,
+    twin_sweeps: Optional[Sequence[int]] = None,
+    ks_on_ks: Optional[int] = None,
     **options: Any,
 ) -> list[int]:
     """Points per side for a finished deal: ``piles`` one card list per side, ``scope`` the
     sweeps per side. In TV-26 side A (22 cards, 7 coins, the settebello, primiera 81 against 72,
     one scopa) against B (two scope) scores ``[5, 2]``.
+
+    ``declared``: hand-declaration points per side; ``ks_sweeps``: per side, how many of its
+    sweeps were made by playing ``Ks``. With the double pack (contract §1a) a pile lists a twin
+    twice, ``twin_sweeps`` counts per side the sweeps that took the played card's twin, and
+    ``ks_on_ks`` names the side (if any) whose ``Ks`` took the other ``Ks`` alone on the table;
+    that sweep counts in both its ``ks_sweeps`` and its ``twin_sweeps``.
     """
     opts = resolve_options(**options)
     def is_list(x: Any) -> bool:
@@ -1483,8 +1505,11 @@ def score_deal(
     if len(scope) != len(piles) or not all(_is_int(k) and k >= 0 for k in scope):
         raise InvalidStateError("scope must list one int >= 0 per side, as many as the piles")
     every = [c for p in piles for c in p]
-    if len(set(every)) != len(every):
-        raise InvalidStateError("a card appears twice in the piles")
+    copies = _copies(opts["deck"])
+    if any(k > copies for k in Counter(every).values()):
+        raise InvalidStateError(
+            "a card appears more than twice in the piles" if copies == 2 else "a card appears twice in the piles"
+        )
     decls = []
     if declared is not None:
         if not is_list(declared):
@@ -1500,11 +1525,43 @@ def score_deal(
         ks = list(ks_sweeps)
         if len(ks) != len(piles) or not all(_is_int(k) and 0 <= k <= m for k, m in zip(ks, scope)):
             raise InvalidStateError("ks_sweeps must list one int in 0..scope[i] per side, as many as the piles")
-    # each side's sweeps, its Ks sweeps first (the order does not change the total)
+    twins = [0] * len(piles)
+    kk = None
+    if twin_sweeps is not None or ks_on_ks is not None:
+        if copies != 2:
+            raise InvalidStateError("twin_sweeps and ks_on_ks need deck=double_italian80 (contract §1a)")
+        if twin_sweeps is not None:
+            if not is_list(twin_sweeps):
+                raise InvalidStateError("twin_sweeps must be a list, one entry per side")
+            twins = list(twin_sweeps)
+            if len(twins) != len(piles) or not all(_is_int(k) and 0 <= k <= m for k, m in zip(twins, scope)):
+                raise InvalidStateError("twin_sweeps must list one int in 0..scope[i] per side, as many as the piles")
+        if ks_on_ks is not None:
+            kk = _index_in(ks_on_ks, len(piles), InvalidStateError, "ks_on_ks (a side)")
+            if ks[kk] < 1 or twins[kk] < 1:
+                raise InvalidStateError("the ks_on_ks sweep counts in its side's ks_sweeps and twin_sweeps")
+    both = [int(s == kk) for s in range(len(piles))]
+    if any(k + t - b > m for k, t, b, m in zip(ks, twins, both, scope)):
+        raise InvalidStateError("a side's ks_sweeps and twin_sweeps (ks_on_ks counted once) exceed its scope")
+    # each side's sweeps: its Ks sweeps first, the Ks onto Ks one of them, then its other twin
+    # sweeps (the order does not change the total)
     sweeps = [s for s, k in enumerate(scope) for _ in range(k)]
-    ks_at = [i for i, s in enumerate(sweeps) if i - sweeps.index(s) < ks[s]]
+    nth = [i - sweeps.index(s) for i, s in enumerate(sweeps)]
+    ks_at = [i for i, s in enumerate(sweeps) if nth[i] < ks[s]]
     total = [0] * len(piles)
-    for vec in _deal_awards(piles, sweeps, opts, decls, ks_at):
+    if copies == 2:
+        from .escoba_twins import deal_awards
+
+        twin_at = [
+            i
+            for i, s in enumerate(sweeps)
+            if (both[s] and nth[i] == 0) or ks[s] <= nth[i] < ks[s] + twins[s] - both[s]
+        ]
+        ks_kept = ks_at if opts["maresciallo_penalty"] else []  # recorded only with the penalty
+        vecs = deal_awards(piles, sweeps, opts, ks_kept, twin_at) + [[k for _, k, _ in decls]] * bool(decls)
+    else:
+        vecs = _deal_awards(piles, sweeps, opts, decls, ks_at)
+    for vec in vecs:
         total = [a + b for a, b in zip(total, vec)]
     return total
 

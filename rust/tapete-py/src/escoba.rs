@@ -8,7 +8,8 @@ use tapete_core::cards::{Card, CardSet};
 use tapete_core::game::Action;
 use tapete_core::games::escoba::builds::{build_value, Builds, MAX_BUILD_VALUE};
 use tapete_core::games::escoba::{
-    self as core, knock, options::Deck, rules, EscobaGame, EscobaState, NUM_ACTIONS,
+    self as core, knock, options::Deck, rules, twins, twins::Multiset, EscobaGame, EscobaState,
+    NUM_ACTIONS,
 };
 use tapete_core::GameError;
 
@@ -166,20 +167,26 @@ fn escoba_capture_options(
         Some(h) => cards_arg(h, "hand", inv, inv, pack).map_err(to_py)?,
         None => Vec::new(),
     };
+    // each card once, or twice with the double pack (contract §1a)
+    let twin = pack.copies() == 2;
     let dup = |x: Card| {
+        let times = if twin { "twice" } else { "once" };
         to_py(GameError::InvalidState(format!(
-            "card {x} appears more than once among the played card, the table, the builds, the \
-             hand and the pile tops"
+            "card {x} appears more than {times} among the played card, the table, the builds, \
+             the hand and the pile tops"
         )))
     };
-    let mut seen = CardSet::single(c);
+    let mut seen = Multiset::from_set(CardSet::single(c));
+    let mut add = |x: Card| -> PyResult<()> {
+        if (seen.contains(x) && !twin) || !seen.insert(x) {
+            return Err(dup(x));
+        }
+        Ok(())
+    };
     let mut claim = |cards: &[Card]| -> PyResult<CardSet> {
         let mut set = CardSet::EMPTY;
         for &x in cards {
-            if seen.contains(x) {
-                return Err(dup(x));
-            }
-            seen.insert(x);
+            add(x)?;
             set.insert(x);
         }
         Ok(set)
@@ -246,15 +253,20 @@ fn escoba_capture_options(
                 continue;
             }
             let top = card_arg(x, "pile_tops", inv, inv, pack).map_err(to_py)?;
-            if seen.contains(top) {
-                return Err(dup(top));
-            }
-            seen.insert(top);
+            add(top)?;
             piles.tops[side] = top.0 as i8;
         }
     }
     if !o.steal {
         piles = core::piles::Piles::NONE;
+    }
+    if twin {
+        // the double pack refuses builds and piles: the table is the only item (contract §1a)
+        let table: Multiset = table_cards.iter().copied().collect();
+        return Ok(twins::capture_options(o, c, table)
+            .into_iter()
+            .map(|x| x.into_iter().map(|i| i.to_string()).collect())
+            .collect());
     }
     let beside = rules::Beside {
         builds: &builds,
@@ -319,13 +331,16 @@ fn escoba_tuzzoli(
 /// Points per side of a deal (contract §7); `declared`: hand-declaration points per side;
 /// `ks_sweeps`: per side, how many of its sweeps were made by playing `Ks`.
 #[pyfunction]
-#[pyo3(signature = (piles, scope, options_json, declared = None, ks_sweeps = None))]
+#[pyo3(signature = (piles, scope, options_json, declared = None, ks_sweeps = None, twin_sweeps = None, ks_on_ks = None))]
+#[allow(clippy::too_many_arguments)]
 fn escoba_score_deal<'py>(
     piles: &Bound<'py, PyAny>,
     scope: &Bound<'py, PyAny>,
     options_json: &Bound<'py, PyAny>,
     declared: Option<&Bound<'py, PyAny>>,
     ks_sweeps: Option<&Bound<'py, PyAny>>,
+    twin_sweeps: Option<&Bound<'py, PyAny>>,
+    ks_on_ks: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Vec<i64>> {
     let game = options_game(options_json).map_err(to_py)?;
     let st = |m: String| to_py(GameError::InvalidState(m));
@@ -355,8 +370,10 @@ fn escoba_score_deal<'py>(
     };
     let pile_items = list(piles, "piles", None)?;
     let ns = pile_items.len();
-    let mut seen = CardSet::EMPTY;
+    let twin = game.options().deck.copies() == 2;
+    let mut seen = Multiset::EMPTY;
     let mut sets = Vec::with_capacity(ns);
+    let mut multisets = Vec::with_capacity(ns);
     for (i, p) in pile_items.iter().enumerate() {
         let cards = cards_arg(
             p,
@@ -366,15 +383,16 @@ fn escoba_score_deal<'py>(
             game.options().deck,
         )
         .map_err(to_py)?;
-        let mut set = CardSet::EMPTY;
+        let mut set = Multiset::EMPTY;
         for c in cards {
-            if seen.contains(c) {
-                return Err(st(format!("card {c} appears in more than one place")));
+            if (seen.contains(c) && !twin) || !seen.insert(c) {
+                let place = if twin { "more than twice" } else { "in more than one place" };
+                return Err(st(format!("card {c} appears {place}")));
             }
-            seen.insert(c);
             set.insert(c);
         }
-        sets.push(set);
+        sets.push(set.one);
+        multisets.push(set);
     }
     let mut counts = Vec::with_capacity(ns);
     for (i, x) in list(scope, "scope", Some(ns))?.iter().enumerate() {
@@ -412,7 +430,56 @@ fn escoba_score_deal<'py>(
             ks.push(v);
         }
     }
-    let pts = rules::score_deal_counts(game.options(), &sets, &counts, &points, &ks);
+    let mut twins_n = Vec::with_capacity(ns);
+    let mut both: Option<usize> = None;
+    if twin_sweeps.is_some_and(|v| !v.is_none()) || ks_on_ks.is_some_and(|v| !v.is_none()) {
+        if !twin {
+            return Err(st(
+                "twin_sweeps and ks_on_ks need deck=double_italian80 (contract §1a)".into(),
+            ));
+        }
+        if let Some(t) = twin_sweeps.filter(|v| !v.is_none()) {
+            for (i, x) in list(t, "twin_sweeps", Some(ns))?.iter().enumerate() {
+                let bad = || st(format!("twin_sweeps[{i}] must be an int in 0..scope[{i}]"));
+                if !x.is_instance_of::<PyInt>() || x.is_instance_of::<PyBool>() {
+                    return Err(bad());
+                }
+                let v = x.extract::<u64>().map_err(|_| bad())?;
+                if v > counts[i] {
+                    return Err(bad());
+                }
+                twins_n.push(v);
+            }
+        }
+        if let Some(k) = ks_on_ks.filter(|v| !v.is_none()) {
+            let not_side = || st(format!("ks_on_ks must be a side: an int in 0..{}", ns - 1));
+            let side = player_arg(k, ns).map_err(|_| not_side())?;
+            if !(0..ns as i64).contains(&side) {
+                return Err(not_side());
+            }
+            let s = side as usize;
+            let at = |v: &[u64]| v.get(s).copied().unwrap_or(0);
+            if at(&ks) < 1 || at(&twins_n) < 1 {
+                return Err(st(
+                    "the ks_on_ks sweep counts in its side's ks_sweeps and twin_sweeps".into(),
+                ));
+            }
+            both = Some(s);
+        }
+    }
+    for (s, &scope_s) in counts.iter().enumerate() {
+        let at = |v: &[u64]| v.get(s).copied().unwrap_or(0);
+        if at(&ks).saturating_add(at(&twins_n)) - u64::from(both == Some(s)) > scope_s {
+            return Err(st(
+                "a side's ks_sweeps and twin_sweeps (ks_on_ks counted once) exceed its scope".into(),
+            ));
+        }
+    }
+    let pts = if twin {
+        twins::score_deal_counts(game.options(), &multisets, &counts, &points, &ks, &twins_n, both)
+    } else {
+        rules::score_deal_counts(game.options(), &sets, &counts, &points, &ks)
+    };
     Ok(pts[..ns].to_vec())
 }
 

@@ -11,7 +11,7 @@ use super::maresciallo::{self, KS};
 use crate::error::GameError;
 
 use super::options::{
-    CourtCapture, Deck, DonnaRank, EscobaOptions, Fewest, MarescialloSweep, Obligation,
+    AceEmpty, CourtCapture, Deck, DonnaRank, EscobaOptions, Fewest, MarescialloSweep, Obligation,
     PrimieraMode, Scoring, TableBonus, TargetMode, KIND_MATCH, KIND_SUM,
 };
 use super::rules::{self, value, Points, ACES, COINS, MAX_SIDES, PACK, SETTEBELLO, VALUE_MASK};
@@ -270,6 +270,53 @@ pub fn for_each_capture<F: FnMut(Multiset, bool)>(
     }
 }
 
+/// An outcome of a play on the double pack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TwinOutcome {
+    Trail,
+    SelfCapture,
+    Capture { cards: Multiset, from_kind: bool },
+}
+
+/// `O(p)` on a multiset table (contract §3 with §1a); the double pack allows only the
+/// obligations `played_card` and `optional`.
+pub fn for_each_outcome<F: FnMut(TwinOutcome)>(
+    o: &EscobaOptions,
+    p: Card,
+    table: Multiset,
+    mut f: F,
+) {
+    if o.ace_takes_all
+        && value(p) == 1
+        && table.is_empty()
+        && o.ace_on_empty_table == AceEmpty::SelfCapture
+    {
+        f(TwinOutcome::SelfCapture);
+        return;
+    }
+    let mut any = false;
+    for_each_capture(o, p, table, |cards, from_kind| {
+        any = true;
+        f(TwinOutcome::Capture { cards, from_kind });
+    });
+    if !any || o.capture_obligation == Obligation::Optional {
+        f(TwinOutcome::Trail);
+    }
+}
+
+/// `capture_options(card, table)` of contract §7 on the double pack: every outcome as its
+/// ascending card list, a twin listed twice (trail `[]`, self-capture `[card]`), sorted.
+pub fn capture_options(o: &EscobaOptions, card: Card, table: Multiset) -> Vec<Vec<Card>> {
+    let mut out: Vec<Vec<Card>> = Vec::new();
+    for_each_outcome(o, card, table, |x| match x {
+        TwinOutcome::Trail => out.push(Vec::new()),
+        TwinOutcome::SelfCapture => out.push(vec![card]),
+        TwinOutcome::Capture { cards, .. } => out.push(cards.iter().collect()),
+    });
+    out.sort();
+    out
+}
+
 /// Whether `p` has some capture on `table` (the filters never empty a non-empty union).
 pub fn has_capture(o: &EscobaOptions, p: Card, table: Multiset) -> bool {
     let mut any = false;
@@ -472,7 +519,6 @@ pub fn score_deal_awards<F: FnMut(&Points)>(
 ) -> Points {
     let ns = piles.len().min(MAX_SIDES);
     let piles = &piles[..ns];
-    let all = (1u32 << ns) - 1;
     let mut total: Points = [0; MAX_SIDES];
     let mut give = |sides: u32, pts: &dyn Fn(usize) -> i64| {
         let mut a: Points = [0; MAX_SIDES];
@@ -490,6 +536,39 @@ pub fn score_deal_awards<F: FnMut(&Points)>(
             award(&a);
         }
     };
+    let mut ks_minus4 = [0u32; MAX_SIDES];
+    for (i, &s) in sweeps.iter().enumerate().take(128) {
+        if ks_at >> i & 1 != 0 && twin_at >> i & 1 == 0 && (s as usize) < ns {
+            ks_minus4[s as usize] += 1;
+        }
+    }
+    categories(o, piles, &ks_minus4[..ns], &mut give);
+    for (i, &s) in sweeps.iter().enumerate() {
+        if (s as usize) < ns {
+            let bit = |m: u128| i < 128 && m >> i & 1 != 0;
+            let pts = match (bit(ks_at), bit(twin_at)) {
+                (true, true) => KS_ON_KS_POINTS,
+                (true, false) => maresciallo::KS_SWEEP_POINTS,
+                (false, true) => TWIN_SWEEP_POINTS,
+                (false, false) => o.scopa_value,
+            };
+            give(1 << s, &|_| pts);
+        }
+    }
+    total
+}
+
+/// The awards before the sweeps, in count-out order (contract §7, §1a): cards, coins,
+/// settebello, primiera, double napola, the doubled maresciallo awards; `ks_minus4[s]`: side
+/// `s`'s −4 `Ks` sweeps. `give(sides, points_of_side)`.
+fn categories<G: FnMut(u32, &dyn Fn(usize) -> i64)>(
+    o: &EscobaOptions,
+    piles: &[Multiset],
+    ks_minus4: &[u32],
+    give: &mut G,
+) {
+    let ns = piles.len();
+    let all = (1u32 << ns) - 1;
     let mut t = [Tally {
         cards: 0,
         coins: 0,
@@ -527,24 +606,56 @@ pub fn score_deal_awards<F: FnMut(&Points)>(
             }
         }
     }
+    awards(o, piles, ks_minus4, |s, p| give(1 << s, &|_| p));
+}
+
+/// `score_deal` with sweep counts per side on the double pack (contract §7, §1a): `ks_sweeps`
+/// per side made by playing `Ks`, `twin_sweeps` per side took the played card's twin, and the
+/// `Ks` onto `Ks` sweep of side `ks_on_ks` counts in both. The counts are checked by the caller
+/// (`ks + twin − [ks_on_ks] ≤ scope`); `Ks` sweeps count only with `maresciallo_penalty`.
+pub fn score_deal_counts(
+    o: &EscobaOptions,
+    piles: &[Multiset],
+    scope: &[u64],
+    declarations: &[i64],
+    ks_sweeps: &[u64],
+    twin_sweeps: &[u64],
+    ks_on_ks: Option<usize>,
+) -> Points {
+    let ns = piles.len().min(MAX_SIDES);
+    let penalty = o.maresciallo_penalty;
+    let count = |v: &[u64], s: usize| v.get(s).copied().unwrap_or(0);
+    let mut total: Points = [0; MAX_SIDES];
     let mut ks_minus4 = [0u32; MAX_SIDES];
-    for (i, &s) in sweeps.iter().enumerate().take(128) {
-        if ks_at >> i & 1 != 0 && twin_at >> i & 1 == 0 && (s as usize) < ns {
-            ks_minus4[s as usize] += 1;
-        }
+    for (s, minus4) in ks_minus4.iter_mut().enumerate().take(ns) {
+        let kk = u64::from(ks_on_ks == Some(s));
+        let ks = if penalty { count(ks_sweeps, s) } else { 0 };
+        *minus4 = u32::try_from(ks.saturating_sub(kk)).unwrap_or(u32::MAX);
     }
-    awards(o, piles, &ks_minus4[..ns], |s, p| give(1 << s, &|_| p));
-    for (i, &s) in sweeps.iter().enumerate() {
-        if (s as usize) < ns {
-            let bit = |m: u128| i < 128 && m >> i & 1 != 0;
-            let pts = match (bit(ks_at), bit(twin_at)) {
-                (true, true) => KS_ON_KS_POINTS,
-                (true, false) => maresciallo::KS_SWEEP_POINTS,
-                (false, true) => TWIN_SWEEP_POINTS,
-                (false, false) => o.scopa_value,
-            };
-            give(1 << s, &|_| pts);
+    categories(o, &piles[..ns], &ks_minus4[..ns], &mut |sides, pts| {
+        for (s, slot) in total.iter_mut().enumerate().take(ns) {
+            if sides >> s & 1 != 0 {
+                *slot = slot.saturating_add(pts(s));
+            }
         }
+    });
+    let times = |n: u64, pts: i64| i64::try_from(n).unwrap_or(i64::MAX).saturating_mul(pts);
+    for s in 0..ns {
+        let kk = u64::from(ks_on_ks == Some(s));
+        let (ks, twin) = (count(ks_sweeps, s), count(twin_sweeps, s));
+        let (ks_only, twin_only, both) = if penalty {
+            (ks.saturating_sub(kk), twin.saturating_sub(kk), kk)
+        } else {
+            // without the penalty a Ks sweep is any sweep and Ks onto Ks any twin sweep
+            (0, twin, 0)
+        };
+        let plain = scope[s].saturating_sub(ks_only + twin_only + both);
+        total[s] = total[s]
+            .saturating_add(declarations.get(s).copied().unwrap_or(0))
+            .saturating_add(times(plain, o.scopa_value))
+            .saturating_add(times(ks_only, maresciallo::KS_SWEEP_POINTS))
+            .saturating_add(times(twin_only, TWIN_SWEEP_POINTS))
+            .saturating_add(times(both, KS_ON_KS_POINTS));
     }
     total
 }

@@ -6,9 +6,8 @@ use crate::cards::{Card, CardSet};
 use crate::game::Action;
 
 use super::notation::{DONE, TAKE};
-use super::options::{AceEmpty, Obligation};
-use super::rules::{value, MAX_SIDES};
-use super::twins::{self, Multiset};
+use super::rules::MAX_SIDES;
+use super::twins::{self, Multiset, TwinOutcome};
 use super::{maresciallo, EscobaState, MAX_SEATS};
 
 /// The second copies of the double pack: per hand, per pile, on the table, in the selection;
@@ -20,14 +19,6 @@ pub struct Planes {
     pub table: CardSet,
     pub selection: CardSet,
     pub sweeps: u128,
-}
-
-/// An outcome of a play on the double pack.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum TwinOutcome {
-    Trail,
-    SelfCapture,
-    Capture { cards: Multiset, from_kind: bool },
 }
 
 /// The outcomes extending a selection, as `Summary` is for one pack.
@@ -104,26 +95,10 @@ impl EscobaState {
         self.hands[seat].len() + self.twin.hands[seat].len()
     }
 
-    /// `O(p)` on the multiset table (contract §3 with §1a); `played_card` or `optional`.
-    fn twin_outcomes<F: FnMut(TwinOutcome)>(&self, p: Card, mut f: F) {
-        let o = self.opts();
-        let table = self.twin_table();
-        if o.ace_takes_all
-            && value(p) == 1
-            && table.is_empty()
-            && o.ace_on_empty_table == AceEmpty::SelfCapture
-        {
-            f(TwinOutcome::SelfCapture);
-            return;
-        }
-        let mut any = false;
-        twins::for_each_capture(o, p, table, |cards, from_kind| {
-            any = true;
-            f(TwinOutcome::Capture { cards, from_kind });
-        });
-        if !any || o.capture_obligation == Obligation::Optional {
-            f(TwinOutcome::Trail);
-        }
+    /// `O(p)` on the multiset table (contract §3 with §1a).
+    #[inline]
+    fn twin_outcomes<F: FnMut(TwinOutcome)>(&self, p: Card, f: F) {
+        twins::for_each_outcome(self.opts(), p, self.twin_table(), f);
     }
 
     fn twin_summary(&self, p: Card, sel: Multiset) -> TwinSummary {
