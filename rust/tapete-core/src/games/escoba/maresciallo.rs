@@ -12,7 +12,8 @@ const SEVEN_D: Card = Card(13 + 6);
 /// What a sweep made by playing `Ks` scores (instead of `scopa_value`).
 pub const KS_SWEEP_POINTS: i64 = -4;
 
-fn donna(rank: DonnaRank, suit: u8) -> Card {
+/// The *donna* of `suit` (rules §2.18: the 8, `J`, by default; the 9, `Q`, as an option).
+pub(super) fn donna(rank: DonnaRank, suit: u8) -> Card {
     Card::new(
         suit,
         match rank {

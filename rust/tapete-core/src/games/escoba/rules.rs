@@ -929,6 +929,32 @@ pub(super) fn most(o: &EscobaOptions, vals: &[i64], eligible: u32) -> u32 {
     }
 }
 
+/// The award step of a deal's scoring (contract §7): `give(sides, points_of_side)` adds one
+/// award to `total` and reports it to `award` when it gives someone a point; the count-out order
+/// is the order of the calls.
+pub(super) fn awarder<'a, F: FnMut(&Points) + 'a>(
+    ns: usize,
+    total: &'a mut Points,
+    mut award: F,
+) -> impl FnMut(u32, &dyn Fn(usize) -> i64) + 'a {
+    move |sides, pts| {
+        let mut a: Points = [0; MAX_SIDES];
+        let mut any = false;
+        for (s, slot) in a.iter_mut().enumerate().take(ns) {
+            if sides >> s & 1 != 0 {
+                *slot = pts(s);
+                any |= *slot != 0;
+            }
+        }
+        if any {
+            for (t, x) in total.iter_mut().zip(a).take(ns) {
+                *t = t.saturating_add(x);
+            }
+            award(&a);
+        }
+    }
+}
+
 /// Scores a deal (contract §7), calling `award` once per award that gives points, in count-out
 /// order, with the points per side of that award. `sweeps` lists the side of each sweep in the
 /// order made; bit `i` of `ks_at` marks sweep `i` as made by playing `Ks`, and `ks_sides` the
@@ -940,28 +966,13 @@ pub fn score_deal_awards<F: FnMut(&Points)>(
     decls: &[Decl],
     ks_at: u128,
     ks_sides: u32,
-    mut award: F,
+    award: F,
 ) -> Points {
     let ns = piles.len().min(MAX_SIDES);
     let piles = &piles[..ns];
     let all = (1u32 << ns) - 1;
     let mut total: Points = [0; MAX_SIDES];
-    let mut give = |sides: u32, pts: &dyn Fn(usize) -> i64| {
-        let mut a: Points = [0; MAX_SIDES];
-        let mut any = false;
-        for (s, slot) in a.iter_mut().enumerate().take(ns) {
-            if sides >> s & 1 != 0 {
-                *slot = pts(s);
-                any |= *slot != 0;
-            }
-        }
-        if any {
-            for s in 0..ns {
-                total[s] = total[s].saturating_add(a[s]);
-            }
-            award(&a);
-        }
-    };
+    let mut give = awarder(ns, &mut total, award);
     let holder = |c: Card| -> u32 {
         piles
             .iter()
@@ -986,6 +997,7 @@ pub fn score_deal_awards<F: FnMut(&Points)>(
                 }
             }
         }
+        drop(give);
         return total;
     }
 
@@ -1142,6 +1154,7 @@ pub fn score_deal_awards<F: FnMut(&Points)>(
             give(1 << x.side, &|_| x.points);
         }
     }
+    drop(give);
     total
 }
 

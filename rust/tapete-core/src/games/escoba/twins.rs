@@ -7,14 +7,16 @@
 
 use crate::cards::{Card, CardSet};
 
-use super::maresciallo::{self, KS};
+use super::maresciallo::{self, donna, KS};
 use crate::error::GameError;
 
 use super::options::{
-    AceEmpty, CourtCapture, Deck, DonnaRank, EscobaOptions, Fewest, MarescialloSweep, Obligation,
+    AceEmpty, CourtCapture, Deck, EscobaOptions, Fewest, MarescialloSweep, Obligation,
     PrimieraMode, Scoring, TableBonus, TargetMode, KIND_MATCH, KIND_SUM,
 };
-use super::rules::{self, value, Points, ACES, COINS, MAX_SIDES, PACK, SETTEBELLO, VALUE_MASK};
+use super::rules::{
+    self, awarder, value, Points, ACES, COINS, MAX_SIDES, PACK, SETTEBELLO, VALUE_MASK,
+};
 
 /// What a sweep that takes the played card's twin scores (rules §2.18).
 pub const TWIN_SWEEP_POINTS: i64 = 3;
@@ -377,16 +379,6 @@ pub fn tally(o: &EscobaOptions, pile: Multiset) -> Tally {
     }
 }
 
-fn donna(rank: DonnaRank, suit: u8) -> Card {
-    Card::new(
-        suit,
-        match rank {
-            DonnaRank::J => 11,
-            DonnaRank::Q => 12,
-        },
-    )
-}
-
 /// The doubled maresciallo awards per side (rules §2.18), as `give(side, points)` in the order
 /// maresciallo, polacca, saponaro: −1 per `Ks` copy held, +1 per polacca pair (`Jd`+`7d`), −1 per
 /// saponaro pair (`Js`+`Ks`). `ks_minus4[s]` counts side s's −4 `Ks` sweeps: under
@@ -515,27 +507,12 @@ pub fn score_deal_awards<F: FnMut(&Points)>(
     sweeps: &[u8],
     ks_at: u128,
     twin_at: u128,
-    mut award: F,
+    award: F,
 ) -> Points {
     let ns = piles.len().min(MAX_SIDES);
     let piles = &piles[..ns];
     let mut total: Points = [0; MAX_SIDES];
-    let mut give = |sides: u32, pts: &dyn Fn(usize) -> i64| {
-        let mut a: Points = [0; MAX_SIDES];
-        let mut any = false;
-        for (s, slot) in a.iter_mut().enumerate().take(ns) {
-            if sides >> s & 1 != 0 {
-                *slot = pts(s);
-                any |= *slot != 0;
-            }
-        }
-        if any {
-            for s in 0..ns {
-                total[s] = total[s].saturating_add(a[s]);
-            }
-            award(&a);
-        }
-    };
+    let mut give = awarder(ns, &mut total, award);
     let mut ks_minus4 = [0u32; MAX_SIDES];
     for (i, &s) in sweeps.iter().enumerate().take(128) {
         if ks_at >> i & 1 != 0 && twin_at >> i & 1 == 0 && (s as usize) < ns {
@@ -555,6 +532,7 @@ pub fn score_deal_awards<F: FnMut(&Points)>(
             give(1 << s, &|_| pts);
         }
     }
+    drop(give);
     total
 }
 
