@@ -74,14 +74,33 @@ def _compare_state(a: Any, b: Any, seats: int) -> tuple[str, Any, Any] | None:
     return None
 
 
-def _bad_inputs(state: Any, num_actions: int) -> Iterable[tuple[str, Callable[[Any], Any]]]:
-    legal = set(state.legal_actions())
+def _bad_inputs(legal_actions: Iterable[int], num_actions: int) -> Iterable[tuple[str, Callable[[Any], Any]]]:
+    legal = set(legal_actions)
     illegal = next((a for a in range(num_actions) if a not in legal), None)
     if illegal is not None:
         yield f"apply({illegal}) (illegal)", lambda s: s.apply(illegal)
     yield f"apply({num_actions}) (out of range)", lambda s: s.apply(num_actions)
     yield "apply('no such move')", lambda s: s.apply("no such move")
     yield "view(-1)", lambda s: s.view(-1)
+
+
+def _check_bad_inputs(a: Any, b: Any, legal: Iterable[int], num_actions: int) -> tuple[str, Any, Any] | None:
+    """Each bad input must fail alike on both engines and change nothing: the first difference
+    as (what, a's, b's), or None. The states are compared once after all the inputs (a change is
+    caught all the same, and the JSON of a large state is the dearest part of a step)."""
+    before_a, before_b = a.to_json(), b.to_json()
+    labels = []
+    for label, call in _bad_inputs(legal, num_actions):
+        labels.append(label)
+        error_a, error_b = _error_of(lambda: call(a)), _error_of(lambda: call(b))
+        if error_a != error_b:
+            return f"error of {label}", error_a, error_b
+    after_a, after_b = a.to_json(), b.to_json()
+    if after_a != before_a:
+        return f"state of a changed by one of {labels}", before_a, after_a
+    if after_b != before_b:
+        return f"state of b changed by one of {labels}", before_b, after_b
+    return None
 
 
 def compare_engines(
@@ -114,17 +133,12 @@ def compare_engines(
             diff = _compare_state(a, b, seats)
             if diff:
                 return Divergence(game_index, step, diff[0], diff[1], diff[2], tuple(actions))
-            if check_errors:
-                for label, call in _bad_inputs(a, num_actions):
-                    before_a, before_b = a.to_json(), b.to_json()
-                    error_a, error_b = _error_of(lambda: call(a)), _error_of(lambda: call(b))
-                    if error_a != error_b:
-                        return Divergence(game_index, step, f"error of {label}", error_a, error_b, tuple(actions))
-                    if a.to_json() != before_a or b.to_json() != before_b:
-                        return Divergence(game_index, step, f"state changed by {label}", error_a, error_b, tuple(actions))
+            legal = a.legal_actions()
+            bad = _check_bad_inputs(a, b, legal, num_actions) if check_errors else None
+            if bad:
+                return Divergence(game_index, step, bad[0], bad[1], bad[2], tuple(actions))
             if a.is_terminal():
                 break
-            legal = a.legal_actions()
             if choices:
                 choice = choices[position % len(choices)]
                 position += 1
@@ -437,17 +451,12 @@ def compare_positions(
         diff = _compare_state(a, b, seats)
         if diff:
             return Divergence(0, step, diff[0], diff[1], diff[2], tuple(actions))
-        if check_errors:
-            for label, call in _bad_inputs(a, num_actions):
-                before_a, before_b = a.to_json(), b.to_json()
-                error_a, error_b = _error_of(lambda: call(a)), _error_of(lambda: call(b))
-                if error_a != error_b:
-                    return Divergence(0, step, f"error of {label}", error_a, error_b, tuple(actions))
-                if a.to_json() != before_a or b.to_json() != before_b:
-                    return Divergence(0, step, f"state changed by {label}", error_a, error_b, tuple(actions))
+        legal = a.legal_actions()
+        bad = _check_bad_inputs(a, b, legal, num_actions) if check_errors else None
+        if bad:
+            return Divergence(0, step, bad[0], bad[1], bad[2], tuple(actions))
         if a.is_terminal():
             return None
-        legal = a.legal_actions()
         choice = choices[step % len(choices)]
         favoured = prefer(legal) if prefer is not None else []
         pool = favoured if favoured and choice % 4 else legal
