@@ -163,7 +163,7 @@ fn check_config(options: &str, games: usize) {
                 }
             }
             // the full round trip (serialize, parse, validate) on every step of the first games, then sampled
-            if g < 100 || steps % 16 == 0 || state.is_terminal() {
+            if g < 25 || steps % 16 == 0 || state.is_terminal() {
                 let json = state.to_json();
                 let back = game
                     .state_from_json(&json)
