@@ -20,13 +20,13 @@ import json
 
 import pytest
 
+from cardlib import PACK40, SUITS, cid, rest_of
+
+
 # --------------------------------------------------------------------------------------------------
 # Test helpers: card text <-> id, the 40-card pack, a tiny SplitMix64 (DESIGN §5). These build the
 # inputs and the expected values; they never call an engine.
 
-RANKS = "A23456789TJQK"
-SUITS = "cdhs"
-PACK40 = [r + s for s in SUITS for r in "A234567JQK"]  # ascending id order
 M64 = (1 << 64) - 1
 
 PLAY = lambda c: cid(c)  # noqa: E731
@@ -34,18 +34,8 @@ TAKE = lambda c: 52 + cid(c)  # noqa: E731
 DONE = 104
 
 
-def cid(card: str) -> int:
-    return 13 * SUITS.index(card[1]) + RANKS.index(card[0])
-
-
 def by_id(cards) -> list[str]:
     return sorted(cards, key=cid)
-
-
-def rest_of(*groups) -> list[str]:
-    """The cards of the 40-card pack not in any of the groups, ascending id."""
-    used = {c for g in groups for c in g}
-    return [c for c in PACK40 if c not in used]
 
 
 def check_partition(*groups) -> None:

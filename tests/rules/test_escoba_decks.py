@@ -14,13 +14,7 @@ import json
 
 import pytest
 
-RANKS = "A23456789TJQK"
-SUITS = "cdhs"
-PACK40 = [r + s for s in SUITS for r in "A234567JQK"]  # ascending id order
-
-
-def cid(card: str) -> int:
-    return 13 * SUITS.index(card[1]) + RANKS.index(card[0])
+from cardlib import PACK40, PACK52, RANKS, SUITS, cid, rest_of
 
 
 PLAY = cid
@@ -28,11 +22,6 @@ PLAY = cid
 
 def TAKE(card: str) -> int:
     return 52 + cid(card)
-
-
-def rest_of(*groups, pack=PACK40) -> list[str]:
-    used = {c for g in groups for c in g}
-    return [c for c in pack if c not in used]
 
 
 def dumps(doc: dict) -> str:
@@ -214,7 +203,6 @@ def test_maresciallo_bad_options(engine, name, value):
 # Cicera (rules §2.24, §4 item 17). There is no §3 vector: every expected value below is a hand
 # calculation from §2.24 (and §1.3 `played_card_numerals`), shown in the comment.
 
-PACK52 = [r + s for s in SUITS for r in RANKS]  # ascending id order
 SWORDS = [r + "s" for r in RANKS]
 CICERA_OFF = dict(variant="cicera", cards=0, cards_tie_points=None, swords=0, sword_napula=False)
 

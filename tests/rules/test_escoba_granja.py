@@ -13,23 +13,14 @@ import json
 
 import pytest
 
-RANKS = "A23456789TJQK"
-SUITS = "cdhs"
-PACK40 = [r + s for s in SUITS for r in "A234567JQK"]
+from cardlib import PACK40, cid, rest_of
+
+
 DONE = 104
-
-
-def cid(card: str) -> int:
-    return 13 * SUITS.index(card[1]) + RANKS.index(card[0])
 
 
 def build_on(card: str) -> int:
     return 111 + cid(card)
-
-
-def rest_of(*groups) -> list[str]:
-    used = {c for g in groups for c in g}
-    return [c for c in PACK40 if c not in used]
 
 
 def state_json(state) -> dict:

@@ -14,14 +14,10 @@ import json
 
 import pytest
 
-RANKS = "A23456789TJQK"
-SUITS = "cdhs"
-PACK40 = [r + s for s in SUITS for r in "A234567JQK"]
+from cardlib import cid, rest_of
+
+
 DONE = 104
-
-
-def cid(card: str) -> int:
-    return 13 * SUITS.index(card[1]) + RANKS.index(card[0])
 
 
 def TAKE(card: str) -> int:
@@ -30,11 +26,6 @@ def TAKE(card: str) -> int:
 
 def TAKE_PILE(seat: int) -> int:
     return 105 + seat
-
-
-def rest_of(*groups) -> list[str]:
-    used = {c for g in groups for c in g}
-    return [c for c in PACK40 if c not in used]
 
 
 def O(*outcomes) -> set[frozenset]:

@@ -22,12 +22,7 @@ from tapete.reference.escoba_twins import (
     tally,
 )
 
-RANKS = "A23456789TJQK"
-SUITS = "cdhs"
-
-
-def cid(card: str) -> int:
-    return 13 * SUITS.index(card[1]) + RANKS.index(card[0])
+from cardlib import PACK40, cid
 
 
 def ids(text: str) -> list[int]:
@@ -121,8 +116,6 @@ def test_tallies_over_80_cards():
 
 
 # --- the preset on both engines (fixture ``engine``), through setup: hand calculations of §2.18 ---
-
-PACK40 = [r + s for s in SUITS for r in "A234567JQK"]
 
 
 def game80(engine, **extra):

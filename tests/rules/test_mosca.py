@@ -25,13 +25,9 @@ import pytest
 
 from tapete.errors import IllegalActionError
 
-RANKS = "A23456789TJQK"
-SUITS = "cdhs"
+from cardlib import RANKS, SUITS, cid
+
 PASS, STAND, LEAVE = 52, 53, 90
-
-
-def cid(card: str) -> int:
-    return 13 * SUITS.index(card[1].lower()) + RANKS.index(card[0].upper())
 
 
 def norm(card: str) -> str:

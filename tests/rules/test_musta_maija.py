@@ -22,15 +22,10 @@ import pytest
 
 from tapete.errors import IllegalActionError
 
-RANKS = "A23456789TJQK"
-SUITS = "cdhs"
-PACK = [r + s for s in SUITS for r in RANKS]  # ascending id order
+from cardlib import PACK52 as PACK, RANKS, SUITS, cid, rest_of
+
 DONE, TAKE_ALL = 52, 53
 M64 = (1 << 64) - 1
-
-
-def cid(card: str) -> int:
-    return 13 * SUITS.index(card[1].lower()) + RANKS.index(card[0].upper())
 
 
 def ids(*cards: str) -> list[int]:
@@ -39,12 +34,6 @@ def ids(*cards: str) -> list[int]:
 
 def by_id(cards) -> list[str]:
     return sorted(cards, key=cid)
-
-
-def rest_of(*groups) -> list[str]:
-    """The cards of the pack not in any group, ascending id."""
-    used = {c for g in groups for c in g}
-    return [c for c in PACK if c not in used]
 
 
 def state_json(state) -> dict:
@@ -353,7 +342,7 @@ def test_tv_mm13_full_beat(engine):
     v = s.view(1)
     assert (v["attacker"], v["defender"], v["current_player"]) == (1, 2, 1)
     assert v["hand"] == by_id(["2h", "3h", "5s", "6s", "Ad"])
-    assert v["out_of_play"] == by_id(rest_of(*HANDS4, STOCK4) + ["4c", "9c"])
+    assert v["out_of_play"] == by_id(rest_of(*HANDS4, STOCK4, pack=PACK) + ["4c", "9c"])
     assert v["stock_size"] == 3
 
 

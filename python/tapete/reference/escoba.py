@@ -58,9 +58,9 @@ from __future__ import annotations
 
 import copy
 import itertools
-from collections import Counter
 import json
 import operator
+from collections import Counter
 from typing import Any, Iterable, Optional, Sequence
 
 import numpy as np
