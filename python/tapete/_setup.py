@@ -18,6 +18,13 @@ def seed_value(seed: Any, error: type[Exception] = InvalidOptionError) -> int:
     return seed
 
 
+def list_value(items: Any, what: str, error: type[Exception]) -> list[Any]:
+    """A list from a non-text iterable argument, else ``error``."""
+    if isinstance(items, (str, bytes)) or not isinstance(items, Iterable):
+        raise error(f"{what} must be a list, not {type(items).__name__}")
+    return list(items)
+
+
 def _plain(value: Any, where: str, depth: int = 0) -> Any:
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 2**63:
         raise InvalidStateError(f"setup argument {where} holds an int of {value.bit_length()} bits: out of range")

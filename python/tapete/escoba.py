@@ -13,7 +13,7 @@ from typing import Any, Sequence, Union
 
 from . import _core
 from ._gamestring import format_game, options_to_json
-from ._setup import seed_value, setup_json
+from ._setup import list_value as _cards, seed_value, setup_json
 from .errors import InvalidNotationError, InvalidStateError
 
 __all__ = ["Escoba", "EscobaState", "capture_options", "score_deal", "tuzzoli", "knock", "NUM_DISTINCT_ACTIONS"]
@@ -157,10 +157,3 @@ def knock(hand: Iterable[CardLike], **options: Any) -> tuple[str, int, int | Non
     ``decino``, ``cirulla_decino``), its points, and the value the matta takes (None when the hand
     holds no matta or declares nothing)."""
     return tuple(_core.escoba_knock(_cards(hand, "hand", InvalidNotationError), options_to_json(options)))  # type: ignore[return-value]
-
-
-def _cards(items: Any, what: str, error: type[Exception]) -> list[Any]:
-    """A list from a non-text iterable argument, else ``error``."""
-    if isinstance(items, (str, bytes)) or not isinstance(items, Iterable):
-        raise error(f"{what} must be a list, not {type(items).__name__}")
-    return list(items)

@@ -13,7 +13,7 @@ from typing import Any, Sequence, Union
 
 from . import _core
 from ._gamestring import format_game, options_to_json
-from ._setup import seed_value, setup_json
+from ._setup import list_value as _cards, seed_value, setup_json
 from .errors import InvalidNotationError, InvalidStateError
 
 __all__ = [
@@ -114,10 +114,3 @@ def trump_from_stock(stock: Iterable[CardLike], seed: int = 0, **options: Any) -
     ``seed`` seeds the SplitMix64 stream used by ``spade_reinsert=random_position``."""
     seed = seed_value(seed, InvalidStateError)
     return _core.musta_maija_trump_from_stock(_cards(stock, "stock", InvalidStateError), seed, options_to_json(options))
-
-
-def _cards(items: Any, what: str, error: type[Exception]) -> list[Any]:
-    """A list from a non-text iterable argument, else ``error``."""
-    if isinstance(items, (str, bytes)) or not isinstance(items, Iterable):
-        raise error(f"{what} must be a list, not {type(items).__name__}")
-    return list(items)
