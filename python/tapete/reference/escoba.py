@@ -1518,24 +1518,24 @@ def score_deal(
         if len(declared) != len(piles) or not all(_is_int(k) and 0 <= k <= _NOLIMIT for k in declared):
             raise InvalidStateError(f"declared must list one int in 0..{_NOLIMIT} per side, as many as the piles")
         decls = [(s, k, 0) for s, k in enumerate(declared)]
-    ks = [0] * len(piles)
-    if ks_sweeps is not None:
-        if not is_list(ks_sweeps):
-            raise InvalidStateError("ks_sweeps must be a list, one entry per side")
-        ks = list(ks_sweeps)
-        if len(ks) != len(piles) or not all(_is_int(k) and 0 <= k <= m for k, m in zip(ks, scope)):
-            raise InvalidStateError("ks_sweeps must list one int in 0..scope[i] per side, as many as the piles")
+    def sweep_counts(given: Any, name: str) -> list[int]:
+        """Per side, how many of its ``scope`` sweeps were of one kind (0 each when not given)."""
+        if given is None:
+            return [0] * len(piles)
+        if not is_list(given):
+            raise InvalidStateError(f"{name} must be a list, one entry per side")
+        counts = list(given)
+        if len(counts) != len(piles) or not all(_is_int(k) and 0 <= k <= m for k, m in zip(counts, scope)):
+            raise InvalidStateError(f"{name} must list one int in 0..scope[i] per side, as many as the piles")
+        return counts
+
+    ks = sweep_counts(ks_sweeps, "ks_sweeps")
     twins = [0] * len(piles)
     kk = None
     if twin_sweeps is not None or ks_on_ks is not None:
         if copies != 2:
             raise InvalidStateError("twin_sweeps and ks_on_ks need deck=double_italian80 (contract §1a)")
-        if twin_sweeps is not None:
-            if not is_list(twin_sweeps):
-                raise InvalidStateError("twin_sweeps must be a list, one entry per side")
-            twins = list(twin_sweeps)
-            if len(twins) != len(piles) or not all(_is_int(k) and 0 <= k <= m for k, m in zip(twins, scope)):
-                raise InvalidStateError("twin_sweeps must list one int in 0..scope[i] per side, as many as the piles")
+        twins = sweep_counts(twin_sweeps, "twin_sweeps")
         if ks_on_ks is not None:
             kk = _index_in(ks_on_ks, len(piles), InvalidStateError, "ks_on_ks (a side)")
             if ks[kk] < 1 or twins[kk] < 1:

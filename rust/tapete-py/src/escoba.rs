@@ -416,31 +416,12 @@ fn escoba_score_deal<'py>(
             points.push(v);
         }
     }
-    let mut ks = Vec::with_capacity(ns);
-    if let Some(k) = ks_sweeps {
-        for (i, x) in list(k, "ks_sweeps", Some(ns))?.iter().enumerate() {
-            let bad = || st(format!("ks_sweeps[{i}] must be an int in 0..scope[{i}]"));
-            if !x.is_instance_of::<PyInt>() || x.is_instance_of::<PyBool>() {
-                return Err(bad());
-            }
-            let v = x.extract::<u64>().map_err(|_| bad())?;
-            if v > counts[i] {
-                return Err(bad());
-            }
-            ks.push(v);
-        }
-    }
-    let mut twins_n = Vec::with_capacity(ns);
-    let mut both: Option<usize> = None;
-    if twin_sweeps.is_some_and(|v| !v.is_none()) || ks_on_ks.is_some_and(|v| !v.is_none()) {
-        if !twin {
-            return Err(st(
-                "twin_sweeps and ks_on_ks need deck=double_italian80 (contract §1a)".into(),
-            ));
-        }
-        if let Some(t) = twin_sweeps.filter(|v| !v.is_none()) {
-            for (i, x) in list(t, "twin_sweeps", Some(ns))?.iter().enumerate() {
-                let bad = || st(format!("twin_sweeps[{i}] must be an int in 0..scope[{i}]"));
+    // per side, how many of its `scope` sweeps were of one kind (empty when not given)
+    let sweep_counts = |given: Option<&Bound<'py, PyAny>>, name: &str| -> PyResult<Vec<u64>> {
+        let mut out = Vec::with_capacity(ns);
+        if let Some(k) = given.filter(|v| !v.is_none()) {
+            for (i, x) in list(k, name, Some(ns))?.iter().enumerate() {
+                let bad = || st(format!("{name}[{i}] must be an int in 0..scope[{i}]"));
                 if !x.is_instance_of::<PyInt>() || x.is_instance_of::<PyBool>() {
                     return Err(bad());
                 }
@@ -448,9 +429,21 @@ fn escoba_score_deal<'py>(
                 if v > counts[i] {
                     return Err(bad());
                 }
-                twins_n.push(v);
+                out.push(v);
             }
         }
+        Ok(out)
+    };
+    let ks = sweep_counts(ks_sweeps, "ks_sweeps")?;
+    let mut twins_n = Vec::new();
+    let mut both: Option<usize> = None;
+    if twin_sweeps.is_some_and(|v| !v.is_none()) || ks_on_ks.is_some_and(|v| !v.is_none()) {
+        if !twin {
+            return Err(st(
+                "twin_sweeps and ks_on_ks need deck=double_italian80 (contract §1a)".into(),
+            ));
+        }
+        twins_n = sweep_counts(twin_sweeps, "twin_sweeps")?;
         if let Some(k) = ks_on_ks.filter(|v| !v.is_none()) {
             let not_side = || st(format!("ks_on_ks must be a side: an int in 0..{}", ns - 1));
             let side = player_arg(k, ns).map_err(|_| not_side())?;
