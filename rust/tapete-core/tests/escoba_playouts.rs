@@ -10,32 +10,75 @@ use tapete_core::games::escoba::{EscobaGame, EscobaState};
 use tapete_core::{Action, CardSet, SplitMix64};
 
 const CONFIGS: &[(&str, u32)] = &[
-    ("scopa", 2), ("scopa", 3), ("scopa", 4), ("scopa", 6),
-    ("escoba", 2), ("escoba", 3), ("escoba", 4), ("escoba", 6),
-    ("scopa_15", 2), ("scopa_15", 3), ("scopa_15", 4), ("scopa_15", 6),
-    ("scopa_11", 2), ("scopa_11", 3), ("scopa_11", 4), ("scopa_11", 6),
-    ("asso_piglia_tutto", 2), ("asso_piglia_tutto", 3), ("asso_piglia_tutto", 4), ("asso_piglia_tutto", 6),
-    ("scopa_d_assi", 2), ("scopa_d_assi", 3), ("scopa_d_assi", 4), ("scopa_d_assi", 6),
-    ("sbarazzina", 2), ("sbarazzina", 3), ("sbarazzina", 4), ("sbarazzina", 6),
-    ("scopone_9", 4), ("scopone_10", 4),
+    ("scopa", 2),
+    ("scopa", 3),
+    ("scopa", 4),
+    ("scopa", 6),
+    ("escoba", 2),
+    ("escoba", 3),
+    ("escoba", 4),
+    ("escoba", 6),
+    ("scopa_15", 2),
+    ("scopa_15", 3),
+    ("scopa_15", 4),
+    ("scopa_15", 6),
+    ("scopa_11", 2),
+    ("scopa_11", 3),
+    ("scopa_11", 4),
+    ("scopa_11", 6),
+    ("asso_piglia_tutto", 2),
+    ("asso_piglia_tutto", 3),
+    ("asso_piglia_tutto", 4),
+    ("asso_piglia_tutto", 6),
+    ("scopa_d_assi", 2),
+    ("scopa_d_assi", 3),
+    ("scopa_d_assi", 4),
+    ("scopa_d_assi", 6),
+    ("sbarazzina", 2),
+    ("sbarazzina", 3),
+    ("sbarazzina", 4),
+    ("sbarazzina", 6),
+    ("scopone_9", 4),
+    ("scopone_10", 4),
 ];
 
 /// The issue-6 presets as (variant, players, divisor): each configuration plays games/divisor,
 /// so that every preset gets 1,000 games at the default (2,000).
 const MORE_PRESETS: &[(&str, u32, usize)] = &[
-    ("differenze", 2, 4), ("differenze", 4, 4), ("inversa", 3, 4), ("inversa", 2, 4),
-    ("somma_e_differenza", 2, 4), ("somma_e_differenza", 6, 4),
-    ("modulo_sette", 2, 4), ("modulo_sette", 4, 4),
-    ("punti_a_denari", 2, 4), ("punti_a_denari", 3, 4),
-    ("non_prendere", 4, 4), ("non_prendere", 6, 4),
-    ("assi_non_prendere", 4, 2), ("scopone_romano", 4, 2),
-    ("frac", 2, 4), ("frac", 3, 4),
-    ("tuzzulicchio", 2, 4), ("tuzzulicchio", 4, 4), ("cocchiaundici", 3, 4), ("cocchiaundici", 6, 4),
-    ("rubamazzo", 2, 4), ("rubamazzo", 4, 4), ("rubamazzo_somma", 3, 4), ("rubamazzo_somma", 6, 4),
-    ("cirulla", 2, 2), ("cirulla", 3, 4), ("cirulla", 4, 4), ("bazzica", 2, 1),
-    ("maresciallo", 2, 4), ("maresciallo", 4, 4),
-    ("granja", 2, 2), ("granja", 4, 4),
-    ("scopone_romano_contrario", 4, 2), ("scopone_romano_contrario", 5, 2),
+    ("differenze", 2, 4),
+    ("differenze", 4, 4),
+    ("inversa", 3, 4),
+    ("inversa", 2, 4),
+    ("somma_e_differenza", 2, 4),
+    ("somma_e_differenza", 6, 4),
+    ("modulo_sette", 2, 4),
+    ("modulo_sette", 4, 4),
+    ("punti_a_denari", 2, 4),
+    ("punti_a_denari", 3, 4),
+    ("non_prendere", 4, 4),
+    ("non_prendere", 6, 4),
+    ("assi_non_prendere", 4, 2),
+    ("scopone_romano", 4, 2),
+    ("frac", 2, 4),
+    ("frac", 3, 4),
+    ("tuzzulicchio", 2, 4),
+    ("tuzzulicchio", 4, 4),
+    ("cocchiaundici", 3, 4),
+    ("cocchiaundici", 6, 4),
+    ("rubamazzo", 2, 4),
+    ("rubamazzo", 4, 4),
+    ("rubamazzo_somma", 3, 4),
+    ("rubamazzo_somma", 6, 4),
+    ("cirulla", 2, 2),
+    ("cirulla", 3, 4),
+    ("cirulla", 4, 4),
+    ("bazzica", 2, 1),
+    ("maresciallo", 2, 4),
+    ("maresciallo", 4, 4),
+    ("granja", 2, 2),
+    ("granja", 4, 4),
+    ("scopone_romano_contrario", 4, 2),
+    ("scopone_romano_contrario", 5, 2),
     ("cicera", 4, 2),
     ("maresciallo_80", 4, 2),
 ];
@@ -150,7 +193,12 @@ fn check_config(options: &str, games: usize) {
             );
             if !state.is_terminal() {
                 assert!(
-                    (0..64).all(|c| k[c] == if pack.contains(tapete_core::Card(c as u8)) { copies } else { 0 }),
+                    (0..64).all(|c| k[c]
+                        == if pack.contains(tapete_core::Card(c as u8)) {
+                            copies
+                        } else {
+                            0
+                        }),
                     "{variant}/{players} game {g}: cards lost during a deal"
                 );
             }
@@ -158,8 +206,15 @@ fn check_config(options: &str, games: usize) {
                 // rules §2.21: a pile has a top iff it is not empty, and the top is one of its cards
                 for s in 0..sides {
                     let (pile, top) = (state.pile(s), state.pile_top(s));
-                    assert_eq!(pile.is_empty(), top.is_none(), "{variant} game {g}: pile {s} top");
-                    assert!(top.is_none_or(|t| pile.contains(t)), "{variant} game {g}: top outside pile {s}");
+                    assert_eq!(
+                        pile.is_empty(),
+                        top.is_none(),
+                        "{variant} game {g}: pile {s} top"
+                    );
+                    assert!(
+                        top.is_none_or(|t| pile.contains(t)),
+                        "{variant} game {g}: top outside pile {s}"
+                    );
                 }
             }
             // the full round trip (serialize, parse, validate) on every step of the first games, then sampled
@@ -171,11 +226,18 @@ fn check_config(options: &str, games: usize) {
                 assert_eq!(back.to_json(), json, "JSON round trip");
                 assert!(same_position(&back, &state, seats, sides));
                 for p in 0..seats {
-                    state.observation_into(p as i64, &mut obs).expect("a seat's observation");
-                    let view: serde_json::Value = serde_json::from_str(&state.view_json(p as i64).expect("a view"))
-                        .expect("the view is JSON");
+                    state
+                        .observation_into(p as i64, &mut obs)
+                        .expect("a seat's observation");
+                    let view: serde_json::Value =
+                        serde_json::from_str(&state.view_json(p as i64).expect("a view"))
+                            .expect("the view is JSON");
                     let hand = view["hand"].as_array().map_or(usize::MAX, |h| h.len());
-                    assert_eq!(hand, state.hand_copies(p).len() as usize, "the view shows the seat's hand");
+                    assert_eq!(
+                        hand,
+                        state.hand_copies(p).len() as usize,
+                        "the view shows the seat's hand"
+                    );
                     // a slot counts the copies (1 with one pack)
                     let seen = obs[..game.options().deck.slots()].iter().sum::<f32>() as usize;
                     assert_eq!(seen, hand, "the observation shows the seat's hand");
@@ -186,7 +248,10 @@ fn check_config(options: &str, games: usize) {
             if state.is_terminal() {
                 assert!(legal.is_empty());
                 let returns = state.returns();
-                assert!(returns.iter().sum::<f64>().abs() < 1e-9, "returns are zero-sum");
+                assert!(
+                    returns.iter().sum::<f64>().abs() < 1e-9,
+                    "returns are zero-sum"
+                );
                 break;
             }
             assert!(
@@ -194,8 +259,14 @@ fn check_config(options: &str, games: usize) {
                 "{variant}/{players} game {g}: no legal action\n{}",
                 state.to_json()
             );
-            assert!(legal.windows(2).all(|w| w[0] < w[1]), "legal actions sorted and unique");
-            assert!(state.returns().iter().all(|&r| r == 0.0), "returns are 0 until the end");
+            assert!(
+                legal.windows(2).all(|w| w[0] < w[1]),
+                "legal actions sorted and unique"
+            );
+            assert!(
+                state.returns().iter().all(|&r| r == 0.0),
+                "returns are 0 until the end"
+            );
             for &a in &legal {
                 let mut child = state.clone();
                 child
@@ -210,7 +281,10 @@ fn check_config(options: &str, games: usize) {
                 let a = probe as Action;
                 if !legal.contains(&a) {
                     assert!(state.apply(a).is_err(), "illegal action {a} was accepted");
-                    assert!(same_position(&state, &before, seats, sides), "an illegal action changed the state");
+                    assert!(
+                        same_position(&state, &before, seats, sides),
+                        "an illegal action changed the state"
+                    );
                 }
             }
             let a = legal[(rng.next_u64() % legal.len() as u64) as usize];
@@ -229,7 +303,10 @@ fn random_playouts_keep_the_invariants() {
     let games = games_per_config();
     let mut jobs: Vec<(String, usize)> = Vec::new();
     for &(variant, players) in CONFIGS {
-        jobs.push((format!(r#"{{"variant":"{variant}","players":{players}}}"#), games));
+        jobs.push((
+            format!(r#"{{"variant":"{variant}","players":{players}}}"#),
+            games,
+        ));
     }
     for &(variant, players, divisor) in MORE_PRESETS {
         let options = format!(r#"{{"variant":"{variant}","players":{players}}}"#);
@@ -246,5 +323,6 @@ fn random_playouts_keep_the_invariants() {
         jobs.retain(|(options, _)| options.contains(&only));
     }
     // configurations are independent: spread them over the cores (CI has two)
-    jobs.par_iter().for_each(|(options, n)| check_config(options, *n));
+    jobs.par_iter()
+        .for_each(|(options, n)| check_config(options, *n));
 }

@@ -19,7 +19,13 @@ use crate::errors::to_py;
 
 /// A card given as text or id. `bad` picks the error class for unreadable input; a readable
 /// card outside the game's pack (`deck`) is `pack_err`.
-fn card_arg(v: &Bound<'_, PyAny>, what: &str, bad: Bad, pack_err: Bad, pack: Deck) -> Result<Card, GameError> {
+fn card_arg(
+    v: &Bound<'_, PyAny>,
+    what: &str,
+    bad: Bad,
+    pack_err: Bad,
+    pack: Deck,
+) -> Result<Card, GameError> {
     let c = if let Ok(s) = v.cast::<PyString>() {
         let text = s
             .to_str()
@@ -277,7 +283,10 @@ fn escoba_capture_options(
         .into_iter()
         .map(|x| x.into_iter().map(|i| core::piles::item_text(i.0)).collect())
         .collect();
-    res.extend(ons.into_iter().map(|t| vec!["on".to_string(), t.to_string()]));
+    res.extend(
+        ons.into_iter()
+            .map(|t| vec!["on".to_string(), t.to_string()]),
+    );
     Ok(res)
 }
 
@@ -386,7 +395,11 @@ fn escoba_score_deal<'py>(
         let mut set = Multiset::EMPTY;
         for c in cards {
             if (seen.contains(c) && !twin) || !seen.insert(c) {
-                let place = if twin { "more than twice" } else { "in more than one place" };
+                let place = if twin {
+                    "more than twice"
+                } else {
+                    "in more than one place"
+                };
                 return Err(st(format!("card {c} appears {place}")));
             }
             set.insert(c);
@@ -464,12 +477,21 @@ fn escoba_score_deal<'py>(
         let at = |v: &[u64]| v.get(s).copied().unwrap_or(0);
         if at(&ks).saturating_add(at(&twins_n)) - u64::from(both == Some(s)) > scope_s {
             return Err(st(
-                "a side's ks_sweeps and twin_sweeps (ks_on_ks counted once) exceed its scope".into(),
+                "a side's ks_sweeps and twin_sweeps (ks_on_ks counted once) exceed its scope"
+                    .into(),
             ));
         }
     }
     let pts = if twin {
-        twins::score_deal_counts(game.options(), &multisets, &counts, &points, &ks, &twins_n, both)
+        twins::score_deal_counts(
+            game.options(),
+            &multisets,
+            &counts,
+            &points,
+            &ks,
+            &twins_n,
+            both,
+        )
     } else {
         rules::score_deal_counts(game.options(), &sets, &counts, &points, &ks)
     };

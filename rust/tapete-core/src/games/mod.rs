@@ -2,5 +2,5 @@
 
 pub mod burako;
 pub mod escoba;
-pub mod musta_maija;
 pub mod mosca;
+pub mod musta_maija;

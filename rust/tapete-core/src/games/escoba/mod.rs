@@ -1,20 +1,20 @@
 //! The Escoba / Scopa family engine (docs/escoba_engine.md is the contract).
 
-pub mod maresciallo;
 pub mod builds;
 pub mod cicera;
 pub mod elimination;
-pub mod knock;
 mod fidasse;
+pub mod knock;
+pub mod maresciallo;
 pub mod notation;
 pub mod options;
 pub mod piles;
-pub mod twins;
-mod twins_play;
 pub mod rules;
 mod serial;
 #[cfg(test)]
 mod tests;
+pub mod twins;
+mod twins_play;
 
 use std::fmt::{self, Write as _};
 use std::sync::Arc;
@@ -26,14 +26,14 @@ use crate::error::GameError;
 use crate::game::{Action, Game, State};
 use crate::rng::SplitMix64;
 
-pub use notation::{action_to_string, string_to_action, NUM_ACTIONS};
 use builds::Builds;
 use knock::{Matta, DECLINED, KNOCKED, UNDECIDED};
+pub use notation::{action_to_string, string_to_action, NUM_ACTIONS};
 use notation::{BUILD_ON, CLAIM, DONE, DOUBT, KNOCK, NO_KNOCK, TAKE, TAKE_PILE};
-use rules::Beside;
 pub use options::EscobaOptions;
-use options::{FirstDealer, MAX_PACK, GameMode, ManoTo, Obligation, TargetMode, WinCheck};
+use options::{FirstDealer, GameMode, ManoTo, Obligation, TargetMode, WinCheck, MAX_PACK};
 use piles::Piles;
+use rules::Beside;
 use rules::{Outcome, MAX_SIDES};
 
 type Result<T> = std::result::Result<T, GameError>;
@@ -171,14 +171,19 @@ impl EscobaGame {
         let json = value.to_string();
         let knocks = knock::enabled(&opts);
         let decl_slots = if opts.tuzzoli || knocks { sides } else { 0 };
-        let elim_slots = if opts.target_mode == TargetMode::Eliminate { n } else { 0 };
+        let elim_slots = if opts.target_mode == TargetMode::Eliminate {
+            n
+        } else {
+            0
+        };
         let show = knocks || opts.last_hand_open;
         let twins = opts.deck.copies() == 2;
         // the observation has one slot per card of the pack (contract §10)
         let c = opts.deck.slots();
         let knock_slots = if show { c * n + 1 } else { 0 };
         let cfg = Config {
-            obs_size: 4 * c + 1
+            obs_size: 4 * c
+                + 1
                 + (c + 2) * sides
                 + 4 * n
                 + decl_slots
@@ -1218,10 +1223,25 @@ impl EscobaState {
             self.score_sides_in(sides_in, decls)
         } else if cfg.twins {
             let piles = self.twin_piles();
-            twins::score_deal_awards(o, &piles[..ns], self.sweeps(), self.ks_sweeps, self.twin.sweeps, count)
+            twins::score_deal_awards(
+                o,
+                &piles[..ns],
+                self.sweeps(),
+                self.ks_sweeps,
+                self.twin.sweeps,
+                count,
+            )
         } else {
             let (ks_at, ks_sides) = (self.ks_sweeps, self.ks_sides());
-            rules::score_deal_awards(o, &self.piles[..ns], self.sweeps(), decls, ks_at, ks_sides, count)
+            rules::score_deal_awards(
+                o,
+                &self.piles[..ns],
+                self.sweeps(),
+                decls,
+                ks_at,
+                ks_sides,
+                count,
+            )
         };
         for (s, &p) in pts.iter().enumerate().take(ns) {
             self.deal_points.push(p);
@@ -1350,8 +1370,15 @@ impl EscobaState {
                 ..*d
             })
             .collect();
-        let part =
-            rules::score_deal_awards(self.opts(), &piles, &sweeps, &decls, ks_at, ks_sides, |_| {});
+        let part = rules::score_deal_awards(
+            self.opts(),
+            &piles,
+            &sweeps,
+            &decls,
+            ks_at,
+            ks_sides,
+            |_| {},
+        );
         let mut pts: rules::Points = [0; MAX_SIDES];
         for s in (0..ns).filter(|&s| sides_in >> s & 1 != 0) {
             pts[s] = part[idx[s] as usize];
@@ -1512,12 +1539,23 @@ impl EscobaState {
             // the claimant knows the card it claimed with: in the pending slots
             out[b + ns + 1 + slot(Card(self.claim as u8))] = 1.0;
         }
-        put(out, b + ns + 1 + cn, CardSet(self.selection.0 & piles::CARD_BITS));
+        put(
+            out,
+            b + ns + 1 + cn,
+            CardSet(self.selection.0 & piles::CARD_BITS),
+        );
         if self.cfg.twins {
             // the double pack (contract §1a): a card slot counts the copies
             let t = &self.twin;
-            let planes = [(0, t.hands[p]), (cn, t.table), (b + ns + 1 + cn, t.selection)];
-            for (base, set) in planes.into_iter().chain((0..ns).map(|s| (2 * cn + cn * s, t.piles[s]))) {
+            let planes = [
+                (0, t.hands[p]),
+                (cn, t.table),
+                (b + ns + 1 + cn, t.selection),
+            ];
+            for (base, set) in planes
+                .into_iter()
+                .chain((0..ns).map(|s| (2 * cn + cn * s, t.piles[s])))
+            {
                 for c in set {
                     out[base + slot(c)] += 1.0;
                 }

@@ -1452,5 +1452,3 @@ impl EscobaOptions {
         v
     }
 }
-
-

@@ -8,11 +8,11 @@ use crate::cards::{Card, CardSet};
 pub use super::knock::Matta;
 
 use super::builds::Builds;
-use super::maresciallo;
 use super::cicera;
+use super::maresciallo;
 use super::options::{
-    MAX_IDS, AceEmpty, EscobaOptions, Fewest, Obligation, PrimieraMode, Scoring, TiePolicy, KIND_DIFF,
-    KIND_MATCH, KIND_SUM, KIND_SUM11, KIND_SUM15,
+    AceEmpty, EscobaOptions, Fewest, Obligation, PrimieraMode, Scoring, TiePolicy, KIND_DIFF,
+    KIND_MATCH, KIND_SUM, KIND_SUM11, KIND_SUM15, MAX_IDS,
 };
 use super::piles::Piles;
 
@@ -541,7 +541,13 @@ pub fn has_capture(o: &EscobaOptions, mv: Matta, p: Card, table: CardSet) -> boo
 }
 
 /// [`has_capture`] with builds beside the loose `table`.
-pub fn has_capture_built(o: &EscobaOptions, mv: Matta, p: Card, table: CardSet, builds: &Builds) -> bool {
+pub fn has_capture_built(
+    o: &EscobaOptions,
+    mv: Matta,
+    p: Card,
+    table: CardSet,
+    builds: &Builds,
+) -> bool {
     let all_items = table.union(builds.names());
     if all_items.is_empty() {
         return false;
@@ -664,7 +670,13 @@ pub fn for_each_capture_in<F: FnMut(CardSet, bool)>(
 
 /// [`has_capture`] with the deal's matta value and the items beside the table.
 #[inline]
-pub fn has_capture_in(o: &EscobaOptions, mv: Matta, p: Card, table: CardSet, beside: Beside) -> bool {
+pub fn has_capture_in(
+    o: &EscobaOptions,
+    mv: Matta,
+    p: Card,
+    table: CardSet,
+    beside: Beside,
+) -> bool {
     if o.steal {
         super::piles::has_capture(o, p, table, beside.piles)
     } else {
@@ -743,12 +755,21 @@ pub fn capture_options_in(
 ) -> (Vec<Vec<Card>>, Vec<Card>) {
     let mut out: Vec<Vec<Card>> = Vec::new();
     let mut ons: Vec<Card> = Vec::new();
-    for_each_outcome_in(o, Matta::NONE, card, table, beside, hand, false, |x| match x {
-        Outcome::Trail => out.push(Vec::new()),
-        Outcome::SelfCapture => out.push(vec![card]),
-        Outcome::Capture { cards, .. } => out.push(cards.iter().collect()),
-        Outcome::Build { on } => ons.push(on),
-    });
+    for_each_outcome_in(
+        o,
+        Matta::NONE,
+        card,
+        table,
+        beside,
+        hand,
+        false,
+        |x| match x {
+            Outcome::Trail => out.push(Vec::new()),
+            Outcome::SelfCapture => out.push(vec![card]),
+            Outcome::Capture { cards, .. } => out.push(cards.iter().collect()),
+            Outcome::Build { on } => ons.push(on),
+        },
+    );
     out.sort();
     ons.sort();
     (out, ons)

@@ -8,6 +8,7 @@ use super::builds::{build_value, Builds, MAX_BUILDS, MAX_BUILD_VALUE};
 use super::elimination;
 use super::knock;
 use super::maresciallo;
+use super::notation::CLAIM;
 use super::options::TargetMode;
 use super::options::{Deck, MAX_PACK};
 use super::rules;
@@ -16,7 +17,6 @@ use super::{
     EscobaGame, EscobaState, MAX_DECLS, MAX_JSON_SWEEPS, MAX_PRIOR_SWEEPS, MAX_SCORE, MAX_SEATS,
     MAX_SWEEPS,
 };
-use super::notation::CLAIM;
 use crate::cards::{Card, CardSet};
 use crate::error::GameError;
 
@@ -123,7 +123,11 @@ pub(super) fn to_json(st: &EscobaState) -> String {
         s.push_str("],");
     }
     if st.cfg.opts.fidasse {
-        let _ = write!(s, "\"claim\":{},\"claimant\":{},\"claimed\":[", st.claim, st.claimant);
+        let _ = write!(
+            s,
+            "\"claim\":{},\"claimant\":{},\"claimed\":[",
+            st.claim, st.claimant
+        );
         for seat in 0..n {
             if seat > 0 {
                 s.push(',');
@@ -173,11 +177,7 @@ pub(super) fn to_json(st: &EscobaState) -> String {
     if st.cfg.matta.bit != 0 {
         let _ = write!(s, ",\"matta_value\":{}", st.matta_value);
     }
-    let _ = write!(
-        s,
-        ",\"options\":{},\"pending\":{}",
-        st.cfg.json, st.pending
-    );
+    let _ = write!(s, ",\"options\":{},\"pending\":{}", st.cfg.json, st.pending);
     if st.cfg.opts.steal {
         s.push_str(",\"pile_tops\":");
         push_ints(&mut s, st.tops[..ns].iter());
@@ -199,7 +199,11 @@ pub(super) fn to_json(st: &EscobaState) -> String {
     push_ints(&mut s, st.sweeps().iter());
     s.push_str(",\"table\":");
     push_ids2(&mut s, st.table, st.twin.table);
-    let _ = write!(s, ",\"terminal\":{},\"to_move\":{}", st.terminal, st.to_move);
+    let _ = write!(
+        s,
+        ",\"terminal\":{},\"to_move\":{}",
+        st.terminal, st.to_move
+    );
     if st.cfg.twins {
         s.push_str(",\"twin_sweeps\":");
         push_ints(&mut s, st.twin_sweeps());
@@ -334,7 +338,11 @@ pub(super) fn view_json(st: &EscobaState, p: usize) -> String {
         s.push_str(",\"twin_sweeps\":");
         push_ints(
             &mut s,
-            (0..ns).map(|side| st.twin_sweeps().filter(|&i| st.sweeps[i] as usize == side).count()),
+            (0..ns).map(|side| {
+                st.twin_sweeps()
+                    .filter(|&i| st.sweeps[i] as usize == side)
+                    .count()
+            }),
         );
     }
     if st.cfg.opts.builds {
@@ -358,7 +366,11 @@ pub(super) fn view_json(st: &EscobaState, p: usize) -> String {
         s.push_str(",\"claim\":");
         if st.claim >= 0 {
             let c = Card(st.claim as u8);
-            let card = if hidden.contains(c) { "??".to_string() } else { c.to_string() };
+            let card = if hidden.contains(c) {
+                "??".to_string()
+            } else {
+                c.to_string()
+            };
             let _ = write!(s, "{{\"seat\":{},\"card\":\"{card}\"}}", st.claimant);
         } else {
             s.push_str("null");
@@ -423,9 +435,7 @@ fn read_builds(v: &Value, seen: &mut Seen, canonical: bool, pack: Deck) -> Resul
             )));
         }
         if canonical && last >= set.first() {
-            return Err(st(
-                "builds must be ascending by their lowest card".into()
-            ));
+            return Err(st("builds must be ascending by their lowest card".into()));
         }
         last = set.first();
         out.insert(set);
@@ -495,7 +505,10 @@ fn card_of(v: &Value, what: &str, allow_text: bool, pack: Deck) -> Result<Card> 
         }
     };
     if !pack.contains(c) {
-        return Err(st(format!("{what}: {c} is not a card of the {}", pack.pack_name())));
+        return Err(st(format!(
+            "{what}: {c} is not a card of the {}",
+            pack.pack_name()
+        )));
     }
     Ok(c)
 }
@@ -545,8 +558,13 @@ impl Seen {
             return once.to_string();
         }
         let mut m = twins::Multiset::from_set(once);
-        m = m.add(twins::Multiset::from_set(pack.mask().minus(self.two))).unwrap_or(m);
-        m.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
+        m = m
+            .add(twins::Multiset::from_set(pack.mask().minus(self.two)))
+            .unwrap_or(m);
+        m.iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
     }
 }
 
@@ -593,7 +611,10 @@ pub(super) fn check_deck(deck: &[Card], pack: Deck) -> Result<[u8; MAX_PACK]> {
     let mut out = [0u8; MAX_PACK];
     for (i, &c) in deck.iter().enumerate() {
         if !pack.contains(c) {
-            return Err(st(format!("deck: {c} is not a card of the {}", pack.pack_name())));
+            return Err(st(format!(
+                "deck: {c} is not a card of the {}",
+                pack.pack_name()
+            )));
         }
         claim(&mut seen, &[c], "deck")?;
         out[i] = c.0;
@@ -1003,7 +1024,10 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
         if s.claim >= 0 {
             let c = Card(s.claim as u8);
             if !pack.contains(c) {
-                return Err(st(format!("claim: {c} is not a card of the {}", pack.pack_name())));
+                return Err(st(format!(
+                    "claim: {c} is not a card of the {}",
+                    pack.pack_name()
+                )));
             }
             claim(&mut seen, &[c], "claim")?;
         }
