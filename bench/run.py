@@ -6,8 +6,9 @@ For each configuration it times, interleaved, ``--runs`` times (median reported)
   reference      the same loop on the pure-Python reference engine
 and prints ns per decision (wall clock, and CPU time summed over threads: the fair figure on a
 shared machine), decisions/s, games/s and the ratios. If ``open_spiel`` is installed,
-OpenSpiel's go_fish (escoba) or euchre and oh_hell (mosca) are timed in the same run as anchors (stepped from Python, and its C++ loop
-through ``evaluate_bots``). These are reports, not tests: nothing here asserts a time.
+OpenSpiel's go_fish (escoba) or euchre and oh_hell (mosca) are timed in the same run as anchors
+(stepped from Python, and its C++ loop through ``evaluate_bots``). These are reports, not tests:
+nothing here asserts a time.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ import random
 import statistics
 import sys
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import tapete
 from tapete import reference
@@ -47,7 +49,9 @@ def batch(game: Any, games: int, seed: int, threads: int) -> tuple[float, int, i
     return elapsed, int(result["decisions"].sum()), games
 
 
-def open_spiel_anchor(name: str, games: int, params: dict[str, Any] | None = None) -> dict[str, Callable[[], tuple[float, int, int]]]:
+def open_spiel_anchor(
+    name: str, games: int, params: dict[str, Any] | None = None
+) -> dict[str, Callable[[], tuple[float, int, int]]]:
     try:
         import numpy as np
         import pyspiel
@@ -113,10 +117,18 @@ def header(args: argparse.Namespace) -> None:
     from importlib.metadata import version
 
     cores = os.cpu_count() or 1
-    print(f"tapete {version('tapete')}, Python {sys.version.split()[0]}, {cores} cores, median of {args.runs} interleaved runs\n")
+    print(
+        f"tapete {version('tapete')}, Python {sys.version.split()[0]}, {cores} cores,"
+        f" median of {args.runs} interleaved runs\n"
+    )
 
 
-def report(args: argparse.Namespace, native: Any, ref: Any, anchors: dict[str, Callable[[], tuple[float, int, int]]] | None = None) -> dict[str, dict[str, float]]:
+def report(
+    args: argparse.Namespace,
+    native: Any,
+    ref: Any,
+    anchors: dict[str, Callable[[], tuple[float, int, int]]] | None = None,
+) -> dict[str, dict[str, float]]:
     """One table for one game configuration: native batch (1 and all threads), native stepped from
     Python, the reference engine, and any peer anchors, all interleaved in the same run."""
     threads = os.cpu_count() or 1
@@ -156,39 +168,53 @@ def escoba(args: argparse.Namespace) -> None:
     jobs: dict[str, Callable[[], tuple[float, int, int]]] = {}
     for variant in ESCOBA_PRESETS:
         players = escoba_player_counts(variant)[0]
-        native, ref = tapete.Escoba(variant=variant, players=players), reference.Escoba(variant=variant, players=players)
+        native, ref = (
+            tapete.Escoba(variant=variant, players=players),
+            reference.Escoba(variant=variant, players=players),
+        )
         jobs[f"{variant}|batch"] = lambda g=native: batch(g, args.games, 1, 1)
         jobs[f"{variant}|stepped"] = lambda g=native: stepped(g, args.stepped_games, 1)
         jobs[f"{variant}|reference"] = lambda g=ref: stepped(g, args.reference_games, 1)
     table = measure(args.runs, jobs)
     print("escoba, every preset at its default player count (ns per decision; games/s of the batch)")
     width = max(len(v) for v in ESCOBA_PRESETS)
-    print(f"  {'preset':{width}} {'players':>7} {'batch 1 thread':>15} {'stepped':>10} {'reference':>11} {'ref/batch':>10} {'games/s':>10}")
+    print(
+        f"  {'preset':{width}} {'players':>7} {'batch 1 thread':>15} {'stepped':>10} {'reference':>11}"
+        f" {'ref/batch':>10} {'games/s':>10}"
+    )
     for variant in ESCOBA_PRESETS:
         one, step, pure = (table[f"{variant}|{k}"] for k in ("batch", "stepped", "reference"))
         ratio = pure["ns_per_decision"] / one["ns_per_decision"]
         print(
             f"  {variant:{width}} {escoba_player_counts(variant)[0]:>7} {one['ns_per_decision']:15.1f}"
-            f" {step['ns_per_decision']:10.1f} {pure['ns_per_decision']:11.1f} {ratio:9,.0f}x {one['games_per_s']:10,.1f}"
+            f" {step['ns_per_decision']:10.1f} {pure['ns_per_decision']:11.1f} {ratio:9,.0f}x"
+            f" {one['games_per_s']:10,.1f}"
         )
 
 
 def musta_maija(args: argparse.Namespace) -> None:
     header(args)
-    for players in ((2, 3, 4, 5, 6) if args.all_presets else (4,)):
+    for players in (2, 3, 4, 5, 6) if args.all_presets else (4,):
         native, ref = tapete.MustaMaija(players=players), reference.MustaMaija(players=players)
         # crazy_eights: OpenSpiel's closest shedding game, same seat count
-        anchors = open_spiel_anchor("crazy_eights", args.stepped_games // 4 or 1, {"players": players}) if players == 4 else None
+        anchors = (
+            open_spiel_anchor("crazy_eights", args.stepped_games // 4 or 1, {"players": players})
+            if players == 4
+            else None
+        )
         report(args, native, ref, anchors)
 
 
 def mosca(args: argparse.Namespace) -> None:
     header(args)
-    for players in ((4,) if not args.all_presets else (3, 4, 5, 6)):
+    for players in (4,) if not args.all_presets else (3, 4, 5, 6):
         native, ref = tapete.Mosca(players=players), reference.Mosca(players=players)
         anchors = None
         if players == 4:  # trick-taking peers: one euchre / oh_hell hand per game
-            anchors = {**open_spiel_anchor("euchre", args.stepped_games), **open_spiel_anchor("oh_hell", args.stepped_games // 2 or 1)}
+            anchors = {
+                **open_spiel_anchor("euchre", args.stepped_games),
+                **open_spiel_anchor("oh_hell", args.stepped_games // 2 or 1),
+            }
         report(args, native, ref, anchors)
 
 
@@ -203,7 +229,10 @@ def burako(args: argparse.Namespace) -> None:
 
 
 GAMES: dict[str, Callable[[argparse.Namespace], None]] = {
-    "escoba": escoba, "mosca": mosca, "musta_maija": musta_maija, "burako": burako,
+    "escoba": escoba,
+    "mosca": mosca,
+    "musta_maija": musta_maija,
+    "burako": burako,
 }
 
 
@@ -214,7 +243,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20_000, help="games per native batch run")
     parser.add_argument("--stepped-games", type=int, default=400)
     parser.add_argument("--reference-games", type=int, default=20)
-    parser.add_argument("--all-presets", action="store_true", help="every preset (escoba) or player count (mosca 3..6, musta_maija 2..6)")
+    parser.add_argument(
+        "--all-presets",
+        action="store_true",
+        help="every preset (escoba) or player count (mosca 3..6, musta_maija 2..6)",
+    )
     args = parser.parse_args()
     GAMES[args.game](args)
 

@@ -90,8 +90,11 @@ def test_apply_accepts_notation(engine):
 
 @pytest.mark.parametrize(
     "text",
-    ["burako(variant=standard)", "burako(variant=standard,players=2)",
-     "burako(variant=standard,first_mano=1,max_wilds_per_meld=fewer_than_naturals,muerto_size=hand_size)"],
+    [
+        "burako(variant=standard)",
+        "burako(variant=standard,players=2)",
+        "burako(variant=standard,first_mano=1,max_wilds_per_meld=fewer_than_naturals,muerto_size=hand_size)",
+    ],
 )
 def test_game_strings_round_trip(engine, text):
     game = engine.load(text) if engine.name == "reference" else tapete.load(text)
@@ -113,9 +116,31 @@ def test_game_attributes(engine):
 def test_view_keys_and_visibility(engine):
     state = engine.Burako(first_mano=0).new_state(seed=9)
     state.apply("draw")
-    keys = {"player", "current_player", "mano", "hand", "phase", "turns", "rack", "buffer", "rack_sizes",
-            "melds", "pozo", "pozo_size", "stock_size", "muertos_left", "muerto_status", "drawn", "must_use",
-            "no_discard", "cancels", "totals", "hand_scores", "terminal", "winner"}
+    keys = {
+        "player",
+        "current_player",
+        "mano",
+        "hand",
+        "phase",
+        "turns",
+        "rack",
+        "buffer",
+        "rack_sizes",
+        "melds",
+        "pozo",
+        "pozo_size",
+        "stock_size",
+        "muertos_left",
+        "muerto_status",
+        "drawn",
+        "must_use",
+        "no_discard",
+        "cancels",
+        "totals",
+        "hand_scores",
+        "terminal",
+        "winner",
+    }
     for p in range(4):
         v = state.view(p)
         assert set(v) == keys
@@ -126,8 +151,12 @@ def test_view_keys_and_visibility(engine):
 
 def test_str_shows_racks_melds_and_pozo(engine):
     game = engine.Burako(players=2)
-    state = game.setup(racks=[["R3", "R4", "R5", "K9"], ["Y1", "Y2"]], phase="meld",
-                       melds=[[["B5", "B6", "B7", "B8", "B9", "B10", "B11"]], []], pozo=["K1"])
+    state = game.setup(
+        racks=[["R3", "R4", "R5", "K9"], ["Y1", "Y2"]],
+        phase="meld",
+        melds=[[["B5", "B6", "B7", "B8", "B9", "B10", "B11"]], []],
+        pozo=["K1"],
+    )
     text = str(state)
     assert "R3" in text and "K1" in text and "B11" in text
     if engine.name == "native":

@@ -48,9 +48,25 @@ def test_illegal_actions(state):
     assert state.to_json() == after
 
 
-@pytest.mark.parametrize("text", ["", "drw", "take", "add", "add R0", "add R14", "add X5", "discard J",
-                                  "extend R5", "extend 35 R5", "extend -1 R5", "extend x R5", "meld now",
-                                  "add R5 R6"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "drw",
+        "take",
+        "add",
+        "add R0",
+        "add R14",
+        "add X5",
+        "discard J",
+        "extend R5",
+        "extend 35 R5",
+        "extend -1 R5",
+        "extend x R5",
+        "meld now",
+        "add R5 R6",
+    ],
+)
 def test_notation_that_does_not_parse(state, text):
     before = state.to_json()
     with pytest.raises(InvalidNotationError):
@@ -70,11 +86,28 @@ def test_actions_of_the_wrong_type(state, action):
 
 @pytest.mark.parametrize(
     "options",
-    [{"nope": 1}, {"players": 3}, {"players": True}, {"players": "4"}, {"two_player_hand": 13},
-     {"max_wilds_per_meld": 3}, {"max_wilds_per_meld": "many"}, {"first_mano": 4}, {"first_mano": -1},
-     {"canasta_min": 2}, {"canasta_min": 15}, {"target": 0}, {"max_turns": 10**10}, {"twos_wild": 1},
-     {"close_mode": "never"}, {"joker_value": 40}, {"muerto_size": 12}, {"variant": "brazil"},
-     {"max_cancels_per_turn": 0}, {"max_hands": 1.5}],
+    [
+        {"nope": 1},
+        {"players": 3},
+        {"players": True},
+        {"players": "4"},
+        {"two_player_hand": 13},
+        {"max_wilds_per_meld": 3},
+        {"max_wilds_per_meld": "many"},
+        {"first_mano": 4},
+        {"first_mano": -1},
+        {"canasta_min": 2},
+        {"canasta_min": 15},
+        {"target": 0},
+        {"max_turns": 10**10},
+        {"twos_wild": 1},
+        {"close_mode": "never"},
+        {"joker_value": 40},
+        {"muerto_size": 12},
+        {"variant": "brazil"},
+        {"max_cancels_per_turn": 0},
+        {"max_hands": 1.5},
+    ],
 )
 def test_bad_options(engine, options):
     with pytest.raises(InvalidOptionError):
@@ -155,10 +188,17 @@ def test_bad_setup(engine, kwargs):
 # Every invalid meld shape of the vectors (TV-B06, B11, B14, B15, B16, B17, B21) is None, not an error.
 @pytest.mark.parametrize(
     "tiles",
-    [["R13", "R1", "R2", "R3"], ["R3", "R4", "B5"], ["R9", "J*", "B2"], ["R2", "B2", "Y2"],
-     ["R7", "B7", "K7", "J*", "R2"],
-     ["R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8", "R9", "R10", "R11", "R12", "R13", "R1", "J*"],
-     ["R4", "R5", "R6", "J*", "J*"], [], ["R3", "R4"]],
+    [
+        ["R13", "R1", "R2", "R3"],
+        ["R3", "R4", "B5"],
+        ["R9", "J*", "B2"],
+        ["R2", "B2", "Y2"],
+        ["R7", "B7", "K7", "J*", "R2"],
+        ["R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8", "R9", "R10", "R11", "R12", "R13", "R1", "J*"],
+        ["R4", "R5", "R6", "J*", "J*"],
+        [],
+        ["R3", "R4"],
+    ],
 )
 def test_invalid_meld_shapes(engine, tiles):
     assert engine.burako.classify_meld(tiles) is None
@@ -166,8 +206,13 @@ def test_invalid_meld_shapes(engine, tiles):
 
 def test_invalid_melds_cannot_be_committed(engine):
     # the vectors' invalid shapes, built in the buffer, never make `meld` legal
-    for tiles in (["R13", "R1", "R2", "R3"], ["R3", "R4", "B5"], ["R9", "J*", "B2"], ["R2", "B2", "Y2"],
-                  ["R4", "R5", "R6", "J*", "J*"]):
+    for tiles in (
+        ["R13", "R1", "R2", "R3"],
+        ["R3", "R4", "B5"],
+        ["R9", "J*", "B2"],
+        ["R2", "B2", "Y2"],
+        ["R4", "R5", "R6", "J*", "J*"],
+    ):
         rack = tiles + ["K9", "K11"]
         state = engine.Burako().setup(racks=[rack, ["Y1"], ["Y3"], ["Y4"]], phase="meld")
         for t in sorted(tiles, key=lambda x: state.string_to_action(f"add {x}")):

@@ -18,26 +18,57 @@ import pytest
 from tapete.errors import IllegalActionError, InvalidNotationError
 
 PRESET_PLAYERS = [
-    ("scopa", 2), ("scopa", 3), ("scopa", 4), ("scopa", 6),
-    ("escoba", 2), ("escoba", 3), ("escoba", 4), ("escoba", 6),
-    ("scopa_15", 2), ("scopa_15", 4),
-    ("scopa_11", 2), ("scopa_11", 3),
-    ("asso_piglia_tutto", 2), ("asso_piglia_tutto", 4),
-    ("scopa_d_assi", 3), ("scopa_d_assi", 4),
-    ("sbarazzina", 2), ("sbarazzina", 4),
-    ("scopone_9", 4), ("scopone_10", 4),
-    ("differenze", 2), ("inversa", 4), ("somma_e_differenza", 3), ("modulo_sette", 2),
-    ("punti_a_denari", 6), ("non_prendere", 4), ("non_prendere", 6), ("assi_non_prendere", 4),
-    ("scopone_romano", 4), ("frac", 2), ("tuzzulicchio", 3), ("cocchiaundici", 2),
-    ("rubamazzo", 2), ("rubamazzo", 4), ("rubamazzo_somma", 3), ("rubamazzo_somma", 6),
-    ("cirulla", 2), ("cirulla", 4), ("bazzica", 2),
-    ("granja", 2), ("granja", 4),
-    ("scopone_romano_contrario", 4), ("scopone_romano_contrario", 5),
+    ("scopa", 2),
+    ("scopa", 3),
+    ("scopa", 4),
+    ("scopa", 6),
+    ("escoba", 2),
+    ("escoba", 3),
+    ("escoba", 4),
+    ("escoba", 6),
+    ("scopa_15", 2),
+    ("scopa_15", 4),
+    ("scopa_11", 2),
+    ("scopa_11", 3),
+    ("asso_piglia_tutto", 2),
+    ("asso_piglia_tutto", 4),
+    ("scopa_d_assi", 3),
+    ("scopa_d_assi", 4),
+    ("sbarazzina", 2),
+    ("sbarazzina", 4),
+    ("scopone_9", 4),
+    ("scopone_10", 4),
+    ("differenze", 2),
+    ("inversa", 4),
+    ("somma_e_differenza", 3),
+    ("modulo_sette", 2),
+    ("punti_a_denari", 6),
+    ("non_prendere", 4),
+    ("non_prendere", 6),
+    ("assi_non_prendere", 4),
+    ("scopone_romano", 4),
+    ("frac", 2),
+    ("tuzzulicchio", 3),
+    ("cocchiaundici", 2),
+    ("rubamazzo", 2),
+    ("rubamazzo", 4),
+    ("rubamazzo_somma", 3),
+    ("rubamazzo_somma", 6),
+    ("cirulla", 2),
+    ("cirulla", 4),
+    ("bazzica", 2),
+    ("granja", 2),
+    ("granja", 4),
+    ("scopone_romano_contrario", 4),
+    ("scopone_romano_contrario", 5),
 ]
 # fidasse: random claims and doubts lower the scores without end, so its matches are capped
 CAPPED = [("fidasse", 2), ("fidasse", 4)]
 
-GAMES = {"native": int(os.environ.get("TAPETE_API_GAMES", "40")), "reference": int(os.environ.get("TAPETE_API_GAMES_REF", "6"))}
+GAMES = {
+    "native": int(os.environ.get("TAPETE_API_GAMES", "40")),
+    "reference": int(os.environ.get("TAPETE_API_GAMES_REF", "6")),
+}
 PACK = {13 * suit + rank for suit in range(4) for rank in (0, 1, 2, 3, 4, 5, 6, 10, 11, 12)}
 
 
@@ -102,7 +133,7 @@ def test_random_capped_playouts_keep_the_invariants(engine, variant, players):
 def play_out(engine, game, name):
     players = game.num_players
     rng = random.Random(name)
-    for index in range(GAMES[engine.name]):
+    for _index in range(GAMES[engine.name]):
         state = game.new_state(seed=rng.randrange(2**64))
         for _ in range(20_000):
             check_step(game, state, rng)

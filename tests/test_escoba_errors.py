@@ -12,7 +12,6 @@ from tapete.errors import (
     InvalidOptionError,
     InvalidPlayerError,
     InvalidStateError,
-    TapeteError,
 )
 
 

@@ -14,9 +14,23 @@ import numpy as np
 import pytest
 
 CONFIGS = [
-    ("scopa", 2), ("escoba", 4), ("scopone_10", 4), ("asso_piglia_tutto", 3), ("tuzzulicchio", 3),
-    ("non_prendere", 4), ("frac", 2), ("rubamazzo", 3), ("rubamazzo_somma", 4), ("scopone_romano_contrario", 5),
-    ("cirulla", 2), ("cirulla", 4), ("bazzica", 2), ("maresciallo", 4), ("fidasse", 3), ("granja", 4), ("cicera", 4),
+    ("scopa", 2),
+    ("escoba", 4),
+    ("scopone_10", 4),
+    ("asso_piglia_tutto", 3),
+    ("tuzzulicchio", 3),
+    ("non_prendere", 4),
+    ("frac", 2),
+    ("rubamazzo", 3),
+    ("rubamazzo_somma", 4),
+    ("scopone_romano_contrario", 5),
+    ("cirulla", 2),
+    ("cirulla", 4),
+    ("bazzica", 2),
+    ("maresciallo", 4),
+    ("fidasse", 3),
+    ("granja", 4),
+    ("cicera", 4),
     ("maresciallo_80", 4),
 ]
 

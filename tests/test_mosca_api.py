@@ -24,15 +24,44 @@ CONFIGS = [
     ({"players": 4}, "p4"),
     ({"players": 5}, "p5"),
     ({"players": 6}, "p6"),
-    ({"players": 4, "exchange_limit": "reshuffle_discards_when_empty", "mosca_after_exchange": True,
-      "lone_player": "must_play_tricks", "match_deals": 4}, "reshuffle"),
-    ({"players": 3, "bankruptcy": "eliminate_at_zero", "initial_chips": 4, "match_deals": 12,
-      "leftover_pot": "split_equally_among_all"}, "bankrupt"),
-    ({"players": 5, "pot_award": "per_trick", "no_trick_penalty": "pot", "ante": "dealer_pays_5",
-      "must_head": False, "must_overtrump": False, "match_deals": 4}, "per-trick"),
+    (
+        {
+            "players": 4,
+            "exchange_limit": "reshuffle_discards_when_empty",
+            "mosca_after_exchange": True,
+            "lone_player": "must_play_tricks",
+            "match_deals": 4,
+        },
+        "reshuffle",
+    ),
+    (
+        {
+            "players": 3,
+            "bankruptcy": "eliminate_at_zero",
+            "initial_chips": 4,
+            "match_deals": 12,
+            "leftover_pot": "split_equally_among_all",
+        },
+        "bankrupt",
+    ),
+    (
+        {
+            "players": 5,
+            "pot_award": "per_trick",
+            "no_trick_penalty": "pot",
+            "ante": "dealer_pays_5",
+            "must_head": False,
+            "must_overtrump": False,
+            "match_deals": 4,
+        },
+        "per-trick",
+    ),
 ]
 
-GAMES = {"native": int(os.environ.get("TAPETE_API_GAMES", "12")), "reference": int(os.environ.get("TAPETE_API_GAMES_REF", "3"))}
+GAMES = {
+    "native": int(os.environ.get("TAPETE_API_GAMES", "12")),
+    "reference": int(os.environ.get("TAPETE_API_GAMES_REF", "3")),
+}
 
 # The deck of D cards (contract §1): K Q J A T 9 8 7, then 6s, 5s, 4s, 3s, 2s.
 _RANK_ORDER = [12, 11, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2, 1]  # rank - 1
@@ -135,7 +164,8 @@ def _declaring_state(engine):
     game = engine.Mosca(players=3)
     return game.setup(
         hands=[["Kc", "Qc", "Jd", "9h", "Js"], ["Ks", "7h", "Ac", "9d", "Td"], ["Jc", "Tc", "Th", "Qs", "9s"]],
-        turnup="Qd", dealer=0,
+        turnup="Qd",
+        dealer=0,
     )
 
 
@@ -225,10 +255,30 @@ def test_game_attributes_and_resolved_options(engine):
         assert options["deck"] == deck and options["match_deals"] == 2 * n
     assert engine.Mosca(players=6, deck=32).options["deck"] == 32
     assert set(game.options) == {
-        "ace_rank", "ante", "bankruptcy", "deal_packets", "dealer_may_take_turnup", "deck",
-        "exchange_limit", "first_dealer", "initial_chips", "leftover_pot", "lone_player", "match_deals",
-        "mosca_after_exchange", "mosca_bonus", "mosca_tie", "must_head", "must_overtrump", "must_trump",
-        "must_undertrump", "no_trick_penalty", "penalty_timing", "players", "pot_award", "trick_tie",
+        "ace_rank",
+        "ante",
+        "bankruptcy",
+        "deal_packets",
+        "dealer_may_take_turnup",
+        "deck",
+        "exchange_limit",
+        "first_dealer",
+        "initial_chips",
+        "leftover_pot",
+        "lone_player",
+        "match_deals",
+        "mosca_after_exchange",
+        "mosca_bonus",
+        "mosca_tie",
+        "must_head",
+        "must_overtrump",
+        "must_trump",
+        "must_undertrump",
+        "no_trick_penalty",
+        "penalty_timing",
+        "players",
+        "pot_award",
+        "trick_tie",
     }
 
 
@@ -236,9 +286,30 @@ def test_view_keys_and_observation_layout(engine):
     state = _declaring_state(engine)
     view = state.view(1)
     assert list(view) == [
-        "player", "current_player", "phase", "dealer", "mano", "deals_played", "hand", "hand_sizes",
-        "turnup", "trump", "turnup_taken", "declarations", "exchanged", "discards", "talon_size", "trick",
-        "trick_seats", "leader", "trick_number", "played", "tricks_won", "pot", "balances", "eliminated",
+        "player",
+        "current_player",
+        "phase",
+        "dealer",
+        "mano",
+        "deals_played",
+        "hand",
+        "hand_sizes",
+        "turnup",
+        "trump",
+        "turnup_taken",
+        "declarations",
+        "exchanged",
+        "discards",
+        "talon_size",
+        "trick",
+        "trick_seats",
+        "leader",
+        "trick_number",
+        "played",
+        "tricks_won",
+        "pot",
+        "balances",
+        "eliminated",
         "terminal",
     ]
     assert view["hand"] == ["Ac", "9d", "Td", "7h", "Ks"]
@@ -252,6 +323,6 @@ def test_view_keys_and_observation_layout(engine):
     assert obs[161 + 4 * n] == 32 - 16  # talon size 16
     assert obs[214 + 58 * n] == 3  # pot
     # balances rotated from seat 1: seats 1, 2, 0
-    assert obs[215 + 58 * n: 215 + 59 * n].tolist() == [100, 100, 97]
+    assert obs[215 + 58 * n : 215 + 59 * n].tolist() == [100, 100, 97]
     # dealer (seat 0) is entry 2 from seat 1
-    assert obs[215 + 59 * n: 215 + 60 * n].tolist() == [0, 0, 1]
+    assert obs[215 + 59 * n : 215 + 60 * n].tolist() == [0, 0, 1]

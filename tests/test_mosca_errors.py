@@ -61,8 +61,23 @@ def test_talon_exhaustion_makes_big_exchanges_illegal(engine):
 
 @pytest.mark.parametrize(
     "text",
-    ["", "7x", "fold", "play x", "play x Qh", "play x Ac Ac", "play slots", "play slots 5", "play slots 0 0",
-     "take turnup", "take turnup Ks", "take turnup slot 7", "leave", "11d", "play y 9d"],
+    [
+        "",
+        "7x",
+        "fold",
+        "play x",
+        "play x Qh",
+        "play x Ac Ac",
+        "play slots",
+        "play slots 5",
+        "play slots 0 0",
+        "take turnup",
+        "take turnup Ks",
+        "take turnup slot 7",
+        "leave",
+        "11d",
+        "play y 9d",
+    ],
 )
 def test_notation_that_does_not_parse_or_resolve(state, text):
     before = state.to_json()
@@ -195,7 +210,11 @@ def test_malformed_and_tampered_json(engine):
     doc = json.loads(good)
     hand0 = doc["hands"][0]
     bad_texts = [
-        "", "{", "[]", "null", good[:-1],
+        "",
+        "{",
+        "[]",
+        "null",
+        good[:-1],
         _tamper(good, version=2),
         _tamper(good, game="escoba"),
         _tamper(good, rng=-5),

@@ -22,12 +22,38 @@ GAMES = {
     "reference": int(os.environ.get("TAPETE_API_GAMES_REF", "2")),
 }
 VIEW_KEYS = {
-    "player", "current_player", "phase", "hand_number", "dealer", "attacker", "defender", "hand",
-    "hand_sizes", "known", "out", "stock_size", "trump", "trump_card", "trump_in_stock", "turned",
-    "out_of_play", "attack", "beaten", "left", "target", "attacks", "losses", "terminal", "losers",
+    "player",
+    "current_player",
+    "phase",
+    "hand_number",
+    "dealer",
+    "attacker",
+    "defender",
+    "hand",
+    "hand_sizes",
+    "known",
+    "out",
+    "stock_size",
+    "trump",
+    "trump_card",
+    "trump_in_stock",
+    "turned",
+    "out_of_play",
+    "attack",
+    "beaten",
+    "left",
+    "target",
+    "attacks",
+    "losses",
+    "terminal",
+    "losers",
 }
 CONFIGS = [
-    {"players": 2}, {"players": 3}, {"players": 4}, {"players": 5}, {"players": 6},
+    {"players": 2},
+    {"players": 3},
+    {"players": 4},
+    {"players": 5},
+    {"players": 6},
     {"variant": "pagat", "players": 3},
     {"beat_optional": False, "draw_order": "defender_then_attacker"},
     {"match": "fixed_hands", "match_hands": 2, "max_attacks": 30, "players": 3},
@@ -142,8 +168,13 @@ def test_game_strings_round_trip(engine):
     from tapete.reference import load as reference_load
 
     loader = load if engine.name == "native" else reference_load
-    for options in ({}, {"players": 3}, {"variant": "pagat", "players": 5}, {"max_attacks": None},
-                    {"first_dealer": 2, "match": "first_to_losses", "match_losses": 2}):
+    for options in (
+        {},
+        {"players": 3},
+        {"variant": "pagat", "players": 5},
+        {"max_attacks": None},
+        {"first_dealer": 2, "match": "first_to_losses", "match_losses": 2},
+    ):
         game = engine.MustaMaija(**options)
         text = str(game)
         assert text.startswith("musta_maija(variant=")

@@ -18,9 +18,7 @@ from tapete.errors import (
 @pytest.fixture
 def state(engine):
     # seat 0 attacks seat 1 (3 cards); trump spades (the 2s is out of play)
-    return engine.MustaMaija().setup(
-        hands=[["5h", "9h", "7d"], ["6h", "Kd", "3c"], ["4c", "Qs"], ["5c"]], trump="2s"
-    )
+    return engine.MustaMaija().setup(hands=[["5h", "9h", "7d"], ["6h", "Kd", "3c"], ["4c", "Qs"], ["5c"]], trump="2s")
 
 
 @pytest.mark.parametrize("action", [-1, 54, 10**6, 2**64, -(2**70)])
@@ -230,7 +228,11 @@ def test_malformed_and_tampered_json(engine):
     doc = json.loads(good)
     hand0 = doc["hands"][0]
     bad_texts = [
-        "", "{", "[]", "null", good[:-1],
+        "",
+        "{",
+        "[]",
+        "null",
+        good[:-1],
         _tamper(good, version=2),
         _tamper(good, game="escoba"),
         _tamper(good, rng=-5),

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from .errors import InvalidOptionError
 
@@ -29,7 +30,9 @@ def options_to_json(options: Mapping[str, Any]) -> str:
         if depth > _MAX_DEPTH:
             raise InvalidOptionError(f"option {where} is nested too deeply")
         if isinstance(value, int) and not isinstance(value, bool) and abs(value) > _MAX_INT:
-            raise InvalidOptionError(f"option {where} is out of range: an int of {value.bit_length()} bits does not fit in 64")
+            raise InvalidOptionError(
+                f"option {where} is out of range: an int of {value.bit_length()} bits does not fit in 64"
+            )
         if value is None or isinstance(value, (bool, int, str)):
             return
         if isinstance(value, float):
@@ -152,7 +155,9 @@ def parse_game(text: str, factories: Mapping[str, Callable[..., Any]]) -> Any:
         raise InvalidOptionError(f"a game string must be text like 'escoba(players=4)', not {type(text).__name__}")
     match = _NAME.match(text)
     if not match:
-        raise InvalidOptionError(f"{text!r} is not a game string: expected name(option=value,...), e.g. 'escoba(players=4)'")
+        raise InvalidOptionError(
+            f"{text!r} is not a game string: expected name(option=value,...), e.g. 'escoba(players=4)'"
+        )
     name, body = match.group(1), match.group(2)
     if name not in factories:
         raise InvalidOptionError(f"unknown game {name!r}: expected one of {', '.join(sorted(factories))}")

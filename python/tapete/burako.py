@@ -8,8 +8,8 @@ Rules: ``rules/burako.md``; engine contract: ``docs/burako_engine.md``.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
-from typing import Any, Optional, Sequence, Union
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from . import _core
 from ._gamestring import format_game, options_to_json
@@ -19,7 +19,7 @@ from .errors import InvalidStateError
 __all__ = ["Burako", "BurakoState", "classify_meld", "score_team", "NUM_DISTINCT_ACTIONS"]
 
 BurakoState = _core.BurakoState
-TileLike = Union[int, str]
+TileLike = int | str
 NUM_DISTINCT_ACTIONS = 1966
 
 
@@ -51,26 +51,38 @@ class Burako:
     def setup(
         self,
         racks: Sequence[Iterable[TileLike]],
-        melds: Optional[Sequence[Iterable[Iterable[TileLike]]]] = None,
+        melds: Sequence[Iterable[Iterable[TileLike]]] | None = None,
         pozo: Iterable[TileLike] = (),
-        stock: Optional[Iterable[TileLike]] = None,
-        muertos: Optional[Sequence[Iterable[TileLike]]] = None,
-        muerto_status: Optional[Sequence[Any]] = None,
+        stock: Iterable[TileLike] | None = None,
+        muertos: Sequence[Iterable[TileLike]] | None = None,
+        muerto_status: Sequence[Any] | None = None,
         to_move: int = 0,
-        mano: Optional[int] = None,
+        mano: int | None = None,
         phase: str = "draw",
         buffer: Iterable[TileLike] = (),
         turns: int = 1,
         cancels: int = 0,
-        totals: Optional[Sequence[int]] = None,
+        totals: Sequence[int] | None = None,
         hand: int = 1,
         seed: int = 0,
     ) -> BurakoState:
         """A position from a partial description, for rules tests (docs/burako_engine.md §12)."""
         spec = setup_json(
-            racks=racks, melds=melds, pozo=pozo, stock=stock, muertos=muertos,
-            muerto_status=muerto_status, to_move=to_move, mano=mano, phase=phase, buffer=buffer,
-            turns=turns, cancels=cancels, totals=totals, hand=hand, seed=seed,
+            racks=racks,
+            melds=melds,
+            pozo=pozo,
+            stock=stock,
+            muertos=muertos,
+            muerto_status=muerto_status,
+            to_move=to_move,
+            mano=mano,
+            phase=phase,
+            buffer=buffer,
+            turns=turns,
+            cancels=cancels,
+            totals=totals,
+            hand=hand,
+            seed=seed,
         )
         return self._game.setup(spec)
 

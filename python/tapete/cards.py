@@ -8,7 +8,6 @@ Text is a rank char from ``A23456789TJQK`` and a suit char from ``cdhs``; parsin
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Union
 
 from .errors import InvalidNotationError
 
@@ -17,7 +16,7 @@ __all__ = ["RANKS", "SUITS", "card_id", "card_str", "card_ids", "card_strs", "ra
 RANKS = "A23456789TJQK"
 SUITS = "cdhs"
 
-CardLike = Union[int, str]
+CardLike = int | str
 
 
 def rank_of(card: CardLike) -> int:

@@ -7,7 +7,8 @@ import json
 import math
 import sys
 import time
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
@@ -36,14 +37,16 @@ def summarize(game: Any, result: dict[str, np.ndarray]) -> dict[str, Any]:
         wins = int((returns[:, seat] > 0).sum())
         losses = int((returns[:, seat] < 0).sum())
         low, high = _wilson(wins, n_games)
-        seats.append({
-            "seat": seat,
-            "mean_points": float(scores[:, seat].mean()) if n_games else 0.0,
-            "mean_return": float(returns[:, seat].mean()) if n_games else 0.0,
-            "win_rate": wins / n_games if n_games else 0.0,
-            "win_rate_95": [low, high],
-            "loss_rate": losses / n_games if n_games else 0.0,
-        })
+        seats.append(
+            {
+                "seat": seat,
+                "mean_points": float(scores[:, seat].mean()) if n_games else 0.0,
+                "mean_return": float(returns[:, seat].mean()) if n_games else 0.0,
+                "win_rate": wins / n_games if n_games else 0.0,
+                "win_rate_95": [low, high],
+                "loss_rate": losses / n_games if n_games else 0.0,
+            }
+        )
     return {
         "game": str(game),
         "games": n_games,
@@ -78,8 +81,12 @@ def _simulate(args: argparse.Namespace) -> int:
     parts: list[dict[str, np.ndarray]] = []
     start = time.perf_counter()
     with Progress(
-        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-        console=console, disable=args.json or args.quiet,
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        disable=args.json or args.quiet,
     ) as progress:
         task = progress.add_task(f"simulating {game}", total=args.games)
         done = 0
@@ -91,7 +98,9 @@ def _simulate(args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - start
     if not parts:
         parts.append(simulate(game, games=0, seed=args.seed))
-    result = {key: np.concatenate([p[key] for p in parts]) for key in ("returns", "scores", "deals", "decisions", "finished")}
+    result = {
+        key: np.concatenate([p[key] for p in parts]) for key in ("returns", "scores", "deals", "decisions", "finished")
+    }
     summary = summarize(game, result)
     decisions = int(result["decisions"].sum())
     timing = {
@@ -113,8 +122,12 @@ def _simulate(args: argparse.Namespace) -> int:
     for seat in summary["seats"]:
         low, high = seat["win_rate_95"]
         table.add_row(
-            str(seat["seat"]), f"{seat['mean_points']:.3f}", f"{seat['mean_return']:+.4f}",
-            f"{seat['win_rate']:.4f}", f"{low:.4f} – {high:.4f}", f"{seat['loss_rate']:.4f}",
+            str(seat["seat"]),
+            f"{seat['mean_points']:.3f}",
+            f"{seat['mean_return']:+.4f}",
+            f"{seat['win_rate']:.4f}",
+            f"{low:.4f} – {high:.4f}",
+            f"{seat['loss_rate']:.4f}",
         )
     out.print(table)
     out.print(

@@ -8,18 +8,19 @@ Rules: ``rules/escoba.md``; engine contract: ``docs/escoba_engine.md``.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
-from typing import Any, Sequence, Union
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from . import _core
 from ._gamestring import format_game, options_to_json
-from ._setup import list_value as _cards, seed_value, setup_json
+from ._setup import list_value as _cards
+from ._setup import seed_value, setup_json
 from .errors import InvalidNotationError, InvalidStateError
 
 __all__ = ["Escoba", "EscobaState", "capture_options", "score_deal", "tuzzoli", "knock", "NUM_DISTINCT_ACTIONS"]
 
 EscobaState = _core.EscobaState
-CardLike = Union[int, str]
+CardLike = int | str
 NUM_DISTINCT_ACTIONS = 219
 
 
@@ -46,7 +47,9 @@ class Escoba:
 
     def new_state(self, seed: int = 0, deck: Sequence[CardLike] | None = None) -> EscobaState:
         """Deal a new match with the seeded RNG; ``deck`` fixes the first deal's order (top first)."""
-        return self._game.new_state(seed_value(seed, InvalidStateError), None if deck is None else _cards(deck, "deck", InvalidStateError))
+        return self._game.new_state(
+            seed_value(seed, InvalidStateError), None if deck is None else _cards(deck, "deck", InvalidStateError)
+        )
 
     def setup(
         self,
@@ -68,8 +71,18 @@ class Escoba:
         ``in_play`` (with ``target_mode=eliminate``): the seats still in the match; ``builds``: the
         builds on the table as card lists (option ``builds``)."""
         spec = setup_json(
-            hands=hands, table=table, stock=stock, piles=piles, pile_tops=pile_tops, dealer=dealer, to_move=to_move,
-            scores=scores, scope=scope, last_capturer=last_capturer, seed=seed, in_play=in_play,
+            hands=hands,
+            table=table,
+            stock=stock,
+            piles=piles,
+            pile_tops=pile_tops,
+            dealer=dealer,
+            to_move=to_move,
+            scores=scores,
+            scope=scope,
+            last_capturer=last_capturer,
+            seed=seed,
+            in_play=in_play,
             builds=builds,
         )
         return self._game.setup(spec)
@@ -115,7 +128,9 @@ def capture_options(
     builds = (
         None
         if table_builds is None
-        else [_cards(b, "a build", InvalidNotationError) for b in _cards(table_builds, "table_builds", InvalidStateError)]
+        else [
+            _cards(b, "a build", InvalidNotationError) for b in _cards(table_builds, "table_builds", InvalidStateError)
+        ]
     )
     held = None if hand is None else _cards(hand, "hand", InvalidNotationError)
     return _core.escoba_capture_options(

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
 from . import _core
 from ._gamestring import parse_game
 from ._setup import seed_value
-from .errors import InvalidOptionError
 from .burako import Burako
+from .errors import InvalidOptionError
 from .escoba import Escoba
 from .mosca import Mosca
 from .musta_maija import MustaMaija
@@ -32,7 +33,9 @@ def load(text: str) -> Any:
     return parse_game(text, GAMES)
 
 
-def simulate(game: Any, games: int = 1000, seed: int = 0, bots: str = "random", threads: int = 0) -> dict[str, np.ndarray]:
+def simulate(
+    game: Any, games: int = 1000, seed: int = 0, bots: str = "random", threads: int = 0
+) -> dict[str, np.ndarray]:
     """Play ``games`` whole matches natively, with the GIL released and on ``threads`` cores (0 = all).
 
     Game ``i`` is dealt with seed ``seed + i``, so results do not depend on the thread count or on
@@ -45,7 +48,9 @@ def simulate(game: Any, games: int = 1000, seed: int = 0, bots: str = "random", 
         game = load(game)
     simulator = _SIMULATORS.get(type(game))
     if simulator is None:
-        raise InvalidOptionError(f"cannot simulate {game!r}: expected a native game such as tapete.Escoba() or tapete.Mosca()")
+        raise InvalidOptionError(
+            f"cannot simulate {game!r}: expected a native game such as tapete.Escoba() or tapete.Mosca()"
+        )
     if bots != "random":
         raise InvalidOptionError(f"unknown bots {bots!r}: expected 'random'")
     # games and threads are checked by the native call; 0 threads is rayon's pool of all cores

@@ -8,8 +8,8 @@ Rules: ``rules/mosca.md``; engine contract: ``docs/mosca_engine.md``.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
-from typing import Any, Sequence, Union
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from . import _core
 from ._gamestring import format_game, options_to_json
@@ -20,7 +20,7 @@ from .errors import InvalidNotationError, InvalidStateError
 __all__ = ["Mosca", "MoscaState", "legal_cards", "trick_winner", "mosca_winner", "NUM_DISTINCT_ACTIONS"]
 
 MoscaState = _core.MoscaState
-CardLike = Union[int, str]
+CardLike = int | str
 NUM_DISTINCT_ACTIONS = 91
 
 
@@ -65,8 +65,14 @@ class Mosca:
     ) -> MoscaState:
         """The start of a deal from given hands and turn-up (docs/mosca_engine.md §9)."""
         spec = setup_json(
-            hands=hands, turnup=turnup, talon=talon, dealer=dealer, balances=balances, pot=pot,
-            deals_played=deals_played, seed=seed,
+            hands=hands,
+            turnup=turnup,
+            talon=talon,
+            dealer=dealer,
+            balances=balances,
+            pot=pot,
+            deals_played=deals_played,
+            seed=seed,
         )
         return self._game.setup(spec)
 
@@ -92,9 +98,7 @@ class Mosca:
 def legal_cards(hand: Iterable[CardLike], trick: Iterable[CardLike], trump: str, **options: Any) -> list[str]:
     """The cards of ``hand`` the player to act may play, ``trick`` being the cards already played
     to this trick in order (rules §4.3); ascending card text."""
-    return _core.mosca_legal_cards(
-        _ids(hand, "hand"), _ids(trick, "trick"), _suit(trump), options_to_json(options)
-    )
+    return _core.mosca_legal_cards(_ids(hand, "hand"), _ids(trick, "trick"), _suit(trump), options_to_json(options))
 
 
 def trick_winner(trick: Iterable[CardLike], trump: str, **options: Any) -> int:
@@ -107,9 +111,7 @@ def mosca_winner(hands: Sequence[Iterable[CardLike]], trump: str, **options: Any
     Under ``mosca_tie="eldest_wins"`` the list order is the order from the mano."""
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Iterable):
         raise InvalidStateError(f"hands must be a list of card lists, not {type(hands).__name__}")
-    return _core.mosca_mosca_winner(
-        [_ids(h, "a hand") for h in hands], _suit(trump), options_to_json(options)
-    )
+    return _core.mosca_mosca_winner([_ids(h, "a hand") for h in hands], _suit(trump), options_to_json(options))
 
 
 def _suit(trump: Any) -> int:
@@ -119,7 +121,9 @@ def _suit(trump: Any) -> int:
 
 
 def _ids(
-    items: Any, what: str, list_error: type[Exception] = InvalidStateError,
+    items: Any,
+    what: str,
+    list_error: type[Exception] = InvalidStateError,
     card_error: type[Exception] = InvalidNotationError,
 ) -> list[int]:
     """Card ids from a non-text iterable of cards (text or ids)."""

@@ -8,13 +8,14 @@ Rules: ``rules/musta_maija.md``; engine contract: ``docs/musta_maija_engine.md``
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
-from typing import Any, Sequence, Union
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from . import _core
 from ._gamestring import format_game, options_to_json
-from ._setup import list_value as _cards, seed_value, setup_json
-from .errors import InvalidNotationError, InvalidStateError
+from ._setup import list_value as _cards
+from ._setup import seed_value, setup_json
+from .errors import InvalidStateError
 
 __all__ = [
     "MustaMaija",
@@ -26,7 +27,7 @@ __all__ = [
 ]
 
 MustaMaijaState = _core.MustaMaijaState
-CardLike = Union[int, str]
+CardLike = int | str
 NUM_DISTINCT_ACTIONS = 54
 
 
@@ -72,8 +73,16 @@ class MustaMaija:
     ) -> MustaMaijaState:
         """A position at the start of an attack, from a partial description (contract §7)."""
         spec = setup_json(
-            hands=hands, stock=stock, trump=trump, out_of_play=out_of_play, attacker=attacker,
-            dealer=dealer, known=known, losses=losses, attacks=attacks, seed=seed,
+            hands=hands,
+            stock=stock,
+            trump=trump,
+            out_of_play=out_of_play,
+            attacker=attacker,
+            dealer=dealer,
+            known=known,
+            losses=losses,
+            attacks=attacks,
+            seed=seed,
         )
         return self._game.setup(spec)
 

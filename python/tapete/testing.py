@@ -13,15 +13,22 @@ The hypothesis strategies at the end draw option sets and seeds for the differen
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from functools import partial
+from typing import Any
 
 import numpy as np
 
 from .reference.escoba import VARIANTS as ESCOBA_PRESETS
 
 __all__ = [
-    "Divergence", "compare_engines", "assert_engines_agree", "escoba_options", "escoba_player_counts", "seeds",
+    "Divergence",
+    "compare_engines",
+    "assert_engines_agree",
+    "escoba_options",
+    "escoba_player_counts",
+    "seeds",
 ]
 
 
@@ -92,7 +99,7 @@ def _check_bad_inputs(a: Any, b: Any, legal: Iterable[int], num_actions: int) ->
     labels = []
     for label, call in _bad_inputs(legal, num_actions):
         labels.append(label)
-        error_a, error_b = _error_of(lambda: call(a)), _error_of(lambda: call(b))
+        error_a, error_b = _error_of(partial(call, a)), _error_of(partial(call, b))
         if error_a != error_b:
             return f"error of {label}", error_a, error_b
     after_a, after_b = a.to_json(), b.to_json()
@@ -171,11 +178,17 @@ def seeds() -> Any:
     return st.one_of(st.integers(0, 1000), st.integers(0, 2**64 - 1))
 
 
-
 _ESCOBA_PLAYERS = {
-    "scopone_9": (4,), "scopone_10": (4,), "scopone_romano": (4,), "assi_non_prendere": (4,),
-    "non_prendere": (4, 6), "scopone_romano_contrario": (4, 5), "cirulla": (2, 3, 4), "bazzica": (2,),
-    "granja": (2, 4), "cicera": (4,),
+    "scopone_9": (4,),
+    "scopone_10": (4,),
+    "scopone_romano": (4,),
+    "assi_non_prendere": (4,),
+    "non_prendere": (4, 6),
+    "scopone_romano_contrario": (4, 5),
+    "cirulla": (2, 3, 4),
+    "bazzica": (2,),
+    "granja": (2, 4),
+    "cicera": (4,),
     "maresciallo_80": (4,),
 }
 
@@ -224,12 +237,18 @@ def escoba_options(variant: str | None = None) -> Any:
             "ace_blocked_by_table_ace": st.booleans(),
             "ace_on_empty_table": st.sampled_from(["self_capture", "trail"]),
             "napola_all_coins_wins": st.booleans(),
-            "capture_kinds": st.lists(st.sampled_from(["match", "sum", "sum15", "sum11", "diff"]), min_size=1, max_size=4, unique=True),
-            "match_priority_kinds": st.lists(st.sampled_from(["sum", "sum15", "sum11", "diff"]), max_size=2, unique=True),
+            "capture_kinds": st.lists(
+                st.sampled_from(["match", "sum", "sum15", "sum11", "diff"]), min_size=1, max_size=4, unique=True
+            ),
+            "match_priority_kinds": st.lists(
+                st.sampled_from(["sum", "sum15", "sum11", "diff"]), max_size=2, unique=True
+            ),
             "forbid_ace_first_play": st.booleans(),
             "void_deal_min_kings": st.sampled_from([None, 2, 3]),
             "void_deal_min_aces": st.sampled_from([None, 2, 3]),
-            "special_cards": st.dictionaries(st.sampled_from(["Kd", "Jd", "Qd", "7h", "Ac"]), st.integers(0, 3), max_size=2),
+            "special_cards": st.dictionaries(
+                st.sampled_from(["Kd", "Jd", "Qd", "7h", "Ac"]), st.integers(0, 3), max_size=2
+            ),
             "coin_card_points": st.integers(0, 2),
             "all_sevens_bonus": st.integers(0, 3),
             "all_oros_bonus": st.integers(0, 3),
@@ -279,17 +298,37 @@ def escoba_options(variant: str | None = None) -> Any:
                 sword_napula=st.booleans(),
                 all_swords_wins=st.booleans(),
                 cards_tie_points=st.sampled_from([None, 0, 1]),
-                special_cards=st.dictionaries(st.sampled_from(["2s", "Td", "Jc", "8h", "Kd"]), st.integers(0, 2), max_size=2),
+                special_cards=st.dictionaries(
+                    st.sampled_from(["2s", "Td", "Jc", "8h", "Kd"]), st.integers(0, 2), max_size=2
+                ),
             )
         if preset == "maresciallo_80":
             # the double pack refuses every option its multiset search and scoring do not cover
             # (contract §1a): only these overrides apply
             kept = (
-                "match_priority", "scopa_on_last_play", "last_capturer_takes_rest", "primiera_requires_all_suits",
-                "napola", "category_tie_policy", "win_check", "win_margin", "target_mode", "game", "first_dealer",
-                "ace_takes_all", "ace_blocked_by_table_ace", "ace_on_empty_table", "match_priority_kinds",
-                "scopa_value", "partnership", "maresciallo_penalty", "maresciallo_sweep", "polacca", "polacca_card",
-                "saponaro", "saponaro_card",
+                "match_priority",
+                "scopa_on_last_play",
+                "last_capturer_takes_rest",
+                "primiera_requires_all_suits",
+                "napola",
+                "category_tie_policy",
+                "win_check",
+                "win_margin",
+                "target_mode",
+                "game",
+                "first_dealer",
+                "ace_takes_all",
+                "ace_blocked_by_table_ace",
+                "ace_on_empty_table",
+                "match_priority_kinds",
+                "scopa_value",
+                "partnership",
+                "maresciallo_penalty",
+                "maresciallo_sweep",
+                "polacca",
+                "polacca_card",
+                "saponaro",
+                "saponaro_card",
             )
             overrides = {name: overrides[name] for name in kept}
             overrides.update(

@@ -24,7 +24,9 @@ from tapete.errors import InvalidStateError
 from tapete.testing import assert_engines_agree, burako_options, compare_positions, seeds
 
 EXAMPLES = int(os.environ.get("TAPETE_DIFF_EXAMPLES", "200"))
-SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large], derandomize=True)
+SETTINGS = dict(
+    deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large], derandomize=True
+)
 
 COLOURS = "RKBY"
 

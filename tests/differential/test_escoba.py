@@ -61,7 +61,9 @@ def test_rule_primitives_agree(variant, data):
     cards = data.draw(st.permutations(pack), label="pack")
     size = data.draw(st.integers(0, 12), label="table size")
     card, table = cards[0], cards[1 : 1 + size]
-    assert tapete.escoba.capture_options(card, table, **options) == reference.escoba.capture_options(card, table, **options)
+    assert tapete.escoba.capture_options(card, table, **options) == reference.escoba.capture_options(
+        card, table, **options
+    )
     players = options["players"]
     teams = players in (4, 6) and options.get("partnership") != "none"
     sides = 2 if teams else players

@@ -20,19 +20,41 @@ from tapete import reference
 from tapete.testing import assert_engines_agree, mosca_options, seeds
 
 EXAMPLES = int(os.environ.get("TAPETE_DIFF_EXAMPLES", "300"))
-SETTINGS = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+SETTINGS = settings(
+    max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
+)
 
 # Fixed option sets besides the drawn ones: every non-default choice appears in one of them.
 COMBOS = {
     "defaults": {},
     "loose_obligations": {"must_head": False, "must_trump": False, "ace_rank": "high", "deal_packets": "1_at_a_time"},
-    "no_overtrump_low_ace": {"must_overtrump": False, "must_undertrump": False, "ace_rank": "low", "deal_packets": "3_then_2"},
-    "classic_mouche": {"no_trick_penalty": "pot", "penalty_timing": "next_pot", "trick_tie": "split_equally",
-                       "mosca_bonus": "each_other_player_pays_penalty", "leftover_pot": "split_equally_among_all"},
-    "loo": {"ante": "dealer_pays_5", "pot_award": "per_trick", "exchange_limit": "max_3", "mosca_tie": "eldest_wins",
-            "lone_player": "must_play_tricks"},
-    "bourre": {"exchange_limit": "reshuffle_discards_when_empty", "mosca_after_exchange": True,
-               "lone_player": "pot_carries", "dealer_may_take_turnup": False, "ante": "each_player_pays_1"},
+    "no_overtrump_low_ace": {
+        "must_overtrump": False,
+        "must_undertrump": False,
+        "ace_rank": "low",
+        "deal_packets": "3_then_2",
+    },
+    "classic_mouche": {
+        "no_trick_penalty": "pot",
+        "penalty_timing": "next_pot",
+        "trick_tie": "split_equally",
+        "mosca_bonus": "each_other_player_pays_penalty",
+        "leftover_pot": "split_equally_among_all",
+    },
+    "loo": {
+        "ante": "dealer_pays_5",
+        "pot_award": "per_trick",
+        "exchange_limit": "max_3",
+        "mosca_tie": "eldest_wins",
+        "lone_player": "must_play_tricks",
+    },
+    "bourre": {
+        "exchange_limit": "reshuffle_discards_when_empty",
+        "mosca_after_exchange": True,
+        "lone_player": "pot_carries",
+        "dealer_may_take_turnup": False,
+        "ante": "each_player_pays_1",
+    },
     "bankruptcy": {"bankruptcy": "eliminate_at_zero", "initial_chips": 4, "no_trick_penalty": 3},
 }
 
@@ -50,7 +72,9 @@ def test_native_and_reference_agree(players, data):
 
 
 @pytest.mark.parametrize("combo", sorted(COMBOS))
-@settings(max_examples=max(20, EXAMPLES // 6), deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+@settings(
+    max_examples=max(20, EXAMPLES // 6), deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
+)
 @given(data=st.data())
 def test_native_and_reference_agree_on_option_combinations(combo, data):
     players = data.draw(st.integers(3, 6), label="players")
@@ -87,10 +111,14 @@ def test_rule_primitives_agree(data):
     as_text = data.draw(st.booleans(), label="as text")
     if as_text:
         hand, trick = [tapete.cards.card_str(c) for c in hand], [tapete.cards.card_str(c) for c in trick]
-    assert tapete.mosca.legal_cards(hand, trick, trump, **options) == reference.mosca.legal_cards(hand, trick, trump, **options)
+    assert tapete.mosca.legal_cards(hand, trick, trump, **options) == reference.mosca.legal_cards(
+        hand, trick, trump, **options
+    )
     # trick_winner on a trick of 1..6 cards.
     length = data.draw(st.integers(1, 6), label="trick length")
-    assert tapete.mosca.trick_winner(pack[:length], trump, **options) == reference.mosca.trick_winner(pack[:length], trump, **options)
+    assert tapete.mosca.trick_winner(pack[:length], trump, **options) == reference.mosca.trick_winner(
+        pack[:length], trump, **options
+    )
     # mosca_winner: 2..6 hands of 5 cards, some of them dealt from one suit to force moscas.
     seats = data.draw(st.integers(2, 6), label="seats")
     hands, rest = [], list(pack)

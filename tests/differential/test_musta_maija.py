@@ -49,7 +49,9 @@ WHOLE = [
 @pytest.mark.parametrize("options", WHOLE, ids=[str(o) for o in WHOLE])
 def test_whole_hands_agree_to_the_natural_end(options):
     """Whole hands with the default cap of 1000, random play to the natural end."""
-    assert_engines_agree(tapete.MustaMaija(**options), reference.MustaMaija(**options), games=2, seed=options["players"])
+    assert_engines_agree(
+        tapete.MustaMaija(**options), reference.MustaMaija(**options), games=2, seed=options["players"]
+    )
 
 
 @pytest.mark.parametrize("trump", ["c", "d", "h", "s", None])

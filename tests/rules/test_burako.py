@@ -181,7 +181,12 @@ def test_tv_b16_pierna_takes_one_wild_only(engine):
     assert EXTEND(0, "J*") in s.legal_actions()
     assert EXTEND(0, "R2") in s.legal_actions()  # R2 alone is a wild too
     s.apply("extend 0 J*")
-    assert s.view(0)["melds"][0][0] == {"kind": "pierna", "tiles": ["R7", "K7", "B7", "J*"], "pure": False, "canasta": False}
+    assert s.view(0)["melds"][0][0] == {
+        "kind": "pierna",
+        "tiles": ["R7", "K7", "B7", "J*"],
+        "pure": False,
+        "canasta": False,
+    }
     assert_illegal(s, EXTEND(0, "R2"))
 
 
@@ -201,7 +206,12 @@ def test_tv_b18_natural_two_by_extension(engine):
     )
     assert s.view(0)["melds"][0][0]["pure"] is False
     s.apply(EXTEND(0, "B5"))
-    assert s.view(0)["melds"][0][0] == {"kind": "run", "tiles": ["B2", "B3", "B4", "B5", "B6"], "pure": True, "canasta": False}
+    assert s.view(0)["melds"][0][0] == {
+        "kind": "run",
+        "tiles": ["B2", "B3", "B4", "B5", "B6"],
+        "pure": True,
+        "canasta": False,
+    }
 
 
 def test_tv_b19_natural_two_turns_wild(engine):
@@ -212,7 +222,12 @@ def test_tv_b19_natural_two_turns_wild(engine):
     )
     assert s.view(2)["melds"][0][0]["pure"] is True
     s.apply("extend 0 R6")
-    assert s.view(2)["melds"][0][0] == {"kind": "run", "tiles": ["R2", "R3", "R4", "R6"], "pure": False, "canasta": False}
+    assert s.view(2)["melds"][0][0] == {
+        "kind": "run",
+        "tiles": ["R2", "R3", "R4", "R6"],
+        "pure": False,
+        "canasta": False,
+    }
 
 
 def test_tv_b20_canastas(engine):
@@ -356,7 +371,7 @@ def test_tv_b29_indirect_muerto(engine):
     assert d["muerto_status"] == [2, 0]  # taken indirectly
     assert d["muerto_unplayed"] == [0, -1]
     assert s.current_player() == 1 and d["phase"] == "draw"
-    for seat in (1, 2, 3):
+    for _seat in (1, 2, 3):
         s.apply("draw")
         s.apply(next(a for a in s.legal_actions() if 58 <= a < 111))
     assert s.current_player() == 0
@@ -380,8 +395,10 @@ def test_tv_b31_second_teammate(engine):
     # TV-B31: seat 2 took team A's muerto, no canasta, team A's meld takes none of seat 0's tiles.
     # Legal right after the draw = {5, 6, 7, 24, 60, 61, 62, 79}; committing {R3,R4,R5} never is.
     s = engine.Burako(players=4).setup(
-        racks=[T("R3 R4 R5 K9"), T("K3"), T("K4"), T("K6")], melds=[[T("Y9 Y10 Y11")], []],
-        muerto_status=[2, 0], phase="meld",
+        racks=[T("R3 R4 R5 K9"), T("K3"), T("K4"), T("K6")],
+        melds=[[T("Y9 Y10 Y11")], []],
+        muerto_status=[2, 0],
+        phase="meld",
     )
     assert s.legal_actions() == [5, 6, 7, 24, 60, 61, 62, 79]
     for a in ("add R3", "add R4", "add R5"):
@@ -400,7 +417,9 @@ def test_tv_b32_close_by_discard(engine):
     # (h' = 1, legal), DISCARD R9 -> close (+100).
     s = _single(engine).setup(
         racks=[T("R9 Y5"), T("K3"), T("K4"), T("K6")],
-        melds=[[run_of("R", 3, 9), T("Y6 Y7 Y8")], []], muerto_status=[1, 0], phase="meld",
+        melds=[[run_of("R", 3, 9), T("Y6 Y7 Y8")], []],
+        muerto_status=[1, 0],
+        phase="meld",
     )
     s.apply(EXTEND(1, "Y5"))
     assert not s.is_terminal()
@@ -417,7 +436,9 @@ def test_tv_b33_close_by_melding_out(engine):
     # TV-B33: rack {B5,B6,B7}; add B5 B6 B7 (nothing happens yet), meld -> close with no discard.
     s = _single(engine).setup(
         racks=[T("B5 B6 B7"), T("K3"), T("K4"), T("K6")],
-        melds=[[run_of("R", 3, 9)], []], muerto_status=[1, 0], phase="meld",
+        melds=[[run_of("R", 3, 9)], []],
+        muerto_status=[1, 0],
+        phase="meld",
     )
     for a in ("add B5", "add B6", "add B7"):
         s.apply(a)
@@ -433,7 +454,9 @@ def test_tv_b34_canasta_completed_by_the_closing_action(engine):
     # canasta, h' = 1 legal; DISCARD Y5 -> close.
     s = _single(engine).setup(
         racks=[T("R9 Y5"), T("K3"), T("K4"), T("K6")],
-        melds=[[run_of("R", 3, 8)], []], muerto_status=[1, 0], phase="meld",
+        melds=[[run_of("R", 3, 8)], []],
+        muerto_status=[1, 0],
+        phase="meld",
     )
     assert EXTEND(0, "R9") in s.legal_actions()
     s.apply("extend 0 R9")
@@ -599,7 +622,9 @@ def test_close_mode_discard_required_forbids_melding_out(engine):
     # §5.4 discard_required: h' = 0 is illegal once the muerto is taken (TV-B33's position).
     s = _single(engine, close_mode="discard_required").setup(
         racks=[T("B5 B6 B7"), T("K3"), T("K4"), T("K6")],
-        melds=[[run_of("R", 3, 9)], []], muerto_status=[1, 0], phase="meld",
+        melds=[[run_of("R", 3, 9)], []],
+        muerto_status=[1, 0],
+        phase="meld",
     )
     for a in ("add B5", "add B6", "add B7"):
         s.apply(a)

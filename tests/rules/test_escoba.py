@@ -19,9 +19,7 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from cardlib import PACK40, SUITS, cid, rest_of
-
 
 # --------------------------------------------------------------------------------------------------
 # Test helpers: card text <-> id, the 40-card pack, a tiny SplitMix64 (DESIGN §5). These build the
@@ -52,7 +50,7 @@ def outcome_sets(result) -> set[frozenset]:
     return sets
 
 
-def O(*outcomes) -> set[frozenset]:
+def outcome_set(*outcomes) -> set[frozenset]:
     """Expected outcomes, each given as a space-separated card list ('' = the trail)."""
     return {frozenset(o.split()) for o in outcomes}
 
@@ -99,12 +97,12 @@ def caps(engine, card, table, **options) -> set[frozenset]:
 
 def test_tv01_match_forbids_sum(engine):
     """TV-01: T 3h 5s Jc, P Jd -> only {Jc}; the sum 3+5=8 is forbidden by the match."""
-    assert caps(engine, "Jd", ["3h", "5s", "Jc"]) == O("Jc")
+    assert caps(engine, "Jd", ["3h", "5s", "Jc"]) == outcome_set("Jc")
 
 
 def test_tv02_free_choice_among_sums(engine):
     """TV-02: T Ah 3s 4c 5d, P Qh (9) -> {Ah,3s,5d} (1+3+5) or {4c,5d} (4+5); no fewest-cards rule."""
-    assert caps(engine, "Qh", ["Ah", "3s", "4c", "5d"]) == O("Ah 3s 5d", "4c 5d")
+    assert caps(engine, "Qh", ["Ah", "3s", "4c", "5d"]) == outcome_set("Ah 3s 5d", "4c 5d")
 
 
 def test_tv02_tv10_output_format(engine):
@@ -122,22 +120,22 @@ def test_tv02_tv10_output_format(engine):
 
 def test_tv03_match_priority(engine):
     """TV-03: T 7h 4s 3c, P 7d -> {7h} only (4+3 suppressed by the match)."""
-    assert caps(engine, "7d", ["7h", "4s", "3c"]) == O("7h")
+    assert caps(engine, "7d", ["7h", "4s", "3c"]) == outcome_set("7h")
 
 
 def test_tv04_match_takes_one_card_choose_which(engine):
     """TV-04: T 5h 5s 2c, P 5d -> {5h} or {5s}: one card only."""
-    assert caps(engine, "5d", ["5h", "5s", "2c"]) == O("5h", "5s")
+    assert caps(engine, "5d", ["5h", "5s", "2c"]) == outcome_set("5h", "5s")
 
 
 def test_tv05_no_subset_trail(engine):
     """TV-05: T 2h 3s 4c, P Kd -> none (no subset sums to 10: 2+3+4=9): the trail only."""
-    assert caps(engine, "Kd", ["2h", "3s", "4c"]) == O("")
+    assert caps(engine, "Kd", ["2h", "3s", "4c"]) == outcome_set("")
 
 
 def test_tv06_king_sweeps_four_cards(engine):
     """TV-06: T Ah 2s 3c 4d, P Kh -> {Ah,2s,3c,4d} (1+2+3+4=10), a sweep."""
-    assert caps(engine, "Kh", ["Ah", "2s", "3c", "4d"]) == O("Ah 2s 3c 4d")
+    assert caps(engine, "Kh", ["Ah", "2s", "3c", "4d"]) == outcome_set("Ah 2s 3c 4d")
 
 
 def test_tv06_sweep_scores_scopa_when_not_last_play(engine):
@@ -157,19 +155,19 @@ def test_tv06_sweep_scores_scopa_when_not_last_play(engine):
 
 def test_tv07_two_sums(engine):
     """TV-07: T Ah 2s 3c 4d, P 6h -> {2s,4d} (2+4) or {Ah,2s,3c} (1+2+3)."""
-    assert caps(engine, "6h", ["Ah", "2s", "3c", "4d"]) == O("2s 4d", "Ah 2s 3c")
+    assert caps(engine, "6h", ["Ah", "2s", "3c", "4d"]) == outcome_set("2s 4d", "Ah 2s 3c")
 
 
 def test_tv08_ace_only_takes_ace(engine):
     """TV-08: T Kh, P Ad -> none: an Ace takes only an Ace, a King only by a King."""
-    assert caps(engine, "Ad", ["Kh"]) == O("")
+    assert caps(engine, "Ad", ["Kh"]) == outcome_set("")
     # and the King on the table is not taken by a sum either (a sum needs >= 2 table cards)
-    assert caps(engine, "Kd", ["Kh"]) == O("Kh")
+    assert caps(engine, "Kd", ["Kh"]) == outcome_set("Kh")
 
 
 def test_tv09_two_aces_by_sum_is_scopa(engine):
     """TV-09: T Ah Ac, P 2d -> {Ah,Ac} (1+1), a sweep; scopa when not the last play."""
-    assert caps(engine, "2d", ["Ah", "Ac"]) == O("Ah Ac")
+    assert caps(engine, "2d", ["Ah", "Ac"]) == outcome_set("Ah Ac")
     s = engine.Escoba().setup(hands=[["2d", "5c"], ["6c", "7c"]], table=["Ah", "Ac"], to_move=0)
     s.apply(PLAY("2d"))
     v = s.view(1)
@@ -179,18 +177,18 @@ def test_tv09_two_aces_by_sum_is_scopa(engine):
 
 def test_tv10_suits_make_distinct_moves(engine):
     """TV-10: T 6h 6s 3c 3d, P Qd (9) -> the four 6+3 pairs; 6+6=12, 3+3=6 do not qualify."""
-    assert caps(engine, "Qd", ["6h", "6s", "3c", "3d"]) == O("6h 3c", "6h 3d", "6s 3c", "6s 3d")
+    assert caps(engine, "Qd", ["6h", "6s", "3c", "3d"]) == outcome_set("6h 3c", "6h 3d", "6s 3c", "6s 3d")
 
 
 def test_tv11_no_fewest_cards_in_base(engine):
     """TV-11: T Ah 2h 3h 4h 5h, P 6d -> {Ah,5h}, {2h,4h}, {Ah,2h,3h}."""
-    assert caps(engine, "6d", ["Ah", "2h", "3h", "4h", "5h"]) == O("Ah 5h", "2h 4h", "Ah 2h 3h")
+    assert caps(engine, "6d", ["Ah", "2h", "3h", "4h", "5h"]) == outcome_set("Ah 5h", "2h 4h", "Ah 2h 3h")
 
 
 def test_tv12_empty_table_trail_not_scopa(engine):
     """TV-12: empty table, any card -> trail only; it is not a scopa."""
     for card in ["7d", "Kc", "Ad", "Jh"]:
-        assert caps(engine, card, []) == O(""), card
+        assert caps(engine, card, []) == outcome_set(""), card
     s = engine.Escoba().setup(hands=[["7d", "5c"], ["6c", "7c"]], table=[], to_move=0)
     s.apply(PLAY("7d"))
     v = s.view(0)
@@ -207,11 +205,11 @@ def test_tv13_capture_obligation_capture_options(engine):
     so it behaves as played_card): the same. optional: also the trail.
     """
     t = ["4h", "3s"]
-    assert caps(engine, "7d", t) == O("4h 3s")
-    assert caps(engine, "7d", t, capture_obligation="any_card") == O("4h 3s")
-    assert caps(engine, "7d", t, capture_obligation="optional") == O("", "4h 3s")
-    assert caps(engine, "Kc", t) == O("")
-    assert caps(engine, "Kc", t, capture_obligation="optional") == O("")
+    assert caps(engine, "7d", t) == outcome_set("4h 3s")
+    assert caps(engine, "7d", t, capture_obligation="any_card") == outcome_set("4h 3s")
+    assert caps(engine, "7d", t, capture_obligation="optional") == outcome_set("", "4h 3s")
+    assert caps(engine, "Kc", t) == outcome_set("")
+    assert caps(engine, "Kc", t, capture_obligation="optional") == outcome_set("")
 
 
 def _tv13_state(engine, **options):
@@ -314,11 +312,29 @@ def test_tv14_last_play_sweep_counts_with_option(engine):
 
 def _tv15_piles():
     # side 0: 9 coins (all but 4d) + 8 spades (all but 4s and Ks) = 17 cards
-    pile0 = ["Ad", "2d", "3d", "5d", "6d", "7d", "Jd", "Qd", "Kd",
-             "As", "2s", "3s", "5s", "6s", "7s", "Js", "Qs"]
+    pile0 = ["Ad", "2d", "3d", "5d", "6d", "7d", "Jd", "Qd", "Kd", "As", "2s", "3s", "5s", "6s", "7s", "Js", "Qs"]
     # side 1: 9 clubs (all but Kc) + 9 hearts (all but 2h) + Ks = 19 cards
-    pile1 = ["Ac", "2c", "3c", "4c", "5c", "6c", "7c", "Jc", "Qc",
-             "Ah", "3h", "4h", "5h", "6h", "7h", "Jh", "Qh", "Kh", "Ks"]
+    pile1 = [
+        "Ac",
+        "2c",
+        "3c",
+        "4c",
+        "5c",
+        "6c",
+        "7c",
+        "Jc",
+        "Qc",
+        "Ah",
+        "3h",
+        "4h",
+        "5h",
+        "6h",
+        "7h",
+        "Jh",
+        "Qh",
+        "Kh",
+        "Ks",
+    ]
     check_partition(pile0, pile1, ["4d"], ["2h", "Kc", "4s"])
     return pile0, pile1
 
@@ -371,9 +387,7 @@ def test_tv16_sweep_on_last_card_of_earlier_hand_counts(engine):
     table = ["Ah", "2s", "3c", "4d"]
     pile0 = rest_of(stock, table, ["Kh"])  # 23 cards
     check_partition(stock, table, ["Kh"], pile0)
-    s = engine.Escoba().setup(
-        hands=[[], ["Kh"]], table=table, stock=stock, piles=[pile0, []], dealer=1, to_move=1
-    )
+    s = engine.Escoba().setup(hands=[[], ["Kh"]], table=table, stock=stock, piles=[pile0, []], dealer=1, to_move=1)
     s.apply(PLAY("Kh"))
     v0, v1 = s.view(0), s.view(1)
     assert v0["scope"] == [0, 1]
@@ -560,8 +574,10 @@ def test_tv24_milan_full_tie(engine):
     sd = engine.escoba.score_deal
     assert sd([a, b], [0, 0], primiera_mode="milan", **NO_OTHERS) == [0, 0]
     assert sd([a + ["5d"], b], [0, 0], primiera_mode="milan", **NO_OTHERS) == [0, 0]
-    assert sd([a + ["5d"], b], [0, 0], primiera_mode="milan", milan_tiebreak=["7", "6", "A", "5"],
-              **NO_OTHERS) == [1, 0]
+    assert sd([a + ["5d"], b], [0, 0], primiera_mode="milan", milan_tiebreak=["7", "6", "A", "5"], **NO_OTHERS) == [
+        1,
+        0,
+    ]
 
 
 def test_tv25_settanta_bonus(engine):
@@ -572,10 +588,31 @@ def test_tv25_settanta_bonus(engine):
     assert sd(piles, [0, 0], **NO_OTHERS) == [1, 0]
 
 
-TV26_A = ["7d", "7h", "7s", "6d", "6c", "Ad", "2d", "3d", "4d", "Kd", "Jh", "Qh", "Kh",
-          "5s", "4s", "3s", "2s", "As", "Jc", "Qc", "Kc", "5c"]
-TV26_B = ["2c", "2h", "3c", "3h", "4c", "4h", "5d", "5h", "6h", "6s", "7c", "Ac", "Ah",
-          "Jd", "Js", "Ks", "Qd", "Qs"]
+TV26_A = [
+    "7d",
+    "7h",
+    "7s",
+    "6d",
+    "6c",
+    "Ad",
+    "2d",
+    "3d",
+    "4d",
+    "Kd",
+    "Jh",
+    "Qh",
+    "Kh",
+    "5s",
+    "4s",
+    "3s",
+    "2s",
+    "As",
+    "Jc",
+    "Qc",
+    "Kc",
+    "5c",
+]
+TV26_B = ["2c", "2h", "3c", "3h", "4c", "4h", "5d", "5h", "6h", "6s", "7c", "Ac", "Ah", "Jd", "Js", "Ks", "Qd", "Qs"]
 
 
 def test_tv26_full_deal(engine):
@@ -721,8 +758,13 @@ def _tv33_state(engine, scores, scope):
     p2 = ["6s", "7s", "Js", "Qs", "Ks"]
     check_partition(p0, p1, p2, ["7d", "4h", "3s"])
     return engine.Escoba(players=3).setup(
-        hands=[[], [], ["7d"]], table=["4h", "3s"], piles=[p0, p1, p2], dealer=2, to_move=2,
-        scores=scores, scope=scope,
+        hands=[[], [], ["7d"]],
+        table=["4h", "3s"],
+        piles=[p0, p1, p2],
+        dealer=2,
+        to_move=2,
+        scores=scores,
+        scope=scope,
     )
 
 
@@ -758,8 +800,13 @@ def _tv34_state(engine, **options):
     pb = [r + "c" for r in "4567JQK"] + [r + "s" for r in "A24567JQK"]
     check_partition(pa, pb, ["7d", "4h", "3s"])
     return engine.Escoba(**options).setup(
-        hands=[[], ["7d"]], table=["4h", "3s"], piles=[pa, pb], dealer=1, to_move=1,
-        scores=[9, 10], scope=[0, 1],
+        hands=[[], ["7d"]],
+        table=["4h", "3s"],
+        piles=[pa, pb],
+        dealer=1,
+        to_move=1,
+        scores=[9, 10],
+        scope=[0, 1],
     )
 
 
@@ -792,16 +839,14 @@ def test_tv34_count_out(engine):
 def test_tv35_ace_takes_all_capture(engine):
     """TV-35: T 5h 3s Kc, P As -> {5h,3s,Kc} in every Ace preset (no normal capture for value 1)."""
     for variant in ["asso_piglia_tutto", "scopa_d_assi", "sbarazzina"]:
-        assert caps(engine, "As", ["5h", "3s", "Kc"], variant=variant) == O("5h 3s Kc"), variant
-    assert caps(engine, "As", ["5h", "3s", "Kc"]) == O("")  # base game: the Ace trails
+        assert caps(engine, "As", ["5h", "3s", "Kc"], variant=variant) == outcome_set("5h 3s Kc"), variant
+    assert caps(engine, "As", ["5h", "3s", "Kc"]) == outcome_set("")  # base game: the Ace trails
 
 
 @pytest.mark.parametrize("variant,scopa", [("asso_piglia_tutto", 1), ("scopa_d_assi", 0), ("sbarazzina", 0)])
 def test_tv35_ace_sweep_scopa_by_variant(engine, variant, scopa):
     """TV-35: the Ace sweep is +1 scopa in Asso piglia tutto; 0 in Scopa d'assi and Sbarazzina."""
-    s = engine.Escoba(variant=variant).setup(
-        hands=[["As", "2c"], ["3c", "4c"]], table=["5h", "3s", "Kc"], to_move=0
-    )
+    s = engine.Escoba(variant=variant).setup(hands=[["As", "2c"], ["3c", "4c"]], table=["5h", "3s", "Kc"], to_move=0)
     s.apply(PLAY("As"))
     v = s.view(0)
     assert v["pending"] is None
@@ -814,8 +859,8 @@ def test_tv35_ace_sweep_scopa_by_variant(engine, variant, scopa):
 def test_tv36_ace_blocked_by_table_ace(engine):
     """TV-36: T Ah 5s, P Ad: blocked -> only {Ah}; with the option off -> {Ah} or {Ah,5s}."""
     for variant in ["asso_piglia_tutto", "scopa_d_assi", "sbarazzina"]:
-        assert caps(engine, "Ad", ["Ah", "5s"], variant=variant) == O("Ah"), variant
-        assert caps(engine, "Ad", ["Ah", "5s"], variant=variant, ace_blocked_by_table_ace=False) == O(
+        assert caps(engine, "Ad", ["Ah", "5s"], variant=variant) == outcome_set("Ah"), variant
+        assert caps(engine, "Ad", ["Ah", "5s"], variant=variant, ace_blocked_by_table_ace=False) == outcome_set(
             "Ah", "Ah 5s"
         ), variant
 
@@ -837,16 +882,14 @@ def test_tv37_ace_on_empty_table(engine):
     """TV-37: empty table, Ad: self_capture -> [Ad] only (under every capture_obligation, §2.1);
     trail -> the trail."""
     for variant in ["asso_piglia_tutto", "scopa_d_assi", "sbarazzina"]:
-        assert caps(engine, "Ad", [], variant=variant) == O("Ad"), variant
-        assert caps(engine, "Ad", [], variant=variant, capture_obligation="optional") == O("Ad")
-        assert caps(engine, "Ad", [], variant=variant, ace_on_empty_table="trail") == O(""), variant
+        assert caps(engine, "Ad", [], variant=variant) == outcome_set("Ad"), variant
+        assert caps(engine, "Ad", [], variant=variant, capture_obligation="optional") == outcome_set("Ad")
+        assert caps(engine, "Ad", [], variant=variant, ace_on_empty_table="trail") == outcome_set(""), variant
 
 
 def test_tv37_self_capture_state(engine):
     """TV-37 in a state: self_capture: Ad goes to the player's pile, no scopa, last capturer 0."""
-    s = engine.Escoba(variant="asso_piglia_tutto").setup(
-        hands=[["Ad", "5c"], ["6c", "7c"]], table=[], to_move=0
-    )
+    s = engine.Escoba(variant="asso_piglia_tutto").setup(hands=[["Ad", "5c"], ["6c", "7c"]], table=[], to_move=0)
     s.apply(PLAY("Ad"))
     v = s.view(0)
     assert v["pending"] is None
@@ -881,9 +924,7 @@ def test_tv38_forbid_ace_first_play(engine):
     check_partition(deck)
     clubs = [cid(r + "c") for r in "A234567JQK"]
     coins = [cid(r + "d") for r in "A234567JQK"]
-    s = engine.Escoba(variant="asso_piglia_tutto", players=4, forbid_ace_first_play=True).new_state(
-        seed=5, deck=deck
-    )
+    s = engine.Escoba(variant="asso_piglia_tutto", players=4, forbid_ace_first_play=True).new_state(seed=5, deck=deck)
     d = s.view(0)["dealer"]
     assert s.current_player() == (d + 1) % 4
     assert set(s.view((d + 1) % 4)["hand"]) == {r + "c" for r in "A234567JQK"}
@@ -908,30 +949,32 @@ def test_tv39_scopa_15_fewest_cards(engine):
     Extra (§2.4): sum15_only gives the same three; fewest_cards=none adds {Ah,3s,5d}.
     """
     t = ["Ah", "3s", "4c", "5d", "Jh"]
-    assert caps(engine, "6d", t, variant="scopa_15") == O("Ah 5d", "Ah Jh", "4c 5d")
-    assert caps(engine, "6d", t, variant="scopa_15", fewest_cards="sum15_only") == O("Ah 5d", "Ah Jh", "4c 5d")
-    assert caps(engine, "6d", t, variant="scopa_15", fewest_cards="none") == O(
+    assert caps(engine, "6d", t, variant="scopa_15") == outcome_set("Ah 5d", "Ah Jh", "4c 5d")
+    assert caps(engine, "6d", t, variant="scopa_15", fewest_cards="sum15_only") == outcome_set(
+        "Ah 5d", "Ah Jh", "4c 5d"
+    )
+    assert caps(engine, "6d", t, variant="scopa_15", fewest_cards="none") == outcome_set(
         "Ah 5d", "Ah Jh", "4c 5d", "Ah 3s 5d"
     )
 
 
 def test_tv40_scopa_15_match_and_fifteen(engine):
     """TV-40: scopa_15, T 7h Jc, P 7d -> {7h} (match) and {Jc} (7+8=15): both 1 card."""
-    assert caps(engine, "7d", ["7h", "Jc"], variant="scopa_15") == O("7h", "Jc")
+    assert caps(engine, "7d", ["7h", "Jc"], variant="scopa_15") == outcome_set("7h", "Jc")
 
 
 def test_tv41_fewest_all_vs_sum15_only(engine):
     """TV-41: scopa_15, T Kh 2s 3c, P 3d: match {3c}; Sum15 (table 12) {Kh,2s}.
     fewest_cards=all -> {3c} only; sum15_only -> {3c} and {Kh,2s}."""
     t = ["Kh", "2s", "3c"]
-    assert caps(engine, "3d", t, variant="scopa_15") == O("3c")
-    assert caps(engine, "3d", t, variant="scopa_15", fewest_cards="sum15_only") == O("3c", "Kh 2s")
+    assert caps(engine, "3d", t, variant="scopa_15") == outcome_set("3c")
+    assert caps(engine, "3d", t, variant="scopa_15", fewest_cards="sum15_only") == outcome_set("3c", "Kh 2s")
 
 
 def test_tv42_scopa_11_jack_takes_three(engine):
     """TV-42: scopa_11, T 3h, P Jd -> {3h} (8+3=11); a sweep (scopa when not the last play)."""
-    assert caps(engine, "Jd", ["3h"], variant="scopa_11") == O("3h")
-    assert caps(engine, "Jd", ["3h"]) == O("")  # base game: no capture
+    assert caps(engine, "Jd", ["3h"], variant="scopa_11") == outcome_set("3h")
+    assert caps(engine, "Jd", ["3h"]) == outcome_set("")  # base game: no capture
     s = engine.Escoba(variant="scopa_11").setup(hands=[["Jd", "5c"], ["6c", "7c"]], table=["3h"], to_move=0)
     s.apply(PLAY("Jd"))
     v = s.view(0)
@@ -941,14 +984,14 @@ def test_tv42_scopa_11_jack_takes_three(engine):
 
 def test_tv43_scopa_11_not_blocked_by_match(engine):
     """TV-43: scopa_11, T Jh 3s, P Jd -> {Jh} (match) or {3s} (11-capture despite the equal card)."""
-    assert caps(engine, "Jd", ["Jh", "3s"], variant="scopa_11") == O("Jh", "3s")
+    assert caps(engine, "Jd", ["Jh", "3s"], variant="scopa_11") == outcome_set("Jh", "3s")
 
 
 def test_tv44_scopa_11_ace(engine):
     """TV-44: T Kh 4s 6c, P Ad. scopa_11 -> {Kh} (1+10) or {4s,6c} (1+4+6). Base: none (trail)."""
     t = ["Kh", "4s", "6c"]
-    assert caps(engine, "Ad", t, variant="scopa_11") == O("Kh", "4s 6c")
-    assert caps(engine, "Ad", t) == O("")
+    assert caps(engine, "Ad", t, variant="scopa_11") == outcome_set("Kh", "4s 6c")
+    assert caps(engine, "Ad", t) == outcome_set("")
 
 
 # --------------------------------------------------------------------------------------------------
@@ -957,22 +1000,22 @@ def test_tv44_scopa_11_ace(engine):
 
 def test_tv45_escoba_sum15(engine):
     """TV-45: escoba, T Ah 3s 4c 5d, P 7h -> table 8: {3s,5d}, {Ah,3s,4c}."""
-    assert caps(engine, "7h", ["Ah", "3s", "4c", "5d"], variant="escoba") == O("3s 5d", "Ah 3s 4c")
+    assert caps(engine, "7h", ["Ah", "3s", "4c", "5d"], variant="escoba") == outcome_set("3s 5d", "Ah 3s 4c")
 
 
 def test_tv46_escoba_king_cannot_take_king(engine):
     """TV-46: escoba, T Kh 5s 5c, P Kd -> {5s}, {5c} (10+5); not the King."""
-    assert caps(engine, "Kd", ["Kh", "5s", "5c"], variant="escoba") == O("5s", "5c")
+    assert caps(engine, "Kd", ["Kh", "5s", "5c"], variant="escoba") == outcome_set("5s", "5c")
 
 
 def test_tv47_escoba_two_pairs(engine):
     """TV-47: escoba, T 2h 3s Jc Qd, P 4c -> table 11: {2h,Qd} (2+9), {3s,Jc} (3+8)."""
-    assert caps(engine, "4c", ["2h", "3s", "Jc", "Qd"], variant="escoba") == O("2h Qd", "3s Jc")
+    assert caps(engine, "4c", ["2h", "3s", "Jc", "Qd"], variant="escoba") == outcome_set("2h Qd", "3s Jc")
 
 
 def test_tv48_escoba_sweep(engine):
     """TV-48: escoba, T Kh, P 5d -> {Kh}: an escoba (+1 sweep, not the last play)."""
-    assert caps(engine, "5d", ["Kh"], variant="escoba") == O("Kh")
+    assert caps(engine, "5d", ["Kh"], variant="escoba") == outcome_set("Kh")
     s = engine.Escoba(variant="escoba").setup(hands=[["5d", "2c"], ["6c", "7c"]], table=["Kh"], to_move=0)
     s.apply(PLAY("5d"))
     v = s.view(0)
@@ -1215,9 +1258,20 @@ def test_notation_examples(engine):
 
     s = engine.Escoba().new_state(seed=1)
     expected = {
-        0: "Ac", 19: "7d", 48: "Ts", 51: "Ks", 69: "take 5d", 104: "done", 105: "take pile 0",
-        107: "take pile 2", 139: "build on 3h", 182: "claim 7d", 215: "trust", 216: "doubt",
-        217: "knock", 218: "no knock",
+        0: "Ac",
+        19: "7d",
+        48: "Ts",
+        51: "Ks",
+        69: "take 5d",
+        104: "done",
+        105: "take pile 0",
+        107: "take pile 2",
+        139: "build on 3h",
+        182: "claim 7d",
+        215: "trust",
+        216: "doubt",
+        217: "knock",
+        218: "no knock",
     }
     for a, text in expected.items():
         assert s.action_to_string(a) == text
@@ -1239,14 +1293,14 @@ def test_notation_examples(engine):
 @pytest.mark.parametrize("variant", ["differenze", "inversa"])
 def test_tv58_difference_two_cards(engine, variant):
     """TV-58 (source text): table J 2, play 6 -> {J, 2} (8 - 2 = 6)."""
-    assert caps(engine, "6d", ["Jh", "2s"], variant=variant) == O("Jh 2s")
+    assert caps(engine, "6d", ["Jh", "2s"], variant=variant) == outcome_set("Jh 2s")
 
 
 @pytest.mark.parametrize("variant", ["differenze", "inversa"])
 def test_tv59_difference_three_cards(engine, variant):
     """TV-59 (source text): table A K 7, play 2 -> {A, K, 7} (10 - 7 - 1 = 2).
     By hand: K-7 = 3, K-A = 9, 7-A = 6: no two-card set gives 2."""
-    assert caps(engine, "2d", ["Ah", "Ks", "7c"], variant=variant) == O("Ah Ks 7c")
+    assert caps(engine, "2d", ["Ah", "Ks", "7c"], variant=variant) == outcome_set("Ah Ks 7c")
 
 
 def test_tv60_sum_difference_hybrid(engine):
@@ -1254,24 +1308,26 @@ def test_tv60_sum_difference_hybrid(engine):
     the hybrid somma_e_differenza -> both. By hand the other differences: K-4 = 6, 4-3 = 1,
     K-4-3 = 3."""
     table = ["4h", "3s", "Kc"]
-    assert caps(engine, "7d", table) == O("4h 3s")
-    assert caps(engine, "7d", table, variant="differenze") == O("Kc 3s")
-    assert caps(engine, "7d", table, variant="somma_e_differenza") == O("4h 3s", "Kc 3s")
+    assert caps(engine, "7d", table) == outcome_set("4h 3s")
+    assert caps(engine, "7d", table, variant="differenze") == outcome_set("Kc 3s")
+    assert caps(engine, "7d", table, variant="somma_e_differenza") == outcome_set("4h 3s", "Kc 3s")
 
 
 def test_differenze_match_priority_filters_differences(engine):
     """Rules §2.14: match_priority_kinds = {diff}: table 6h Jh 2s, play 6d -> only {6h}
     (the difference {Jh,2s} = 6 is suppressed); with match_priority=false both.
     somma_e_differenza filters sums and differences: table 6h 4c 2s Jh, play 6d -> {6h} only."""
-    assert caps(engine, "6d", ["6h", "Jh", "2s"], variant="differenze") == O("6h")
-    assert caps(engine, "6d", ["6h", "Jh", "2s"], variant="differenze", match_priority=False) == O("6h", "Jh 2s")
-    assert caps(engine, "6d", ["6h", "4c", "2s", "Jh"], variant="somma_e_differenza") == O("6h")
+    assert caps(engine, "6d", ["6h", "Jh", "2s"], variant="differenze") == outcome_set("6h")
+    assert caps(engine, "6d", ["6h", "Jh", "2s"], variant="differenze", match_priority=False) == outcome_set(
+        "6h", "Jh 2s"
+    )
+    assert caps(engine, "6d", ["6h", "4c", "2s", "Jh"], variant="somma_e_differenza") == outcome_set("6h")
 
 
 def test_differenze_no_plain_sums(engine):
     """Rules §2.14: the sum kind is replaced: table 2h 3s, play 5d -> no sum {2h,3s};
     the difference 3-2 = 1 does not give 5 either, so 5d trails."""
-    assert caps(engine, "5d", ["2h", "3s"], variant="differenze") == O("")
+    assert caps(engine, "5d", ["2h", "3s"], variant="differenze") == outcome_set("")
 
 
 @pytest.mark.parametrize(
@@ -1285,7 +1341,7 @@ def test_differenze_no_plain_sums(engine):
 )
 def test_tv61_modulo_sette(engine, table, played, expected):
     """TV-61: modulo 7 captures, by hand with W(J)=1, W(Q)=2, W(K)=3."""
-    assert caps(engine, played, table, variant="modulo_sette") == O(*expected)
+    assert caps(engine, played, table, variant="modulo_sette") == outcome_set(*expected)
 
 
 def test_tv62_modulo_sette_match_priority(engine):
@@ -1293,8 +1349,8 @@ def test_tv62_modulo_sette_match_priority(engine):
     Without it also the sum {4s,4c} (8 = 1). By hand the other subsets: A+J = 2, A+4 = 5,
     A+J+4 = 6, A+4+4 = 9 = 2, all four 10 = 3: none is 1."""
     table = ["Ah", "Jc", "4s", "4c"]
-    assert caps(engine, "Jd", table, variant="modulo_sette") == O("Ah", "Jc")
-    assert caps(engine, "Jd", table, variant="modulo_sette", match_priority=False) == O("Ah", "Jc", "4s 4c")
+    assert caps(engine, "Jd", table, variant="modulo_sette") == outcome_set("Ah", "Jc")
+    assert caps(engine, "Jd", table, variant="modulo_sette", match_priority=False) == outcome_set("Ah", "Jc", "4s 4c")
 
 
 def test_modulo_sette_sweep_and_ace_rules_use_rank(engine):
@@ -1306,15 +1362,15 @@ def test_modulo_sette_sweep_and_ace_rules_use_rank(engine):
     s.apply(PLAY("6d"))
     assert s.view(0)["scope"] == [1, 0]
     # table 5h 2c: W 5 + 2 = 7, no subset is 1 (mod 7), no card has W = 1
-    assert caps(engine, "Jd", ["5h", "2c"], variant="modulo_sette", ace_takes_all=True) == O("")
-    assert caps(engine, "Ad", ["5h", "2c"], variant="modulo_sette", ace_takes_all=True) == O("5h 2c")
+    assert caps(engine, "Jd", ["5h", "2c"], variant="modulo_sette", ace_takes_all=True) == outcome_set("")
+    assert caps(engine, "Ad", ["5h", "2c"], variant="modulo_sette", ace_takes_all=True) == outcome_set("5h 2c")
 
 
 def test_tv63_frac_no_match_priority(engine):
     """TV-63: table 5h 3s 2c, play 5d. FRAC -> {5h} or {3s,2c}; base game -> {5h} only."""
     table = ["5h", "3s", "2c"]
-    assert caps(engine, "5d", table, variant="frac") == O("5h", "3s 2c")
-    assert caps(engine, "5d", table) == O("5h")
+    assert caps(engine, "5d", table, variant="frac") == outcome_set("5h", "3s 2c")
+    assert caps(engine, "5d", table) == outcome_set("5h")
 
 
 def test_tv64_frac_scoring(engine):
@@ -1335,7 +1391,11 @@ def _tv64_state(engine, **options):
     rest = rest_of(frac0, frac1, ["7d", "4h", "3s"])
     check_partition(frac0, frac1, rest, ["7d", "4h", "3s"])
     return engine.Escoba(variant="frac", **options).setup(
-        hands=[[], ["7d"]], table=["4h", "3s"], piles=[frac0 + rest, frac1], dealer=1, to_move=1,
+        hands=[[], ["7d"]],
+        table=["4h", "3s"],
+        piles=[frac0 + rest, frac1],
+        dealer=1,
+        to_move=1,
     )
 
 
@@ -1415,7 +1475,11 @@ def _tv70_state(engine, scores):
     p2 = ["Jd", "Qd", "Kd", "7h", "Jh", "Qh", "Kh", "6s", "7s", "Js", "Qs", "Ks"]
     check_partition(p0, p1, p2, p3, ["Kc"])
     return engine.Escoba(variant="non_prendere").setup(
-        hands=[[], [], [], ["Kc"]], piles=[p0, p1, p2, p3], dealer=3, to_move=3, last_capturer=3,
+        hands=[[], [], [], ["Kc"]],
+        piles=[p0, p1, p2, p3],
+        dealer=3,
+        to_move=3,
+        last_capturer=3,
         scores=scores,
     )
 
@@ -1558,7 +1622,12 @@ def test_tuzzoli_count_out_order(engine, at, winner):
     pile0 = rest_of(["7d", "4h", "3s"])
     g = engine.Escoba(variant="tuzzulicchio", target=10, win_check="count_out")
     s = g.setup(
-        hands=[[], ["7d"]], table=["4h", "3s"], piles=[pile0, []], dealer=1, to_move=1, scores=[6, 6],
+        hands=[[], ["7d"]],
+        table=["4h", "3s"],
+        piles=[pile0, []],
+        dealer=1,
+        to_move=1,
+        scores=[6, 6],
         scope=[1, 0],
     )
     doc = state_json(s)
@@ -1572,8 +1641,8 @@ def test_tuzzoli_count_out_order(engine, at, winner):
 def test_cocchiaundici_adds_sum11(engine):
     """Rules §2.8: Cocchiaundici = Tuzzulicchio + 11-captures (TV-43: Jd on Jh 3s -> {Jh} or {3s});
     Tuzzulicchio alone -> {Jh} only."""
-    assert caps(engine, "Jd", ["Jh", "3s"], variant="cocchiaundici") == O("Jh", "3s")
-    assert caps(engine, "Jd", ["Jh", "3s"], variant="tuzzulicchio") == O("Jh")
+    assert caps(engine, "Jd", ["Jh", "3s"], variant="cocchiaundici") == outcome_set("Jh", "3s")
+    assert caps(engine, "Jd", ["Jh", "3s"], variant="tuzzulicchio") == outcome_set("Jh")
 
 
 def test_tuzzoli_needs_three_card_hands(engine):
@@ -1593,13 +1662,13 @@ KNOCK, NO_KNOCK = 217, 218
 def test_tv51_cirulla_match_or_fifteen(engine):
     """TV-51: T 3h 5s 6c 7d, P 7s -> {7d} (match) or {3h,5s} (7+3+5 = 15). T 3h 4c 5s 7d: {7d} or
     {3h,5s}; the simple sum {3h,4c} is excluded by the match within the simple kind."""
-    assert caps(engine, "7s", ["3h", "5s", "6c", "7d"], variant="cirulla") == O("7d", "3h 5s")
-    assert caps(engine, "7s", ["3h", "4c", "5s", "7d"], variant="cirulla") == O("7d", "3h 5s")
+    assert caps(engine, "7s", ["3h", "5s", "6c", "7d"], variant="cirulla") == outcome_set("7d", "3h 5s")
+    assert caps(engine, "7s", ["3h", "4c", "5s", "7d"], variant="cirulla") == outcome_set("7d", "3h 5s")
 
 
 def test_tv52_cirulla_ace_takes_all_or_fifteen(engine):
     """TV-52: T Kh 4s 2c, P Ad -> {Kh,4s,2c} (Ace takes all) or {Kh,4s} (1+10+4 = 15)."""
-    assert caps(engine, "Ad", ["Kh", "4s", "2c"], variant="cirulla") == O("Kh 4s 2c", "Kh 4s")
+    assert caps(engine, "Ad", ["Kh", "4s", "2c"], variant="cirulla") == outcome_set("Kh 4s 2c", "Kh 4s")
 
 
 def test_tv52_cirulla_ace_take_all_is_a_scopa(engine):
@@ -1614,13 +1683,13 @@ def test_tv52_cirulla_ace_take_all_is_a_scopa(engine):
 
 def test_tv53_cirulla_ace_on_table_blocks_take_all(engine):
     """TV-53: T Ah 4s Kc, P Ad -> {Ah} or {4s,Kc} (1+4+10 = 15); no take-all."""
-    assert caps(engine, "Ad", ["Ah", "4s", "Kc"], variant="cirulla") == O("Ah", "4s Kc")
+    assert caps(engine, "Ad", ["Ah", "4s", "Kc"], variant="cirulla") == outcome_set("Ah", "4s Kc")
 
 
 def test_tv54_cirulla_fewest_cards_only_in_simple_captures(engine):
     """TV-54: T Ah 2s 3c 4d 5h, P 6d. Simple (fewest): {Ah,5h}, {2s,4d}; 15-captures (need 9):
     {4d,5h}, {2s,3c,4d}, {Ah,3c,5h}."""
-    assert caps(engine, "6d", ["Ah", "2s", "3c", "4d", "5h"], variant="cirulla") == O(
+    assert caps(engine, "6d", ["Ah", "2s", "3c", "4d", "5h"], variant="cirulla") == outcome_set(
         "Ah 5h", "2s 4d", "4d 5h", "2s 3c 4d", "Ah 3c 5h"
     )
 
@@ -1842,8 +1911,16 @@ def test_cirulla_preset_options(engine):
         engine.Escoba(variant="cirulla", players=6)
     with pytest.raises(InvalidOptionError):
         engine.Escoba(variant="scopone_9", knocks={"cirulla": 3})  # knocks need 3-card hands
-    for bad in [{"knocks": {"tris": 3}}, {"knocks": {"cirulla": 0}}, {"knocks": [3]}, {"matta": "8h"},
-                {"matta": 7}, {"piccola_max": 8}, {"initial_table_le9": 4}, {"grande": -1}]:
+    for bad in [
+        {"knocks": {"tris": 3}},
+        {"knocks": {"cirulla": 0}},
+        {"knocks": [3]},
+        {"matta": "8h"},
+        {"matta": 7},
+        {"piccola_max": 8},
+        {"initial_table_le9": 4},
+        {"grande": -1},
+    ]:
         with pytest.raises(InvalidOptionError):
             engine.Escoba(variant="cirulla", **bad)
 
@@ -1893,8 +1970,12 @@ def test_bazzica_last_hand_is_open(engine):
     earlier = g.setup(hands=hands, table=table, dealer=1)
     assert earlier.view(0)["shown"] == [[], []]
     assert "2h" not in json.dumps(earlier.view(0))
-    off = engine.Escoba(variant="bazzica", last_hand_open=False).setup(hands=hands, table=table, piles=[rest, []], dealer=1)
+    off = engine.Escoba(variant="bazzica", last_hand_open=False).setup(
+        hands=hands, table=table, piles=[rest, []], dealer=1
+    )
     assert "shown" not in off.view(0) and "2h" not in json.dumps(off.view(0))
+
+
 # §2.11 Scopone romano al contrario: each alone, scopone romano scoring, elimination at 21.
 # No §3 vector covers it; the expected values below are hand calculations from §2.10/§2.11.
 
@@ -1933,7 +2014,11 @@ def _contrario_last_play(engine, scores, in_play=None):
     p2 = ["Jd", "Qd", "Kd", "7h", "Jh", "Qh", "Kh", "6s", "7s", "Js", "Qs", "Ks"]
     check_partition(p0, p1, p2, p3, ["Kc"])
     return engine.Escoba(variant="scopone_romano_contrario").setup(
-        hands=[[], [], [], ["Kc"]], piles=[p0, p1, p2, p3], dealer=3, to_move=3, last_capturer=3,
+        hands=[[], [], [], ["Kc"]],
+        piles=[p0, p1, p2, p3],
+        dealer=3,
+        to_move=3,
+        last_capturer=3,
         scores=scores,
     )
 
@@ -1978,8 +2063,13 @@ def _contrario_two_left(engine, scores):
     p3 = ["2c", "3c"]
     p1 = rest_of(p3, ["Kc"])
     return engine.Escoba(variant="scopone_romano_contrario").setup(
-        hands=[[], [], [], ["Kc"]], piles=[[], p1, [], p3], dealer=3, to_move=3, last_capturer=3,
-        scores=scores, in_play=[1, 3],
+        hands=[[], [], [], ["Kc"]],
+        piles=[[], p1, [], p3],
+        dealer=3,
+        to_move=3,
+        last_capturer=3,
+        scores=scores,
+        in_play=[1, 3],
     )
 
 
@@ -2096,7 +2186,12 @@ def test_fidasse_no_claim_on_the_last_play(engine):
     PLAY (no scopa on the last play, §1.5)."""
     rest = rest_of(["Kh", "Ah", "2s", "3s", "4d"])
     s = engine.Escoba(variant="fidasse").setup(
-        hands=[["Kh"], []], table=["Ah", "2s", "3s", "4d"], stock=[], piles=[rest, []], dealer=0, to_move=0,
+        hands=[["Kh"], []],
+        table=["Ah", "2s", "3s", "4d"],
+        stock=[],
+        piles=[rest, []],
+        dealer=0,
+        to_move=0,
     )
     assert s.legal_actions() == [cid("Kh")]
 
@@ -2108,7 +2203,9 @@ def test_fidasse_questions_go_to_each_opponent(engine):
     seat 2 doubts a real claim and loses 1."""
     g4 = engine.Escoba(variant="fidasse", players=4)
     s = g4.setup(
-        hands=[["Kh"], ["3c"], ["4c"], ["5c"]], table=["Ah", "2s", "3s", "4d"], dealer=3,
+        hands=[["Kh"], ["3c"], ["4c"], ["5c"]],
+        table=["Ah", "2s", "3s", "4d"],
+        dealer=3,
     )
     s.apply(CLAIM("Kh"))
     assert s.current_player() == 1

@@ -13,9 +13,7 @@ from __future__ import annotations
 import json
 
 import pytest
-
-from cardlib import PACK40, PACK52, RANKS, SUITS, cid, rest_of
-
+from cardlib import PACK40, PACK52, RANKS, cid, rest_of
 
 PLAY = cid
 
@@ -174,7 +172,9 @@ def test_ks_sweeps_json(engine):
     with pytest.raises(InvalidStateError):
         g.state_from_json(dumps(d))
     with pytest.raises(InvalidStateError):
-        engine.Escoba().state_from_json(dumps(dict(json.loads(engine.Escoba().new_state(seed=1).to_json()), ks_sweeps=[])))
+        engine.Escoba().state_from_json(
+            dumps(dict(json.loads(engine.Escoba().new_state(seed=1).to_json()), ks_sweeps=[]))
+        )
 
 
 def test_maresciallo_observation_counts_ks_sweeps(engine):
@@ -189,8 +189,14 @@ def test_maresciallo_observation_counts_ks_sweeps(engine):
 
 @pytest.mark.parametrize(
     "name,value",
-    [("polacca_card", "Kd"), ("polacca_card", "Js"), ("saponaro_card", "Jd"), ("maresciallo_sweep", "all"),
-     ("maresciallo_penalty", 1), ("polacca", "yes")],
+    [
+        ("polacca_card", "Kd"),
+        ("polacca_card", "Js"),
+        ("saponaro_card", "Jd"),
+        ("maresciallo_sweep", "all"),
+        ("maresciallo_penalty", 1),
+        ("polacca", "yes"),
+    ],
 )
 def test_maresciallo_bad_options(engine, name, value):
     from tapete.errors import InvalidOptionError
@@ -306,9 +312,7 @@ def _all_swords_position(engine, **options):
     g = engine.Escoba(variant="cicera", **options)
     pile0 = [c for c in SWORDS if c != "Ks"]
     pile1 = rest_of(pile0, ["Kc", "Ks"], pack=PACK52)
-    return g.setup(
-        hands=[["Kc"], [], [], []], table=["Ks"], piles=[pile0, pile1], dealer=0, to_move=0, last_capturer=1
-    )
+    return g.setup(hands=[["Kc"], [], [], []], table=["Ks"], piles=[pile0, pile1], dealer=0, to_move=0, last_capturer=1)
 
 
 def test_cicera_all_swords_wins(engine):
@@ -368,10 +372,21 @@ def test_cicera_pack_checks(engine):
         engine.Escoba().setup(hands=[["Kc"], ["8s"]])
     with pytest.raises(InvalidOptionError):
         engine.Escoba(special_cards={"Ts": 1})
-    assert engine.Escoba(variant="cicera", special_cards={"2s": 1, "Td": 1}).options["special_cards"] == {"Td": 1, "2s": 1}
-    for bad in (dict(players=2), dict(matta="7h"), dict(initial_table_bonus="sum15_30"), dict(cicera_deal="13+3"),
-                dict(court_capture="rank"), dict(swords=-1), dict(cards_tie_points=True), dict(target_mode="eliminate"),
-                dict(court_capture="value", tuzzoli=True, cicera_deal="13+0", cards_per_hand=3, initial_table_cards=4)):
+    assert engine.Escoba(variant="cicera", special_cards={"2s": 1, "Td": 1}).options["special_cards"] == {
+        "Td": 1,
+        "2s": 1,
+    }
+    for bad in (
+        dict(players=2),
+        dict(matta="7h"),
+        dict(initial_table_bonus="sum15_30"),
+        dict(cicera_deal="13+3"),
+        dict(court_capture="rank"),
+        dict(swords=-1),
+        dict(cards_tie_points=True),
+        dict(target_mode="eliminate"),
+        dict(court_capture="value", tuzzoli=True, cicera_deal="13+0", cards_per_hand=3, initial_table_cards=4),
+    ):
         with pytest.raises(InvalidOptionError):
             engine.Escoba(variant="cicera", **bad)
     # deck alone works with the base game: 52 - 4 - 2·3 = 42 cards in the stock

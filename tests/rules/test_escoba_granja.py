@@ -12,9 +12,7 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from cardlib import PACK40, cid, rest_of
-
 
 DONE = 104
 
@@ -154,8 +152,9 @@ def test_builds_left_at_the_end_go_to_the_last_capturer(engine):
     it trails; the deal ends and side 0 (last capturer) takes Jh Kc 2d 3h."""
     pile0 = rest_of(["Kc", "Jh", "2d", "3h"])
     g = engine.Escoba(variant="granja", max_deals=1)
-    s = g.setup(hands=[[], ["Kc"]], table=["Jh"], builds=[["2d", "3h"]], piles=[pile0, []], dealer=1,
-                to_move=1, last_capturer=0)
+    s = g.setup(
+        hands=[[], ["Kc"]], table=["Jh"], builds=[["2d", "3h"]], piles=[pile0, []], dealer=1, to_move=1, last_capturer=0
+    )
     s.apply(cid("Kc"))
     assert s.is_terminal()
     assert set(s.view(0)["piles"][0]) == set(PACK40)

@@ -9,6 +9,7 @@ shown in the comment next to it; none was obtained by running an engine.
 from __future__ import annotations
 
 import pytest
+from cardlib import PACK40, cid
 
 from tapete.errors import InvalidStateError
 from tapete.reference.escoba import resolve_options
@@ -21,8 +22,6 @@ from tapete.reference.escoba_twins import (
     sweep_points,
     tally,
 )
-
-from cardlib import PACK40, cid
 
 
 def ids(text: str) -> list[int]:
@@ -143,7 +142,9 @@ def test_a_sum_may_take_both_copies(engine):
     """§2.18 with §6.2 read as non-decreasing: 7h onto 2c 2c 3d 5h: 2+2+3 = 7 and 2+5 = 7 (either
     copy of 2c: one move). Both start with 2c; after TAKE 2c both still fit, so TAKE 2c (the
     second copy) and TAKE 5h are legal; TAKE 2c again fixes 2c 2c 3d, applied at once."""
-    s = game80(engine).setup(hands=[["Ah"], ["Ad"], ["Ac"], ["7h"]], table=["2c", "2c", "3d", "5h"], dealer=2, to_move=3)
+    s = game80(engine).setup(
+        hands=[["Ah"], ["Ad"], ["Ac"], ["7h"]], table=["2c", "2c", "3d", "5h"], dealer=2, to_move=3
+    )
     s.apply("7h")
     assert s.legal_actions() == [52 + cid("2c")]
     s.apply("take 2c")

@@ -22,10 +22,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from cardlib import RANKS, SUITS, cid
 
 from tapete.errors import IllegalActionError
-
-from cardlib import RANKS, SUITS, cid
 
 PASS, STAND, LEAVE = 52, 53, 90
 
@@ -74,8 +73,13 @@ PLAIN = {
     3: ([cards("Ac 7d 8h 9s Tc"), cards("7c 8d 9h Ts Jc"), cards("8c 9d Th Js Qc")], "Kd"),
     4: ([cards("Ac 6d 7h 8s 9c"), cards("7c 8d 9h Ts Jc"), cards("8c 9d Th Js Qc"), cards("Tc Jd Qh Qs Kc")], "Kd"),
     5: (
-        [cards("Ac 4d 5h 6s 7c"), cards("8c 9d Th Js Qc"), cards("Kc Ad 4h 5s 6c"), cards("9c Td Jh Qs Kd"),
-         cards("Tc Jd Qh Ks Ah")],
+        [
+            cards("Ac 4d 5h 6s 7c"),
+            cards("8c 9d Th Js Qc"),
+            cards("Kc Ad 4h 5s 6c"),
+            cards("9c Td Jh Qs Kd"),
+            cards("Tc Jd Qh Ks Ah"),
+        ],
         "4c",
     ),
 }
@@ -201,8 +205,12 @@ def test_tvm07_exact_mosca_tie(engine):
     """TV-M07: N=6 (52 cards), turn-up 2S. Seat 1 KH QH JH AH TH, seat 4 KC QC JC AC TC.
     Pot 6 + 1 carried = 7: each takes 3 and 1 stays. The next deal starts with pot 1 + 6 = 7."""
     hands = [
-        cards("2c 3d 4h 5s 6c"), cards("Kh Qh Jh Ah Th"), cards("7c 8d 9d Ts 2h"),
-        cards("3c 4d 5h 6s 7d"), cards("Kc Qc Jc Ac Tc"), cards("8c 9s Jd Qd 3h"),
+        cards("2c 3d 4h 5s 6c"),
+        cards("Kh Qh Jh Ah Th"),
+        cards("7c 8d 9d Ts 2h"),
+        cards("3c 4d 5h 6s 7d"),
+        cards("Kc Qc Jc Ac Tc"),
+        cards("8c 9s Jd Qd 3h"),
     ]
     # The primitive, hands from the mano (seat 1): seats 1..5, 0 -> indexes 0 and 3
     from_mano = hands[1:] + hands[:1]
@@ -223,12 +231,18 @@ def test_tvm07_exact_mosca_tie(engine):
 def test_tvm07_eldest_wins_option(engine):
     """TV-M07 with mosca_tie=eldest_wins: the first tied seat from the mano (seat 1) takes 7."""
     hands = [
-        cards("2c 3d 4h 5s 6c"), cards("Kh Qh Jh Ah Th"), cards("7c 8d 9d Ts 2h"),
-        cards("3c 4d 5h 6s 7d"), cards("Kc Qc Jc Ac Tc"), cards("8c 9s Jd Qd 3h"),
+        cards("2c 3d 4h 5s 6c"),
+        cards("Kh Qh Jh Ah Th"),
+        cards("7c 8d 9d Ts 2h"),
+        cards("3c 4d 5h 6s 7d"),
+        cards("Kc Qc Jc Ac Tc"),
+        cards("8c 9s Jd Qd 3h"),
     ]
     from_mano = hands[1:] + hands[:1]
     assert engine.mosca.mosca_winner(from_mano, "s", mosca_tie="eldest_wins") == [0]
-    state = engine.Mosca(players=6, match_deals=1, mosca_tie="eldest_wins").setup(hands=hands, turnup="2s", dealer=0, pot=1)
+    state = engine.Mosca(players=6, match_deals=1, mosca_tie="eldest_wins").setup(
+        hands=hands, turnup="2s", dealer=0, pot=1
+    )
     assert state.scores() == [94, 107, 100, 100, 100, 100]
     assert state_json(state)["pot"] == 0
 
@@ -344,7 +358,9 @@ def test_tvm11_lone_player_options(engine):
     actions(state, PASS, PASS, PASS, STAND, LEAVE)
     assert state.is_terminal() and state.scores() == [96, 100, 100, 100]
     assert state_json(state)["pot"] == 4
-    state = engine.Mosca(players=4, match_deals=1, lone_player="must_play_tricks").setup(hands=hands, turnup=up, dealer=0)
+    state = engine.Mosca(players=4, match_deals=1, lone_player="must_play_tricks").setup(
+        hands=hands, turnup=up, dealer=0
+    )
     actions(state, PASS, PASS, PASS, STAND, LEAVE)
     own = sorted(cid(c) for c in hands[0])  # Ac 6d 7h 8s 9c
     for k in range(5):
@@ -590,11 +606,34 @@ def test_tvm26_tie_plus_a_penalty(engine):
     T5: seat 2 leads 4s; seat 3 must head with Ks; 5s, 6s follow: seat 3 wins.
     Tricks: seats 1, 2, 3, 4 = 2, 2, 1, 0."""
     hands = [
-        cards("Qs Js Ts Qh Qd"), cards("Kc Qc 4h 4d 6s"), cards("Jc Tc Kh Kd 4s"),
-        cards("9c 8c 5h 5d Ks"), cards("7c 6c 6h 6d 5s"),
+        cards("Qs Js Ts Qh Qd"),
+        cards("Kc Qc 4h 4d 6s"),
+        cards("Jc Tc Kh Kd 4s"),
+        cards("9c 8c 5h 5d Ks"),
+        cards("7c 6c 6h 6d 5s"),
     ]
-    plays = ["Kc", "Jc", "9c", "7c", "Qc", "Tc", "8c", "6c", "4h", "Kh", "5h", "6h",
-             "Kd", "5d", "6d", "4d", "4s", "Ks", "5s", "6s"]
+    plays = [
+        "Kc",
+        "Jc",
+        "9c",
+        "7c",
+        "Qc",
+        "Tc",
+        "8c",
+        "6c",
+        "4h",
+        "Kh",
+        "5h",
+        "6h",
+        "Kd",
+        "5d",
+        "6d",
+        "4d",
+        "4s",
+        "Ks",
+        "5s",
+        "6s",
+    ]
     game = engine.Mosca(players=5)
     state = game.setup(hands=hands, turnup="Ah", dealer=0, seed=6)
     actions(state, STAND, STAND, STAND, STAND, PASS)

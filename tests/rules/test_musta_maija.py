@@ -19,10 +19,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from cardlib import PACK52 as PACK
+from cardlib import cid, rest_of
 
 from tapete.errors import IllegalActionError
-
-from cardlib import PACK52 as PACK, RANKS, SUITS, cid, rest_of
 
 DONE, TAKE_ALL = 52, 53
 M64 = (1 << 64) - 1
@@ -159,9 +159,7 @@ def test_tv_mm03_single_suit(engine):
 
 def test_tv_mm03_single_suit_in_play(engine):
     """TV-MM03 step by step: after 7h only higher hearts (9h) and DONE."""
-    s = engine.MustaMaija(players=2).setup(
-        hands=[["7h", "7d", "9h"], ["2c", "3c", "Qs"]], trump="Kd", attacker=0
-    )
+    s = engine.MustaMaija(players=2).setup(hands=[["7h", "7d", "9h"], ["2c", "3c", "Qs"]], trump="Kd", attacker=0)
     assert s.legal_actions() == ids("7d", "7h", "9h")
     s.apply("7h")
     assert s.legal_actions() == [cid("9h"), DONE]
@@ -203,9 +201,7 @@ def test_tv_mm06_attack_larger_than_five(engine):
     # §7 attack_limit=defender_hand_size_max_5: at most 5 cards
     capped = engine.musta_maija.legal_attacks(hand, 7, attack_limit="defender_hand_size_max_5")
     assert max(len(x) for x in capped) == 5
-    s = engine.MustaMaija(players=2).setup(
-        hands=[hand, ["Ad", "2d", "3d", "4d", "5d", "6d", "Qs"]], trump="Kh"
-    )
+    s = engine.MustaMaija(players=2).setup(hands=[hand, ["Ad", "2d", "3d", "4d", "5d", "6d", "Qs"]], trump="Kh")
     for c in ["2c", "4c", "6c", "8c", "Tc"]:
         s.apply(c)
     assert s.legal_actions() == [cid("Qc"), DONE]

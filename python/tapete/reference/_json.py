@@ -4,7 +4,8 @@ with exactly the game's keys, version 1, the game's name and this game's resolve
 from __future__ import annotations
 
 import json
-from typing import AbstractSet, Any
+from collections.abc import Set as AbstractSet
+from typing import Any
 
 from ..errors import InvalidStateError
 

@@ -13,7 +13,7 @@ one stream held in the state and serialised with it (``state`` is the 64-bit cou
 
 from __future__ import annotations
 
-from typing import MutableSequence
+from collections.abc import MutableSequence
 
 __all__ = ["SplitMix64", "MASK64"]
 
@@ -61,7 +61,7 @@ class SplitMix64:
             j = self.next() % (i + 1)
             items[i], items[j] = items[j], items[i]
 
-    def clone(self) -> "SplitMix64":
+    def clone(self) -> SplitMix64:
         return SplitMix64(self._x)
 
     def __eq__(self, other: object) -> bool:

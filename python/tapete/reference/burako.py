@@ -45,10 +45,12 @@ from __future__ import annotations
 import json
 import operator
 from collections import Counter
-from typing import Any, Iterable, Optional, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 import numpy as np
 
+from .._gamestring import format_game
 from ..errors import (
     IllegalActionError,
     InvalidNotationError,
@@ -58,7 +60,6 @@ from ..errors import (
 )
 from ._json import is_int as _is_int
 from ._json import read_state_object
-from .._gamestring import format_game
 from ._rng import MASK64, SplitMix64
 
 __all__ = [
@@ -106,7 +107,13 @@ def tile_id(tile: Any, error: type = InvalidNotationError) -> int:
         if text == "J*":
             return JOKER
         digits = text[1:]
-        if text[:1] in tuple(COLOURS) and 1 <= len(digits) <= 2 and digits.isascii() and digits.isdigit() and digits[0] != "0":
+        if (
+            text[:1] in tuple(COLOURS)
+            and 1 <= len(digits) <= 2
+            and digits.isascii()
+            and digits.isdigit()
+            and digits[0] != "0"
+        ):
             n = int(text[1:])
             if 1 <= n <= 13:
                 return 13 * COLOURS.index(text[0]) + n - 1
@@ -192,7 +199,14 @@ def string_to_action(text: Any) -> int:
         if len(words) == 2 and words[0] == "discard":
             return DISCARD0 + tile_id(words[1])
         slot = words[1] if len(words) == 3 else ""
-        if len(words) == 3 and words[0] == "extend" and 1 <= len(slot) <= 2 and slot.isascii() and slot.isdigit() and int(slot) < M_MAX:
+        if (
+            len(words) == 3
+            and words[0] == "extend"
+            and 1 <= len(slot) <= 2
+            and slot.isascii()
+            and slot.isdigit()
+            and int(slot) < M_MAX
+        ):
             return EXTEND0 + NUM_TYPES * int(words[1]) + tile_id(words[2])
     except InvalidNotationError:
         pass
@@ -319,7 +333,7 @@ def _ace_positions(opts: dict) -> tuple[int, ...]:
     return {"low_or_high": (1, 14), "high_only": (14,), "low_only": (1,)}[opts["ace_position"]]
 
 
-def _run_fewest_wilds(tiles: Sequence[int], opts: dict) -> Optional[int]:
+def _run_fewest_wilds(tiles: Sequence[int], opts: dict) -> int | None:
     """The fewest wilds over the valid run assignments of ``tiles`` (rules §3.2), or None if none.
 
     A run has one colour c. Jokers are wild; a 2 of colour c may be natural (at position 2) or
@@ -331,9 +345,9 @@ def _run_fewest_wilds(tiles: Sequence[int], opts: dict) -> Optional[int]:
     if not 3 <= L <= _max_run_length(opts):
         return None
     twos_wild = opts["twos_wild"]
-    best: Optional[int] = None
+    best: int | None = None
     for c in range(4):
-        jokers = sum(1 for t in tiles if t == JOKER)
+        sum(1 for t in tiles if t == JOKER)
         own_twos = sum(1 for t in tiles if t != JOKER and _is_two(t) and _colour(t) == c)
         other_twos = sum(1 for t in tiles if t != JOKER and _is_two(t) and _colour(t) != c)
         fixed = [t for t in tiles if t != JOKER and not _is_two(t)]
@@ -365,7 +379,7 @@ def _run_fewest_wilds(tiles: Sequence[int], opts: dict) -> Optional[int]:
     return best
 
 
-def _pierna_fewest_wilds(tiles: Sequence[int], opts: dict) -> Optional[int]:
+def _pierna_fewest_wilds(tiles: Sequence[int], opts: dict) -> int | None:
     """The fewest wilds of a valid pierna (rules §3.3), or None: every natural has one number n.
 
     Jokers are wild. With 2s wild, every 2 is wild, unless ``pierna_of_twos = allowed_as_naturals``
@@ -375,7 +389,7 @@ def _pierna_fewest_wilds(tiles: Sequence[int], opts: dict) -> Optional[int]:
     L = len(tiles)
     if L < 3:
         return None
-    jokers = sum(1 for t in tiles if t == JOKER)
+    sum(1 for t in tiles if t == JOKER)
     twos = sum(1 for t in tiles if _is_two(t))
     non_two = [_number(t) for t in tiles if t != JOKER and not _is_two(t)]
     candidates = []
@@ -388,7 +402,7 @@ def _pierna_fewest_wilds(tiles: Sequence[int], opts: dict) -> Optional[int]:
         naturals = non_two + [2] * twos
         if naturals:
             candidates.append((set(naturals), len(naturals)))
-    best: Optional[int] = None
+    best: int | None = None
     for numbers, naturals in candidates:
         w = L - naturals
         if len(numbers) == 1 and _wilds_allowed(w, naturals, opts) and (best is None or w < best):
@@ -408,7 +422,7 @@ def _natural_twos(tiles: Sequence[int], kind: str, fewest_wilds: int, opts: dict
     return twos - (fewest_wilds - jokers)
 
 
-def _meld_facts(tiles: Sequence[int], opts: dict, kind: Optional[str] = None) -> Optional[tuple[str, int]]:
+def _meld_facts(tiles: Sequence[int], opts: dict, kind: str | None = None) -> tuple[str, int] | None:
     """``(kind, fewest wilds)`` when ``tiles`` is a valid meld (of ``kind`` if given), else None.
 
     A multiset valid as both kinds is a pierna (rules §3.4; impossible with the default options).
@@ -443,7 +457,7 @@ def _tiles_of(tiles: Any, what: str) -> list[int]:
     return ids
 
 
-def classify_meld(tiles: Iterable[Any], **options: Any) -> Optional[dict[str, Any]]:
+def classify_meld(tiles: Iterable[Any], **options: Any) -> dict[str, Any] | None:
     """The kind, purity, canasta status and value of a meld, or None if ``tiles`` is not a valid meld.
 
     >>> classify_meld(["R3", "R5", "J*"])   # TV-B04: the joker stands for R4
@@ -463,7 +477,9 @@ def classify_meld(tiles: Iterable[Any], **options: Any) -> Optional[dict[str, An
     }
 
 
-def _team_score(melds: Sequence[tuple[str, Sequence[int]]], rack_tiles: Iterable[int], closed: bool, muerto_taken: bool, opts: dict) -> int:
+def _team_score(
+    melds: Sequence[tuple[str, Sequence[int]]], rack_tiles: Iterable[int], closed: bool, muerto_taken: bool, opts: dict
+) -> int:
     """One team's hand score (rules §7) from its melds ``(kind, tiles)`` and the tiles in its racks."""
     M = C = 0
     canastas = 0
@@ -484,7 +500,9 @@ def _team_score(melds: Sequence[tuple[str, Sequence[int]]], rack_tiles: Iterable
     return M + U - R
 
 
-def score_team(melds: Iterable[Iterable[Any]], racks: Iterable[Iterable[Any]], closed: bool, muerto_taken: bool, **options: Any) -> int:
+def score_team(
+    melds: Iterable[Iterable[Any]], racks: Iterable[Iterable[Any]], closed: bool, muerto_taken: bool, **options: Any
+) -> int:
     """One team's hand score per rules §7: ``melds`` its melds (tile lists), ``racks`` the tile
     lists of its players' racks (a held muerto included), ``closed`` whether it closed,
     ``muerto_taken`` whether it bought its muerto. TV-B37: team A scores 540.
@@ -507,7 +525,9 @@ def score_team(melds: Iterable[Iterable[Any]], racks: Iterable[Iterable[Any]], c
     overall = Counter(rack_tiles + [t for _, tiles in kinded for t in tiles])
     for t, k in overall.items():
         if k > 2:
-            raise InvalidStateError(f"{tile_str(t)} appears {k} times in the melds and racks: there are only 2 of each tile")
+            raise InvalidStateError(
+                f"{tile_str(t)} appears {k} times in the melds and racks: there are only 2 of each tile"
+            )
     return _team_score(kinded, rack_tiles, closed, muerto_taken, opts)
 
 
@@ -658,7 +678,7 @@ class Burako:
     def __hash__(self) -> int:
         return hash(self._options_json)
 
-    def new_state(self, seed: int = 0, deck: Optional[Iterable[Any]] = None) -> "BurakoState":
+    def new_state(self, seed: int = 0, deck: Iterable[Any] | None = None) -> BurakoState:
         """A new match: the first mano is drawn (unless fixed), then the first hand is dealt (§8)."""
         if not _is_int(seed) or not 0 <= seed <= MASK64:
             raise InvalidStateError(f"seed {seed!r} is invalid: expected an int in 0..2^64-1")
@@ -668,7 +688,9 @@ class Burako:
                 raise InvalidStateError("deck must be a list of the 106 tiles, top first")
             pack = [tile_id(t, InvalidStateError) for t in deck]
             if sorted(pack) != list(PACK):
-                raise InvalidStateError("deck must hold each of the 106 tiles exactly once (two of each type), top first")
+                raise InvalidStateError(
+                    "deck must hold each of the 106 tiles exactly once (two of each type), top first"
+                )
         s = BurakoState(self)
         s._rng = SplitMix64(seed)
         first = self._opts["first_mano"]
@@ -679,26 +701,42 @@ class Burako:
     def setup(
         self,
         racks: Sequence[Iterable[Any]],
-        melds: Optional[Sequence[Iterable[Iterable[Any]]]] = None,
+        melds: Sequence[Iterable[Iterable[Any]]] | None = None,
         pozo: Iterable[Any] = (),
-        stock: Optional[Iterable[Any]] = None,
-        muertos: Optional[Sequence[Iterable[Any]]] = None,
-        muerto_status: Optional[Sequence[Any]] = None,
+        stock: Iterable[Any] | None = None,
+        muertos: Sequence[Iterable[Any]] | None = None,
+        muerto_status: Sequence[Any] | None = None,
         to_move: int = 0,
-        mano: Optional[int] = None,
+        mano: int | None = None,
         phase: str = "draw",
         buffer: Iterable[Any] = (),
         turns: int = 1,
         cancels: int = 0,
-        totals: Optional[Sequence[int]] = None,
+        totals: Sequence[int] | None = None,
         hand: int = 1,
         seed: int = 0,
-    ) -> "BurakoState":
+    ) -> BurakoState:
         """A position from a partial description, for rules tests (contract §12)."""
-        return _setup(self, racks, melds, pozo, stock, muertos, muerto_status, to_move, mano, phase,
-                      buffer, turns, cancels, totals, hand, seed)
+        return _setup(
+            self,
+            racks,
+            melds,
+            pozo,
+            stock,
+            muertos,
+            muerto_status,
+            to_move,
+            mano,
+            phase,
+            buffer,
+            turns,
+            cancels,
+            totals,
+            hand,
+            seed,
+        )
 
-    def state_from_json(self, text: str) -> "BurakoState":
+    def state_from_json(self, text: str) -> BurakoState:
         """Rebuild a state from its JSON, checking everything (contract §10)."""
         return _state_from_json(self, text)
 
@@ -737,7 +775,7 @@ class BurakoState:
 
     # -- dealing (contract §8) -----------------------------------------------------------------
 
-    def _start_hand(self, pack: Optional[list[int]] = None) -> None:
+    def _start_hand(self, pack: list[int] | None = None) -> None:
         """Racks of H in blocks, seat order from the mano; then muerto #1, muerto #2; the stock."""
         P, H, K = self.game.num_players, hand_size(self._o), muerto_size(self._o)
         if pack is None:
@@ -834,7 +872,7 @@ class BurakoState:
             return False
         return self._invariant(team, rack, self._melds[team] + [(facts[0], list(self._buffer))])
 
-    def _extend_legal(self, m: int, t: int, rack: Optional[Sequence[int]] = None) -> bool:
+    def _extend_legal(self, m: int, t: int, rack: Sequence[int] | None = None) -> bool:
         """EXTEND(m, t) by the mover with the buffer empty, ``rack`` standing for the mover's rack."""
         p = self._to_move
         team = self._team(p)
@@ -1141,7 +1179,7 @@ class BurakoState:
     def string_to_action(self, text: Any) -> int:
         return string_to_action(text)
 
-    def clone(self) -> "BurakoState":
+    def clone(self) -> BurakoState:
         s = BurakoState.__new__(BurakoState)
         s.__dict__.update(self.__dict__)  # scalars and the shared game; the containers below are copied
         s._cache = dict(self._cache)
@@ -1159,10 +1197,10 @@ class BurakoState:
         s._unplayed = list(self._unplayed)
         return s
 
-    def __copy__(self) -> "BurakoState":
+    def __copy__(self) -> BurakoState:
         return self.clone()
 
-    def __deepcopy__(self, memo: dict) -> "BurakoState":
+    def __deepcopy__(self, memo: dict) -> BurakoState:
         return self.clone()
 
     # -- serialisation (contract §10) ----------------------------------------------------------
@@ -1340,9 +1378,24 @@ class BurakoState:
 # ---------------------------------------------------------------------------------------------
 
 
-def _setup(game: Burako, racks: Any, melds: Any, pozo: Any, stock: Any, muertos: Any, muerto_status: Any,
-           to_move: Any, mano: Any, phase: Any, buffer: Any, turns: Any, cancels: Any, totals: Any,
-           hand: Any, seed: Any) -> BurakoState:
+def _setup(
+    game: Burako,
+    racks: Any,
+    melds: Any,
+    pozo: Any,
+    stock: Any,
+    muertos: Any,
+    muerto_status: Any,
+    to_move: Any,
+    mano: Any,
+    phase: Any,
+    buffer: Any,
+    turns: Any,
+    cancels: Any,
+    totals: Any,
+    hand: Any,
+    seed: Any,
+) -> BurakoState:
     o, P = game._opts, game.num_players
 
     def bad(why: str) -> InvalidStateError:
@@ -1553,7 +1606,10 @@ def _state_from_json(game: Burako, text: Any) -> BurakoState:
     every = [t for r in racks for t in r] + buffer + pozo + stock + [t for m in muertos for t in m]
     every += [t for team in melds for _, m in team for t in m]
     if _counts(every) != [2] * NUM_TYPES:
-        raise bad("the 106 tiles must each appear exactly once (two of each type) across racks, buffer, melds, pozo, stock and muertos")
+        raise bad(
+            "the 106 tiles must each appear exactly once (two of each type) across racks, buffer, melds,"
+            " pozo, stock and muertos"
+        )
     if terminal:
         if to_move != -1 or buffer:
             raise bad("a terminal state has to_move -1 and an empty buffer")

@@ -61,13 +61,13 @@ import itertools
 import json
 import operator
 from collections import Counter
-from typing import Any, Iterable, Optional, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 import numpy as np
 
 from .._gamestring import format_game
 from ..cards import card_id, card_str
-from .multiset import Bag
 from ..errors import (
     IllegalActionError,
     InvalidNotationError,
@@ -78,6 +78,7 @@ from ..errors import (
 from ._json import is_int as _is_int
 from ._json import read_state_object
 from ._rng import MASK64, SplitMix64
+from .multiset import Bag
 
 __all__ = [
     "Escoba",
@@ -119,6 +120,7 @@ def pack_name(deck: str) -> str:
         "italian52": "52-card pack",
         "double_italian80": "80-card double pack (two of each of A-7, J, Q, K)",
     }.get(deck, "40-card pack (ranks A-7, J, Q, K)")
+
 
 SETTEBELLO = card_id("7d")
 RE_BELLO = card_id("Kd")
@@ -240,11 +242,36 @@ def _as_action_id(action: Any) -> int:
 # ---------------------------------------------------------------------------------------------
 
 VARIANTS = (
-    "scopa", "escoba", "scopa_15", "scopa_11", "asso_piglia_tutto", "scopa_d_assi", "sbarazzina",
-    "scopone_9", "scopone_10", "differenze", "inversa", "somma_e_differenza", "modulo_sette",
-    "punti_a_denari", "non_prendere", "assi_non_prendere", "scopone_romano", "frac", "tuzzulicchio",
-    "cocchiaundici", "scopone_romano_contrario", "rubamazzo", "rubamazzo_somma", "cirulla", "bazzica",
-    "maresciallo", "fidasse", "granja", "cicera", "maresciallo_80",
+    "scopa",
+    "escoba",
+    "scopa_15",
+    "scopa_11",
+    "asso_piglia_tutto",
+    "scopa_d_assi",
+    "sbarazzina",
+    "scopone_9",
+    "scopone_10",
+    "differenze",
+    "inversa",
+    "somma_e_differenza",
+    "modulo_sette",
+    "punti_a_denari",
+    "non_prendere",
+    "assi_non_prendere",
+    "scopone_romano",
+    "frac",
+    "tuzzulicchio",
+    "cocchiaundici",
+    "scopone_romano_contrario",
+    "rubamazzo",
+    "rubamazzo_somma",
+    "cirulla",
+    "bazzica",
+    "maresciallo",
+    "fidasse",
+    "granja",
+    "cicera",
+    "maresciallo_80",
 )
 _CAPTURE_KINDS = ("match", "sum", "sum15", "sum11", "diff")
 _KNOCK_NAMES = ("cirulla", "decino")
@@ -346,31 +373,91 @@ _SPEC: dict[str, tuple[str, Any]] = {
 
 #: The base defaults (rules §1.10). ``target`` None means "derive it" (see resolve_options).
 _BASE: dict[str, Any] = {
-    "variant": "scopa", "deck": "italian40", "players": 2, "partnership": "auto", "direction": "ccw",
-    "first_dealer": "random", "initial_table_cards": 4, "cards_per_hand": 3,
-    "void_deal_min_kings": 3, "void_deal_min_aces": None, "initial_table_bonus": "none",
-    "escoba_de_mano_to": "dealer", "escoba_de_mano_30": "total", "initial_table_le9": None,
+    "variant": "scopa",
+    "deck": "italian40",
+    "players": 2,
+    "partnership": "auto",
+    "direction": "ccw",
+    "first_dealer": "random",
+    "initial_table_cards": 4,
+    "cards_per_hand": 3,
+    "void_deal_min_kings": 3,
+    "void_deal_min_aces": None,
+    "initial_table_bonus": "none",
+    "escoba_de_mano_to": "dealer",
+    "escoba_de_mano_30": "total",
+    "initial_table_le9": None,
     "capture_kinds": ["match", "sum"],
-    "value_modulus": None, "normal_captures": True, "match_priority": True, "match_priority_kinds": ["sum"],
-    "fewest_cards": "none", "capture_obligation": "played_card", "ace_takes_all": False,
-    "ace_takes_all_is_scopa": True, "ace_blocked_by_table_ace": True,
-    "ace_on_empty_table": "self_capture", "forbid_ace_first_play": False, "fidasse": False,
-    "builds": False, "build_only_if_no_capture": False, "scopa_value": 1,
-    "scopa_on_last_play": False, "last_capturer_takes_rest": True, "cards": 1, "coins": 1,
-    "settebello": 1, "primiera": 1, "primiera_mode": "standard", "primiera_requires_all_suits": True,
-    "milan_tiebreak": ["7", "6", "A"], "settanta_bonus": False, "all_sevens_bonus": 0,
-    "all_oros_bonus": 0, "coin_card_points": 0, "special_cards": {}, "re_bello": False,
-    "napola": False, "napola_all_coins_wins": False, "piccola": False, "piccola_max": 5, "grande": 0,
-    "grande_extends": False, "tuzzoli": False, "tuzzoli_hybrids": True, "steal": False,
-    "table_match_first": False, "steal_and_table": False, "ace_steals_all": False, "pile_in_sums": False,
-    "matta": None, "knocks": {}, "knocks_cumulative": False, "last_hand_open": False,
-    "maresciallo_penalty": False, "maresciallo_sweep": "replace", "polacca": False, "polacca_card": "Jd",
-    "saponaro": False, "saponaro_card": "Js", "category_tie_policy": "nobody",
-    "scoring": "standard", "frac_counts_scope": False, "frac_single_deal": False, "game": "match", "target": None, "target_mode": "win",
-    "elimination_deal": "table", "win_check": "highest_unique",
-    "win_margin": None, "max_deals": None,
-    "court_capture": "value", "cicera_deal": "12+4", "swords": 0, "sword_napula": False,
-    "all_swords_wins": False, "cards_tie_points": None,
+    "value_modulus": None,
+    "normal_captures": True,
+    "match_priority": True,
+    "match_priority_kinds": ["sum"],
+    "fewest_cards": "none",
+    "capture_obligation": "played_card",
+    "ace_takes_all": False,
+    "ace_takes_all_is_scopa": True,
+    "ace_blocked_by_table_ace": True,
+    "ace_on_empty_table": "self_capture",
+    "forbid_ace_first_play": False,
+    "fidasse": False,
+    "builds": False,
+    "build_only_if_no_capture": False,
+    "scopa_value": 1,
+    "scopa_on_last_play": False,
+    "last_capturer_takes_rest": True,
+    "cards": 1,
+    "coins": 1,
+    "settebello": 1,
+    "primiera": 1,
+    "primiera_mode": "standard",
+    "primiera_requires_all_suits": True,
+    "milan_tiebreak": ["7", "6", "A"],
+    "settanta_bonus": False,
+    "all_sevens_bonus": 0,
+    "all_oros_bonus": 0,
+    "coin_card_points": 0,
+    "special_cards": {},
+    "re_bello": False,
+    "napola": False,
+    "napola_all_coins_wins": False,
+    "piccola": False,
+    "piccola_max": 5,
+    "grande": 0,
+    "grande_extends": False,
+    "tuzzoli": False,
+    "tuzzoli_hybrids": True,
+    "steal": False,
+    "table_match_first": False,
+    "steal_and_table": False,
+    "ace_steals_all": False,
+    "pile_in_sums": False,
+    "matta": None,
+    "knocks": {},
+    "knocks_cumulative": False,
+    "last_hand_open": False,
+    "maresciallo_penalty": False,
+    "maresciallo_sweep": "replace",
+    "polacca": False,
+    "polacca_card": "Jd",
+    "saponaro": False,
+    "saponaro_card": "Js",
+    "category_tie_policy": "nobody",
+    "scoring": "standard",
+    "frac_counts_scope": False,
+    "frac_single_deal": False,
+    "game": "match",
+    "target": None,
+    "target_mode": "win",
+    "elimination_deal": "table",
+    "win_check": "highest_unique",
+    "win_margin": None,
+    "max_deals": None,
+    "court_capture": "value",
+    "cicera_deal": "12+4",
+    "swords": 0,
+    "sword_napula": False,
+    "all_swords_wins": False,
+    "cards_tie_points": None,
 }
 assert list(_BASE) == list(_SPEC)
 
@@ -383,8 +470,14 @@ _SETENTA_MODES = {
 
 #: The player counts a preset allows, its default first (contract §2).
 _PRESET_PLAYERS = {
-    "scopone_9": (4,), "scopone_10": (4,), "scopone_romano": (4,), "assi_non_prendere": (4,),
-    "non_prendere": (4, 6), "scopone_romano_contrario": (4, 5), "cirulla": (2, 3, 4), "bazzica": (2,),
+    "scopone_9": (4,),
+    "scopone_10": (4,),
+    "scopone_romano": (4,),
+    "assi_non_prendere": (4,),
+    "non_prendere": (4, 6),
+    "scopone_romano_contrario": (4, 5),
+    "cirulla": (2, 3, 4),
+    "bazzica": (2,),
     "granja": (2, 4),
     "cicera": (4,),
     "maresciallo_80": (4,),
@@ -418,16 +511,31 @@ def _preset_deltas(
         # rules §2.24: 52 cards, 4 players in teams, courts take only their rank, swords score
         itc, cph = (4, 12) if cicera_deal == "12+4" else (0, 13)
         return {
-            "deck": "italian52", "initial_table_cards": itc, "cards_per_hand": cph,
-            "court_capture": "same_rank", "capture_obligation": "played_card_numerals", "cards": 2,
-            "cards_tie_points": 1, "coins": 0, "settebello": 0, "primiera_mode": "none", "swords": 1,
-            "sword_napula": True, "all_swords_wins": True, "target": 51,
+            "deck": "italian52",
+            "initial_table_cards": itc,
+            "cards_per_hand": cph,
+            "court_capture": "same_rank",
+            "capture_obligation": "played_card_numerals",
+            "cards": 2,
+            "cards_tie_points": 1,
+            "coins": 0,
+            "settebello": 0,
+            "primiera_mode": "none",
+            "swords": 1,
+            "sword_napula": True,
+            "all_swords_wins": True,
+            "target": 51,
         }
     if variant == "escoba":
         return {
-            "deck": "spanish40", "capture_kinds": ["sum15"], "void_deal_min_kings": None,
-            "initial_table_bonus": "sum15_30", "scopa_on_last_play": True, "primiera_mode": "milan",
-            "milan_tiebreak": ["7"], "target": 21,
+            "deck": "spanish40",
+            "capture_kinds": ["sum15"],
+            "void_deal_min_kings": None,
+            "initial_table_bonus": "sum15_30",
+            "scopa_on_last_play": True,
+            "primiera_mode": "milan",
+            "milan_tiebreak": ["7"],
+            "target": 21,
         }
     if variant == "scopa_15":
         return {"capture_kinds": ["match", "sum", "sum15"], "fewest_cards": "all"}
@@ -455,14 +563,22 @@ def _preset_deltas(
     if variant == "non_prendere":
         deal = {"initial_table_cards": 0, "cards_per_hand": 10} if players == 4 else {"cards_per_hand": 6}
         return {
-            "partnership": "none", **deal, "capture_obligation": "any_card", "target": 11,
+            "partnership": "none",
+            **deal,
+            "capture_obligation": "any_card",
+            "target": 11,
             "target_mode": "lose",
         }
     if variant == "assi_non_prendere":
         return {
-            "partnership": "none", "ace_takes_all": True, "ace_takes_all_is_scopa": False,
-            "initial_table_cards": 0, "cards_per_hand": 10, "category_tie_policy": "all_tied",
-            "target": 11, "target_mode": "lose",
+            "partnership": "none",
+            "ace_takes_all": True,
+            "ace_takes_all_is_scopa": False,
+            "initial_table_cards": 0,
+            "cards_per_hand": 10,
+            "category_tie_policy": "all_tied",
+            "target": 11,
+            "target_mode": "lose",
         }
     if variant == "scopone_romano":
         return {"players": 4, "cards_per_hand": 9, "coins": 0, "coin_card_points": 1}
@@ -472,10 +588,18 @@ def _preset_deltas(
         return {"ace_takes_all": True, "tuzzoli": True}
     if variant == "cirulla":
         return {
-            "capture_kinds": ["match", "sum", "sum15"], "ace_takes_all": True, "fewest_cards": "simple_only",
-            "void_deal_min_kings": None, "void_deal_min_aces": 2, "initial_table_bonus": "sum15_30",
-            "matta": "7h", "knocks": {"cirulla": 3, "decino": 10}, "piccola": True, "grande": 5,
-            "napola_all_coins_wins": True, "target": 51,
+            "capture_kinds": ["match", "sum", "sum15"],
+            "ace_takes_all": True,
+            "fewest_cards": "simple_only",
+            "void_deal_min_kings": None,
+            "void_deal_min_aces": 2,
+            "initial_table_bonus": "sum15_30",
+            "matta": "7h",
+            "knocks": {"cirulla": 3, "decino": 10},
+            "piccola": True,
+            "grande": 5,
+            "napola_all_coins_wins": True,
+            "target": 51,
         }
     if variant == "bazzica":
         # rules §2.23: the declarations table is ``knocks``, empty (unknown) by default
@@ -483,8 +607,13 @@ def _preset_deltas(
     if variant == "scopone_romano_contrario":
         itc, cph = elimination_deal_shape(elimination_deal, players)
         return {
-            "partnership": "none", "initial_table_cards": itc, "cards_per_hand": cph, "coins": 0,
-            "coin_card_points": 1, "target": 21, "target_mode": "eliminate",
+            "partnership": "none",
+            "initial_table_cards": itc,
+            "cards_per_hand": cph,
+            "coins": 0,
+            "coin_card_points": 1,
+            "target": 21,
+            "target_mode": "eliminate",
         }
     if variant == "fidasse":
         return {"fidasse": True}
@@ -494,21 +623,33 @@ def _preset_deltas(
         # rules §2.21/§2.22: one deal, most cards wins, no scope
         somma = variant == "rubamazzo_somma"
         return {
-            "capture_kinds": ["match", "sum"] if somma else ["match"], "steal": True, "pile_in_sums": somma,
-            "scopa_value": 0, "coins": 0, "settebello": 0, "primiera_mode": "none", "game": "single_deal",
+            "capture_kinds": ["match", "sum"] if somma else ["match"],
+            "steal": True,
+            "pile_in_sums": somma,
+            "scopa_value": 0,
+            "coins": 0,
+            "settebello": 0,
+            "primiera_mode": "none",
+            "game": "single_deal",
             "partnership": "none",
         }
     if variant == "maresciallo":
         # rules §2.18: scopa d'assi captures with the base deal, napola, the Ks penalties, polacca
         return {
-            "ace_takes_all": True, "ace_takes_all_is_scopa": False, "napola": True,
-            "maresciallo_penalty": True, "polacca": True,
+            "ace_takes_all": True,
+            "ace_takes_all_is_scopa": False,
+            "napola": True,
+            "maresciallo_penalty": True,
+            "polacca": True,
         }
     if variant == "maresciallo_80":
         # rules §2.18, 80-card version: two packs, 4 players in teams, 4 hands of 5, no table
         return {
-            **_preset_deltas("maresciallo", players), "deck": "double_italian80",
-            "initial_table_cards": 0, "cards_per_hand": 5, "void_deal_min_kings": None,
+            **_preset_deltas("maresciallo", players),
+            "deck": "double_italian80",
+            "initial_table_cards": 0,
+            "cards_per_hand": 5,
+            "void_deal_min_kings": None,
         }
     if variant == "granja":  # rules §2.20
         return {"builds": True, "primiera_mode": "none", "special_cards": {"2d": 1}}
@@ -643,11 +784,13 @@ def resolve_options(**given: Any) -> dict[str, Any]:
         opts["game"] = "single_deal"
     if opts["knocks"] and opts["target_mode"] == "eliminate":
         raise InvalidOptionError(
-            "option knocks declares 3-card hands, which the deals with players eliminated (target_mode=eliminate) do not keep"
+            "option knocks declares 3-card hands, which the deals with players eliminated"
+            " (target_mode=eliminate) do not keep"
         )
     if opts["tuzzoli"] and opts["target_mode"] == "eliminate":
         raise InvalidOptionError(
-            "option tuzzoli declares 3-card hands, which the deals with players eliminated (target_mode=eliminate) do not keep"
+            "option tuzzoli declares 3-card hands, which the deals with players eliminated"
+            " (target_mode=eliminate) do not keep"
         )
     if opts["steal"]:
         _refuse_clashes(
@@ -670,7 +813,9 @@ def resolve_options(**given: Any) -> dict[str, Any]:
         )
     if opts["builds"]:  # a build adds plain values; piles and claims have no build rules
         if opts["value_modulus"] is not None:
-            raise InvalidOptionError("option builds adds plain values (rules §2.20): value_modulus must be null with builds")
+            raise InvalidOptionError(
+                "option builds adds plain values (rules §2.20): value_modulus must be null with builds"
+            )
         _refuse_clashes(
             "builds=true (rules §2.20)",
             ("matta", opts["matta"] is not None),
@@ -690,7 +835,8 @@ def resolve_options(**given: Any) -> dict[str, Any]:
     rest = size - opts["initial_table_cards"]
     if rest <= 0 or rest % per_round:
         raise InvalidOptionError(
-            f"{size} - initial_table_cards = {rest} must be a positive multiple of players * cards_per_hand = {per_round}"
+            f"{size} - initial_table_cards = {rest} must be a positive multiple of"
+            f" players * cards_per_hand = {per_round}"
         )
     _check_cicera(opts)
     _check_twins(opts)
@@ -782,7 +928,10 @@ def _check_twins(opts: dict) -> None:
             ("special_cards, re_bello", bool(opts["special_cards"]) or opts["re_bello"]),
             ("napola_all_coins_wins", opts["napola_all_coins_wins"]),
             ("piccola, grande", opts["piccola"] or opts["grande"] != 0),
-            ("swords, sword_napula, all_swords_wins", bool(opts["swords"] or opts["sword_napula"] or opts["all_swords_wins"])),
+            (
+                "swords, sword_napula, all_swords_wins",
+                bool(opts["swords"] or opts["sword_napula"] or opts["all_swords_wins"]),
+            ),
             ("cards_tie_points", opts["cards_tie_points"] is not None),
             (
                 "void_deal_min_kings, void_deal_min_aces",
@@ -865,7 +1014,7 @@ def _subsets_with_sum(cards: Sequence[tuple[int, int]], total: int, min_size: in
     return found
 
 
-def _val(card: int, matta: Optional[tuple[int, int]]) -> int:
+def _val(card: int, matta: tuple[int, int] | None) -> int:
     """The capture value of ``card``; ``matta`` = (card, value) gives the matta its declared value."""
     return matta[1] if matta is not None and card == matta[0] else card_value(card)
 
@@ -874,7 +1023,7 @@ def _captures_by_kind(
     card: int,
     table: Iterable[int],
     opts: dict,
-    matta: Optional[tuple[int, int]] = None,
+    matta: tuple[int, int] | None = None,
     builds: Sequence[Sequence[int]] = (),
 ) -> dict[str, list[tuple[int, ...]]]:
     """The capture sets of each enabled kind, before match priority and fewest-cards. A build is
@@ -924,7 +1073,7 @@ def _captures(
     card: int,
     table: Iterable[int],
     opts: dict,
-    matta: Optional[tuple[int, int]] = None,
+    matta: tuple[int, int] | None = None,
     builds: Sequence[Sequence[int]] = (),
     twins: bool = False,
 ) -> dict[tuple[int, ...], bool]:
@@ -1033,8 +1182,8 @@ def _outcomes(
     table: Iterable[int],
     opts: dict,
     first_play: bool,
-    matta: Optional[tuple[int, int]] = None,
-    piles: Optional[tuple] = None,
+    matta: tuple[int, int] | None = None,
+    piles: tuple | None = None,
     builds: Sequence[Sequence[int]] = (),
 ) -> dict:
     """``O(card)``: the legal outcomes of playing ``card`` from ``hand`` (which contains it) onto
@@ -1051,6 +1200,7 @@ def _outcomes(
 
         def captures(q: int, t: list[int]) -> dict:
             return _captures(q, t, opts, matta, builds)
+
     hand = list(hand)
     table = list(table)
     aces_forbidden = opts["forbid_ace_first_play"] and first_play and any(card_value(h) != 1 for h in hand)
@@ -1102,10 +1252,10 @@ def _pack_card(card: Any, error: type = InvalidNotationError, deck: str = "itali
 def capture_options(
     card: Any,
     table: Iterable[Any],
-    pile_tops: Optional[Sequence[Any]] = None,
+    pile_tops: Sequence[Any] | None = None,
     seat: Any = 0,
-    table_builds: Optional[Iterable[Iterable[Any]]] = None,
-    hand: Optional[Iterable[Any]] = None,
+    table_builds: Iterable[Iterable[Any]] | None = None,
+    hand: Iterable[Any] | None = None,
     **options: Any,
 ) -> list[list[str]]:
     """``O(card)`` with hand ``{card}`` (plus ``hand``): every legal outcome of playing ``card``
@@ -1219,8 +1369,8 @@ def _tuzzoli_kind(hand: Iterable[int], hybrids: bool) -> int:
 def tuzzoli(hand: Iterable[Any], **options: Any) -> tuple[str, int]:
     """The mandatory tuzzoli declaration of a hand: its name and points (TV-67)::
 
-        >>> tuzzoli(["Ad", "2d", "3d"])
-        ('napoli', 7)
+    >>> tuzzoli(["Ad", "2d", "3d"])
+    ('napoli', 7)
     """
     opts = resolve_options(**options)
     if isinstance(hand, (str, bytes)) or not isinstance(hand, Iterable):
@@ -1279,7 +1429,7 @@ def _knock_best(hand: Iterable[int], opts: dict) -> tuple[int, int]:
     return best, value
 
 
-def knock(hand: Iterable[Any], **options: Any) -> tuple[str, int, Optional[int]]:
+def knock(hand: Iterable[Any], **options: Any) -> tuple[str, int, int | None]:
     """What a hand may declare by knocking (rules §2.7, TV-56): the name, the points and the
     value the matta takes (None without a matta in the hand)::
 
@@ -1473,10 +1623,10 @@ def _deal_awards(
 def score_deal(
     piles: Sequence[Iterable[Any]],
     scope: Sequence[int],
-    declared: Optional[Sequence[int]] = None,
-    ks_sweeps: Optional[Sequence[int]] = None,
-    twin_sweeps: Optional[Sequence[int]] = None,
-    ks_on_ks: Optional[int] = None,
+    declared: Sequence[int] | None = None,
+    ks_sweeps: Sequence[int] | None = None,
+    twin_sweeps: Sequence[int] | None = None,
+    ks_on_ks: int | None = None,
     **options: Any,
 ) -> list[int]:
     """Points per side for a finished deal: ``piles`` one card list per side, ``scope`` the
@@ -1490,6 +1640,7 @@ def score_deal(
     that sweep counts in both its ``ks_sweeps`` and its ``twin_sweeps``.
     """
     opts = resolve_options(**options)
+
     def is_list(x: Any) -> bool:
         return isinstance(x, Iterable) and not isinstance(x, (str, bytes))
 
@@ -1518,6 +1669,7 @@ def score_deal(
         if len(declared) != len(piles) or not all(_is_int(k) and 0 <= k <= _NOLIMIT for k in declared):
             raise InvalidStateError(f"declared must list one int in 0..{_NOLIMIT} per side, as many as the piles")
         decls = [(s, k, 0) for s, k in enumerate(declared)]
+
     def sweep_counts(given: Any, name: str) -> list[int]:
         """Per side, how many of its ``scope`` sweeps were of one kind (0 each when not given)."""
         if given is None:
@@ -1553,9 +1705,7 @@ def score_deal(
         from .escoba_twins import deal_awards
 
         twin_at = [
-            i
-            for i, s in enumerate(sweeps)
-            if (both[s] and nth[i] == 0) or ks[s] <= nth[i] < ks[s] + twins[s] - both[s]
+            i for i, s in enumerate(sweeps) if (both[s] and nth[i] == 0) or ks[s] <= nth[i] < ks[s] + twins[s] - both[s]
         ]
         ks_kept = ks_at if opts["maresciallo_penalty"] else []  # recorded only with the penalty
         vecs = deal_awards(piles, sweeps, opts, ks_kept, twin_at) + [[k for _, k, _ in decls]] * bool(decls)
@@ -1591,7 +1741,7 @@ class Escoba:
         self.teams: bool = o["partnership"] == "auto" and o["players"] in (4, 6)
         self.num_sides: int = 2 if self.teams else self.num_players
         self.knocks: bool = bool(o["knocks"])
-        self.matta: Optional[int] = card_id(o["matta"]) if o["matta"] is not None else None
+        self.matta: int | None = card_id(o["matta"]) if o["matta"] is not None else None
         extra = self.num_sides if o["tuzzoli"] or self.knocks else 0  # declared points per side
         self.eliminate: bool = o["target_mode"] == "eliminate"
         extra += self.num_players if self.eliminate else 0  # seats in play
@@ -1603,9 +1753,7 @@ class Escoba:
         extra += self.num_sides + self.num_players if o["fidasse"] else 0  # face-down cards, claimant
         extra += C if o["builds"] else 0  # the value of the build holding each card
         extra += self.num_sides if self.twins else 0  # twin sweeps per side
-        self.observation_shape: tuple[int, ...] = (
-            4 * C + 1 + (C + 2) * self.num_sides + 4 * self.num_players + extra,
-        )
+        self.observation_shape: tuple[int, ...] = (4 * C + 1 + (C + 2) * self.num_sides + 4 * self.num_players + extra,)
         self._options_json = json.dumps(o, sort_keys=True, separators=(",", ":"))
 
     # -- options -------------------------------------------------------------------------------
@@ -1635,7 +1783,7 @@ class Escoba:
 
     # -- states --------------------------------------------------------------------------------
 
-    def new_state(self, seed: int = 0, deck: Optional[Iterable[Any]] = None) -> "EscobaState":
+    def new_state(self, seed: int = 0, deck: Iterable[Any] | None = None) -> EscobaState:
         """A new match: the first dealer is drawn, then the first deal is dealt (contract §5)."""
         if not _is_int(seed) or not 0 <= seed <= MASK64:
             raise InvalidStateError(f"seed {seed!r} is invalid: expected an int in 0..2^64-1")
@@ -1662,18 +1810,18 @@ class Escoba:
         self,
         hands: Sequence[Iterable[Any]],
         table: Iterable[Any] = (),
-        stock: Optional[Iterable[Any]] = None,
-        piles: Optional[Sequence[Iterable[Any]]] = None,
-        pile_tops: Optional[Sequence[Any]] = None,
-        dealer: Optional[int] = None,
-        to_move: Optional[int] = None,
-        scores: Optional[Sequence[int]] = None,
-        scope: Optional[Sequence[int]] = None,
+        stock: Iterable[Any] | None = None,
+        piles: Sequence[Iterable[Any]] | None = None,
+        pile_tops: Sequence[Any] | None = None,
+        dealer: int | None = None,
+        to_move: int | None = None,
+        scores: Sequence[int] | None = None,
+        scope: Sequence[int] | None = None,
         last_capturer: int = -1,
         seed: int = 0,
-        in_play: Optional[Iterable[int]] = None,
-        builds: Optional[Sequence[Iterable[Any]]] = None,
-    ) -> "EscobaState":
+        in_play: Iterable[int] | None = None,
+        builds: Sequence[Iterable[Any]] | None = None,
+    ) -> EscobaState:
         """A position at the start of a turn of deal 1, from a partial description (contract §9);
         ``builds``: the builds on the table as card lists (option ``builds``)."""
         n, S = self.num_players, self.num_sides
@@ -1704,8 +1852,17 @@ class Escoba:
             build_ids = [cards(b, f"builds[{i}]") for i, b in enumerate(builds)]
             if len(build_ids) > 20:
                 raise InvalidStateError("builds may list at most 20 builds")
-        pile_ids = [cards(p, f"piles[{i}]") for i, p in enumerate(per(piles, S, "piles"))] if piles is not None else [[] for _ in range(S)]
-        listed = [c for h in hand_ids for c in h] + table_ids + [c for b in build_ids for c in b] + [c for p in pile_ids for c in p]
+        pile_ids = (
+            [cards(p, f"piles[{i}]") for i, p in enumerate(per(piles, S, "piles"))]
+            if piles is not None
+            else [[] for _ in range(S)]
+        )
+        listed = (
+            [c for h in hand_ids for c in h]
+            + table_ids
+            + [c for b in build_ids for c in b]
+            + [c for p in pile_ids for c in p]
+        )
         if stock is None:
             # the copies not listed elsewhere, ascending (contract §1a: a twin twice in a row)
             stock_ids = list(Bag(self.pack) - listed) if self.twins else [c for c in self.pack if c not in set(listed)]
@@ -1716,7 +1873,9 @@ class Escoba:
         if any(n_ > copies for n_ in Bag(every)._n.values()):
             raise InvalidStateError("a card is listed twice" if copies == 1 else "a card is listed more than twice")
         if stock is not None and len(every) != self.size:
-            raise InvalidStateError(f"with a stock given, hands, table, stock and piles must hold the {self.size} cards")
+            raise InvalidStateError(
+                f"with a stock given, hands, table, stock and piles must hold the {self.size} cards"
+            )
         for b in build_ids:
             if len(b) < 2 or _build_value(b) > MAX_BUILD_VALUE:
                 raise InvalidStateError(f"a build holds at least 2 cards worth at most {MAX_BUILD_VALUE} in all")
@@ -1772,12 +1931,14 @@ class Escoba:
         s._in_play = seats_in
         return s
 
-    def state_from_json(self, text: str) -> "EscobaState":
+    def state_from_json(self, text: str) -> EscobaState:
         """Rebuild a state from its JSON, checking everything (contract §8)."""
         return _state_from_json(self, text)
 
 
-def _read_pile_tops(game: Escoba, given: Any, piles: list[list[int]], error: type, json_form: bool = False) -> list[int]:
+def _read_pile_tops(
+    game: Escoba, given: Any, piles: list[list[int]], error: type, json_form: bool = False
+) -> list[int]:
     """``pile_tops`` (rules §2.21): with ``steal``, one entry per side, the top card of a non-empty
     pile (one of its cards) and None (-1 in a state JSON) for an empty one; without it absent."""
     S = game.num_sides
@@ -1810,7 +1971,9 @@ def _read_pile_tops(game: Escoba, given: Any, piles: list[list[int]], error: typ
 def _check_in_play(seats: set[int], hands: Sequence[Iterable[int]], dealer: int, to_move: int) -> None:
     """The seats in play: at least two, with the dealer and the mover; the others hold no card."""
     if len(seats) < 2 or dealer not in seats or to_move not in seats:
-        raise InvalidStateError(f"in_play must hold at least 2 seats, the dealer {dealer} and the seat to move {to_move}")
+        raise InvalidStateError(
+            f"in_play must hold at least 2 seats, the dealer {dealer} and the seat to move {to_move}"
+        )
     if any(list(h) for i, h in enumerate(hands) if i not in seats):
         raise InvalidStateError("a seat out of play holds cards")
 
@@ -1822,7 +1985,7 @@ def _compact(hands: Sequence[Iterable[int]], seats: set[int], dealer: int, to_mo
     return sizes, order.index(dealer) if dealer in seats else 0, order.index(to_move) if to_move in seats else 0
 
 
-def _round_sizes_problem(sizes: Sequence[int], dealer: int, to_move: int, strict: bool) -> Optional[str]:
+def _round_sizes_problem(sizes: Sequence[int], dealer: int, to_move: int, strict: bool) -> str | None:
     """Why these hand sizes cannot occur at the start of ``to_move``'s turn, or None.
 
     Strict (a full hand was dealt): with ``k`` the mover's hand size (k >= 1), the seats from the
@@ -1897,7 +2060,7 @@ class EscobaState:
 
     # -- dealing (contract §5) -----------------------------------------------------------------
 
-    def _start_deal(self, pack: Optional[list[int]] = None) -> None:
+    def _start_deal(self, pack: list[int] | None = None) -> None:
         """Steps 2-5: deal a pack (a fresh shuffled one unless given), redeal void deals, award an
         escoba de mano, and give the turn to the eldest."""
         o, n = self._o, self.game.num_players
@@ -1977,8 +2140,7 @@ class EscobaState:
         if total == 15:
             return 1
         if total == 30 and (
-            o["escoba_de_mano_30"] == "total"
-            or _subsets_with_sum(sorted((v, i) for i, v in enumerate(values)), 15, 1)
+            o["escoba_de_mano_30"] == "total" or _subsets_with_sum(sorted((v, i) for i, v in enumerate(values)), 15, 1)
         ):
             return 2
         if total <= 9 and o["initial_table_le9"] is not None:
@@ -2023,7 +2185,7 @@ class EscobaState:
             and len(self._stock) == self.game.size - itc - len(self._in_play) * cph
         )
 
-    def _matta(self) -> Optional[tuple[int, int]]:
+    def _matta(self) -> tuple[int, int] | None:
         m = self.game.matta
         return (m, self._matta_value) if m is not None else None
 
@@ -2055,7 +2217,7 @@ class EscobaState:
             outcomes.pop(tuple(sorted(self._table)), None)
         return outcomes
 
-    def _piles_ctx(self) -> Optional[tuple]:
+    def _piles_ctx(self) -> tuple | None:
         """The piles as the capture rules see them from the mover's seat (with steal)."""
         if not self._o["steal"]:
             return None
@@ -2221,7 +2383,7 @@ class EscobaState:
 
     def _resolve(self, card: int, outcome: Any, normal: bool) -> None:
         """Apply the outcome of playing ``card`` (already out of the hand) and pass the turn."""
-        o, n = self._o, self.game.num_players
+        o, _n = self._o, self.game.num_players
         side = self.game.side_of(self._to_move)
         last_play = not self._stock and not any(self._hands)
         if outcome == SELF:
@@ -2450,7 +2612,9 @@ class EscobaState:
         words = move.split()
         build = len(words) == 3 and words[1].lower() == "on"
         if not words or (len(words) > 1 and not build and (words[1].lower() != "x" or len(words) == 2)):
-            raise InvalidNotationError(f"{move!r} is not a move: expected text like 'Qh x Ah 3s 5d', 'Kc' or '2d on 3h'")
+            raise InvalidNotationError(
+                f"{move!r} is not a move: expected text like 'Qh x Ah 3s 5d', 'Kc' or '2d on 3h'"
+            )
         card = card_id(words[0])
 
         def item(w: str) -> int:  # `pile2` names a pile (rules §6.2)
@@ -2462,9 +2626,13 @@ class EscobaState:
         on = card_id(words[2]) if build else None
         taken = [] if build else sorted(item(w) for w in words[2:])
         if self._knock_turn():
-            raise IllegalActionError(f"{move!r} is not legal now: the hand's declaration comes first (knock or no knock)")
+            raise IllegalActionError(
+                f"{move!r} is not legal now: the hand's declaration comes first (knock or no knock)"
+            )
         if self._terminal or self._pending != -1 or self._claim != -1 or card not in self._hands[self._to_move]:
-            raise IllegalActionError(f"{move!r} is not legal now: {words[0]} must be a card of the mover's hand at the start of a turn")
+            raise IllegalActionError(
+                f"{move!r} is not legal now: {words[0]} must be a card of the mover's hand at the start of a turn"
+            )
         outcomes = self._outcomes_of(card)
         if on is not None:
             legal = BuildOn(on) in outcomes
@@ -2486,7 +2654,7 @@ class EscobaState:
         if self._pending == card:
             self.apply(DONE)
 
-    def clone(self) -> "EscobaState":
+    def clone(self) -> EscobaState:
         s = EscobaState.__new__(EscobaState)
         s.game, s._o = self.game, self._o
         s._rng = self._rng.clone()
@@ -2518,10 +2686,10 @@ class EscobaState:
         s._claimed = [set(c) for c in self._claimed]
         return s
 
-    def __copy__(self) -> "EscobaState":
+    def __copy__(self) -> EscobaState:
         return self.clone()
 
-    def __deepcopy__(self, memo: dict) -> "EscobaState":
+    def __deepcopy__(self, memo: dict) -> EscobaState:
         return self.clone()
 
     # -- serialisation -------------------------------------------------------------------------
@@ -2627,12 +2795,20 @@ class EscobaState:
             **({"shown": [text(self._shown(s)) for s in range(self.game.num_players)]} if self.game.show else {}),
             **({"matta_value": self._matta_value} if self.game.matta is not None else {}),
             **(
-                {"ks_sweeps": [sum(1 for i in self._ks_sweeps if self._sweeps[i] == s) for s in range(self.game.num_sides)]}
+                {
+                    "ks_sweeps": [
+                        sum(1 for i in self._ks_sweeps if self._sweeps[i] == s) for s in range(self.game.num_sides)
+                    ]
+                }
                 if self._o["maresciallo_penalty"]
                 else {}
             ),
             **(
-                {"twin_sweeps": [sum(1 for i in self._twin_sweeps if self._sweeps[i] == s) for s in range(self.game.num_sides)]}
+                {
+                    "twin_sweeps": [
+                        sum(1 for i in self._twin_sweeps if self._sweeps[i] == s) for s in range(self.game.num_sides)
+                    ]
+                }
                 if self.game.twins
                 else {}
             ),
@@ -2813,13 +2989,13 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
     o = game._opts
     n, S = game.num_players, game.num_sides
 
-    def integer(key: str, lo: int, hi: Optional[int]) -> int:
+    def integer(key: str, lo: int, hi: int | None) -> int:
         x = d[key]
         if not _is_int(x) or x < lo or (hi is not None and x > hi):
             raise bad(f"{key} must be an int in {lo}..{hi if hi is not None else ''}")
         return x
 
-    def int_list(x: Any, what: str, lo: int, hi: Optional[int]) -> list[int]:
+    def int_list(x: Any, what: str, lo: int, hi: int | None) -> list[int]:
         if not isinstance(x, list) or not all(_is_int(v) and v >= lo and (hi is None or v <= hi) for v in x):
             raise bad(f"{what} must be a list of ints in {lo}..{hi if hi is not None else ''}")
         return x
@@ -2857,12 +3033,22 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
     stock = card_list(d["stock"], "stock", False)
     if o["steal"]:  # selection items: table cards and piles (PILE0 + side)
         selection = int_list(d["selection"], "selection", 0, PILE0 + S - 1)
-        if any(c not in game.pack and c < PILE0 for c in selection) or any(a >= b for a, b in zip(selection, selection[1:])):
+        if any(c not in game.pack and c < PILE0 for c in selection) or any(
+            a >= b for a, b in zip(selection, selection[1:])
+        ):
             raise bad("selection must be ascending table cards and piles")
     else:
         selection = card_list(d["selection"], "selection", True)
     last_action = (
-        NO_KNOCK if game.knocks else DOUBT if o["fidasse"] else BUILD_ON0 + 51 if o["builds"] else TAKE_PILE0 + 5 if o["steal"] else DONE
+        NO_KNOCK
+        if game.knocks
+        else DOUBT
+        if o["fidasse"]
+        else BUILD_ON0 + 51
+        if o["builds"]
+        else TAKE_PILE0 + 5
+        if o["steal"]
+        else DONE
     )
     history = int_list(d["history"], "history", 0, last_action)
     builds: list[list[int]] = []
@@ -2890,7 +3076,9 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
             seat, kind, at = int_list(e, f"declarations[{i}]", 0, None)
             last = decls[-1][2] if decls else 0
             if seat >= n or kind not in kinds or not last <= at <= len(sweeps):
-                raise bad(f"declarations[{i}] must be [seat 0..{n - 1}, kind in {sorted(kinds)}, at {last}..{len(sweeps)}]")
+                raise bad(
+                    f"declarations[{i}] must be [seat 0..{n - 1}, kind in {sorted(kinds)}, at {last}..{len(sweeps)}]"
+                )
             decls.append([seat, kind, at])
     knock_state = [0] * n
     if game.knocks:
@@ -2939,7 +3127,9 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
             raise bad("a claimed card is listed for two seats")
 
     # The cards: each of the pack exactly once (at a terminal state cards left to nobody may miss).
-    every = [c for h in hands for c in h] + table + [c for b in builds for c in b] + stock + [c for p in piles for c in p]
+    every = (
+        [c for h in hands for c in h] + table + [c for b in builds for c in b] + stock + [c for p in piles for c in p]
+    )
     if claim != -1:
         if claim not in game.pack:
             raise bad(f"claim must be a card of the {pack_name(game.deck)} or -1")
@@ -2952,8 +3142,10 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
     if any(k > copies for k in Bag(every)._n.values()):
         raise bad("a card appears twice" if copies == 1 else "a card appears more than twice")
     if len(every) != game.size and not (terminal and (not o["last_capturer_takes_rest"] or last_capturer == -1)):
-        raise bad(f"the {game.size} cards must each appear exactly once across hands, table, stock, piles and pending"
-                  " (only a finished match whose last table went to nobody may miss cards)")
+        raise bad(
+            f"the {game.size} cards must each appear exactly once across hands, table, stock, piles and pending"
+            " (only a finished match whose last table went to nobody may miss cards)"
+        )
 
     seats_in = set(range(n))
     if game.eliminate:
@@ -2985,7 +3177,10 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
             sizes[to_move] += 1
         if claim != -1:  # an open claim: the claimant played it, an opponent is asked
             if game.side_of(claimant) == game.side_of(to_move) or pending != -1 or not table or selection:
-                raise bad("an open claim is answered by an opponent of the claimant, with no pending card and cards on the table")
+                raise bad(
+                    "an open claim is answered by an opponent of the claimant,"
+                    " with no pending card and cards on the table"
+                )
             sizes[claimant] += 1
             to_move_for_sizes = claimant
         else:

@@ -9,11 +9,21 @@ The native counterpart is ``rust/tapete-core/src/games/escoba/twins.rs``.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from ..cards import card_id
-from .escoba import _NAPOLA_RUN, _PRIMIERA_VALUES, COINS, KS_SWEEP_POINTS, MARESCIALLO, PACK, SETTEBELLO
-from .escoba import _captures, _rank, _suit
+from .escoba import (
+    _NAPOLA_RUN,
+    _PRIMIERA_VALUES,
+    COINS,
+    KS_SWEEP_POINTS,
+    MARESCIALLO,
+    PACK,
+    SETTEBELLO,
+    _captures,
+    _rank,
+    _suit,
+)
 
 #: What a sweep taking the played card's twin scores, and ``Ks`` onto the other ``Ks`` alone.
 TWIN_SWEEP_POINTS = 3
@@ -64,7 +74,7 @@ def napola_points(pile: Iterable[int]) -> int:
     return sum(run for run in (_run(held, 1), _run(held, 2)) if run >= 3)
 
 
-def tally(pile: Iterable[int], opts: dict) -> tuple[int, int, int, "int | None"]:
+def tally(pile: Iterable[int], opts: dict) -> tuple[int, int, int, int | None]:
     """(cards, coins, settebelli, primiera) of one pile over the 80 cards: each ``7d`` copy is a
     settebello point; the primiera uses the best card per suit (None when a suit is missing and
     ``primiera_requires_all_suits``)."""

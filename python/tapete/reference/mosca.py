@@ -42,7 +42,8 @@ from __future__ import annotations
 import copy
 import json
 import operator
-from typing import Any, Iterable, Optional, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -151,7 +152,7 @@ def _slots_of(mask: int) -> list[int]:
 _SLOT_WORDS = ("0", "1", "2", "3", "4")
 
 
-def action_to_string(action: Any, phase: Optional[str] = None, hand: Iterable[int] = ()) -> str:
+def action_to_string(action: Any, phase: str | None = None, hand: Iterable[int] = ()) -> str:
     """Notation of an action id (contract §5). ``play x 9d Ks`` and ``take turnup 7c`` name cards
     of the actor's ``hand`` and are printed in phase ``declare`` / ``turnup``; in any other phase
     (no hand to resolve) the slot forms ``play slots 0 1 4`` / ``take turnup slot 1``."""
@@ -176,7 +177,7 @@ def action_to_string(action: Any, phase: Optional[str] = None, hand: Iterable[in
     return f"take turnup slot {slot}"
 
 
-def string_to_action(text: Any, phase: Optional[str] = None, hand: Iterable[int] = ()) -> int:
+def string_to_action(text: Any, phase: str | None = None, hand: Iterable[int] = ()) -> int:
     """Action id of a notation string (case-insensitive, any whitespace between words). The card
     forms ``play x <cards>`` and ``take turnup <card>`` are resolved against the actor's ``hand``
     and need phase ``declare`` / ``turnup``; the slot forms work in any state."""
@@ -546,7 +547,7 @@ class Mosca:
             raise InvalidStateError(f"{what} must be a list of cards")
         return [self._deck_card(c, what) for c in cards]
 
-    def new_state(self, seed: int = 0, deck: Optional[Iterable[Any]] = None) -> "MoscaState":
+    def new_state(self, seed: int = 0, deck: Iterable[Any] | None = None) -> MoscaState:
         """A new match: the first dealer (one draw unless ``first_dealer`` is a seat), then the
         first deal, from ``deck`` (top first) if given, else from a shuffled pack (contract §3)."""
         if not _is_int(seed) or not 0 <= seed <= MASK64:
@@ -555,7 +556,9 @@ class Mosca:
         if deck is not None:
             pack = self._deck_cards(deck, "deck")
             if sorted(pack) != list(self.pack):
-                raise InvalidStateError(f"deck must hold each of the {self.deck_size} deck cards exactly once, top first")
+                raise InvalidStateError(
+                    f"deck must hold each of the {self.deck_size} deck cards exactly once, top first"
+                )
         s = MoscaState(self)
         s._rng = SplitMix64(seed)
         fd = self._opts["first_dealer"]
@@ -567,13 +570,13 @@ class Mosca:
         self,
         hands: Sequence[Iterable[Any]],
         turnup: Any,
-        talon: Optional[Iterable[Any]] = None,
+        talon: Iterable[Any] | None = None,
         dealer: int = 0,
-        balances: Optional[Sequence[int]] = None,
+        balances: Sequence[int] | None = None,
         pot: int = 0,
         deals_played: int = 0,
         seed: int = 0,
-    ) -> "MoscaState":
+    ) -> MoscaState:
         """The start of a deal from these cards (contract §9): the ante, then MOSCA_CHECK and on."""
         n, o = self.num_players, self._opts
         if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence) or len(hands) != n:
@@ -615,7 +618,7 @@ class Mosca:
         s._start_deal(cards=(hand_ids, up, talon_ids))
         return s
 
-    def state_from_json(self, text: str) -> "MoscaState":
+    def state_from_json(self, text: str) -> MoscaState:
         """Rebuild a state from its JSON, checking everything (contract §8)."""
         return _state_from_json(self, text)
 
@@ -697,7 +700,7 @@ class MoscaState:
 
     # -- dealing (rules §2, contract §3) -------------------------------------------------------
 
-    def _start_deal(self, pack: Optional[list[int]] = None, cards: Optional[tuple] = None) -> None:
+    def _start_deal(self, pack: list[int] | None = None, cards: tuple | None = None) -> None:
         """DEAL_START: ante, then the cards (``cards`` from setup, else ``pack`` or a shuffled
         pack dealt in packets), the turn-up and the talon; then MOSCA_CHECK."""
         o, n = self._o, self.game.num_players
@@ -1001,12 +1004,20 @@ class MoscaState:
     def history(self) -> list[int]:
         return list(self._history)
 
-    def clone(self) -> "MoscaState":
+    def clone(self) -> MoscaState:
         s = MoscaState.__new__(MoscaState)
         s.__dict__.update(self.__dict__)
         s._rng = self._rng.clone()
-        for name in ("_history", "_balances", "_eliminated", "_talon", "_declarations", "_exchanged",
-                     "_trick", "_tricks_won"):
+        for name in (
+            "_history",
+            "_balances",
+            "_eliminated",
+            "_talon",
+            "_declarations",
+            "_exchanged",
+            "_trick",
+            "_tricks_won",
+        ):
             setattr(s, name, list(getattr(self, name)))
         s._hands = [set(h) for h in self._hands]
         s._discarded = [set(d) for d in self._discarded]
@@ -1014,10 +1025,10 @@ class MoscaState:
         s._played = set(self._played)
         return s
 
-    def __copy__(self) -> "MoscaState":
+    def __copy__(self) -> MoscaState:
         return self.clone()
 
-    def __deepcopy__(self, memo: dict) -> "MoscaState":
+    def __deepcopy__(self, memo: dict) -> MoscaState:
         return self.clone()
 
     # -- serialisation (contract §8) -------------------------------------------------------------
@@ -1258,8 +1269,10 @@ def _state_from_json(game: Mosca, text: Any) -> MoscaState:
     if not turnup_taken:
         every.append(turnup)
     if len(every) != len(set(every)) or set(every) != deck:
-        raise bad(f"the {game.deck_size} deck cards must each appear exactly once across hands, talon, "
-                  "discard_pile, played, turnup_discard and (when not taken) turnup")
+        raise bad(
+            f"the {game.deck_size} deck cards must each appear exactly once across hands, talon, "
+            "discard_pile, played, turnup_discard and (when not taken) turnup"
+        )
     if turnup_taken != (turnup_discard != -1):
         raise bad("turnup_discard is a card exactly when the turn-up was taken")
     if turnup_taken and turnup not in hands[dealer] and turnup not in played:
@@ -1316,7 +1329,7 @@ def _state_from_json(game: Mosca, text: Any) -> MoscaState:
     return s
 
 
-def _phase_problem(s: MoscaState) -> Optional[str]:
+def _phase_problem(s: MoscaState) -> str | None:
     """Why a non-terminal state is not a position of its phase, or None."""
     o = s._o
     if s._eliminated[s._dealer]:
@@ -1344,7 +1357,12 @@ def _phase_problem(s: MoscaState) -> Optional[str]:
             return "the seats from the mano up to the actor have declared, the others not"
         if s._phase == TURNUP and s._declarations[s._dealer] != PLAYED:
             return "the turnup step follows the dealer's play"
-        if s._phase == DECLARE and len(s._talon) == 0 and s._discard_pile and o["exchange_limit"] == "reshuffle_discards_when_empty":
+        if (
+            s._phase == DECLARE
+            and len(s._talon) == 0
+            and s._discard_pile
+            and o["exchange_limit"] == "reshuffle_discards_when_empty"
+        ):
             return "an empty talon is rebuilt from the discard pile when a declare turn begins"
         return None
     # TRICK
@@ -1360,7 +1378,7 @@ def _phase_problem(s: MoscaState) -> Optional[str]:
     if not s._trick and s._to_move != s._leader:
         return "the leader plays first"
     seats_in_trick = s._trick_seats()
-    order = active[active.index(s._leader):] + active[: active.index(s._leader)]
+    order = active[active.index(s._leader) :] + active[: active.index(s._leader)]
     if s._to_move != order[len(s._trick)]:
         return "the actor is the next active seat after the cards of the trick"
     for x in seats:

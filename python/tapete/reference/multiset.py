@@ -7,7 +7,7 @@ the same methods the engine uses; iteration is ascending with a twin twice, ``le
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 
 class Bag:
@@ -31,7 +31,7 @@ class Bag:
     def count(self, c: int) -> int:
         return self._n.get(c, 0)
 
-    def copy(self) -> "Bag":
+    def copy(self) -> Bag:
         b = Bag()
         b._n = dict(self._n)
         return b
@@ -55,7 +55,7 @@ class Bag:
 
     __hash__ = None  # type: ignore[assignment]
 
-    def __or__(self, other: Iterable[int]) -> "Bag":
+    def __or__(self, other: Iterable[int]) -> Bag:
         b = self.copy()
         for c in other:
             b.add(c)
@@ -63,23 +63,23 @@ class Bag:
 
     __ror__ = __or__
 
-    def __ior__(self, other: Iterable[int]) -> "Bag":
+    def __ior__(self, other: Iterable[int]) -> Bag:
         for c in list(other):
             self.add(c)
         return self
 
-    def __sub__(self, other: Iterable[int]) -> "Bag":
+    def __sub__(self, other: Iterable[int]) -> Bag:
         b = self.copy()
         for c in other:
             b.discard(c)
         return b
 
-    def __isub__(self, other: Iterable[int]) -> "Bag":
+    def __isub__(self, other: Iterable[int]) -> Bag:
         for c in list(other):
             self.discard(c)
         return self
 
-    def __and__(self, other: Iterable[int]) -> "Bag":
+    def __and__(self, other: Iterable[int]) -> Bag:
         o = Bag(other)
         return Bag(c for c in self._n for _ in range(min(self._n[c], o.count(c))))
 

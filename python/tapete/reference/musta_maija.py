@@ -37,8 +37,9 @@ from __future__ import annotations
 
 import json
 import operator
+from collections.abc import Iterable, Sequence
 from itertools import combinations
-from typing import Any, Iterable, Optional, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -435,7 +436,7 @@ class MustaMaija:
 
     # -- states --------------------------------------------------------------------------------
 
-    def new_state(self, seed: int = 0, deck: Optional[Iterable[Any]] = None) -> "MustaMaijaState":
+    def new_state(self, seed: int = 0, deck: Iterable[Any] | None = None) -> MustaMaijaState:
         """A new match: the first dealer (one draw unless a seat is given), then the first hand
         dealt from ``deck`` (top first) if given, else from a shuffled pack (contract §5)."""
         if not _is_int(seed) or not 0 <= seed <= MASK64:
@@ -457,14 +458,14 @@ class MustaMaija:
         hands: Sequence[Iterable[Any]],
         stock: Iterable[Any] = (),
         trump: Any = None,
-        out_of_play: Optional[Iterable[Any]] = None,
+        out_of_play: Iterable[Any] | None = None,
         attacker: int = 0,
-        dealer: Optional[int] = None,
-        known: Optional[Sequence[Iterable[Any]]] = None,
-        losses: Optional[Sequence[int]] = None,
+        dealer: int | None = None,
+        known: Sequence[Iterable[Any]] | None = None,
+        losses: Sequence[int] | None = None,
         attacks: int = 0,
         seed: int = 0,
-    ) -> "MustaMaijaState":
+    ) -> MustaMaijaState:
         """A position at the start of an attack, trump already turned (contract §7)."""
         n, o = self.num_players, self._opts
 
@@ -504,7 +505,11 @@ class MustaMaija:
                 raise InvalidStateError("the trump card must be the last stock card while the stock is not empty")
         attacker = seat(attacker, "attacker")
         dealer = seat((attacker - 1) % n if dealer is None else dealer, "dealer")
-        known_ids = [cards(k, f"known[{i}]") for i, k in enumerate(per(known, "known"))] if known is not None else [[] for _ in range(n)]
+        known_ids = (
+            [cards(k, f"known[{i}]") for i, k in enumerate(per(known, "known"))]
+            if known is not None
+            else [[] for _ in range(n)]
+        )
         if any(not set(k) <= set(h) for k, h in zip(known_ids, hand_ids)):
             raise InvalidStateError("known cards must be cards of that seat's hand")
         loss_list = per(losses, "losses") if losses is not None else [0] * n
@@ -536,10 +541,12 @@ class MustaMaija:
             raise InvalidStateError(f"the attacker (seat {attacker}) must hold cards")
         s._defender = s._next_active(attacker)
         if s._defender == attacker or not s._hands[s._defender]:
-            raise InvalidStateError("the defender (the next active seat after the attacker) must be another seat holding cards")
+            raise InvalidStateError(
+                "the defender (the next active seat after the attacker) must be another seat holding cards"
+            )
         return s
 
-    def state_from_json(self, text: Any) -> "MustaMaijaState":
+    def state_from_json(self, text: Any) -> MustaMaijaState:
         """Rebuild a state from its JSON, checking everything (contract §6)."""
         return _state_from_json(self, text)
 
@@ -597,7 +604,7 @@ class MustaMaijaState:
 
     # -- dealing (rules §2; contract §5) -------------------------------------------------------
 
-    def _start_hand(self, pack: Optional[list[int]] = None) -> None:
+    def _start_hand(self, pack: list[int] | None = None) -> None:
         o, n = self._o, self.game.num_players
         if pack is None:
             pack = list(PACK)
@@ -819,7 +826,9 @@ class MustaMaijaState:
         """Apply a full move written for people (contract §3): ``attack 5h 9h``, ``defend 6h -``
         (beat the first target with 6h, leave the second) or ``take all``. Atomic."""
         if not isinstance(move, str):
-            raise InvalidNotationError(f"{move!r} is not a move: expected text like 'attack 5h 9h', 'defend 6h -' or 'take all'")
+            raise InvalidNotationError(
+                f"{move!r} is not a move: expected text like 'attack 5h 9h', 'defend 6h -' or 'take all'"
+            )
         words = move.lower().split()
         usage = "expected 'attack <cards>', 'defend <card or - per target>' or 'take all'"
         if not words:
@@ -852,11 +861,13 @@ class MustaMaijaState:
         trial = self.clone()
         for step in steps:
             if step not in trial.legal_actions():
-                raise IllegalActionError(f"{move!r} is not legal: {action_to_string(step)} cannot be played at that point")
+                raise IllegalActionError(
+                    f"{move!r} is not legal: {action_to_string(step)} cannot be played at that point"
+                )
             trial.apply(step)
         self.__dict__.update(trial.__dict__)
 
-    def clone(self) -> "MustaMaijaState":
+    def clone(self) -> MustaMaijaState:
         s = MustaMaijaState.__new__(MustaMaijaState)
         s.__dict__.update(self.__dict__)
         s._rng = self._rng.clone()
@@ -872,10 +883,10 @@ class MustaMaijaState:
         s._history = list(self._history)
         return s
 
-    def __copy__(self) -> "MustaMaijaState":
+    def __copy__(self) -> MustaMaijaState:
         return self.clone()
 
-    def __deepcopy__(self, memo: dict) -> "MustaMaijaState":
+    def __deepcopy__(self, memo: dict) -> MustaMaijaState:
         return self.clone()
 
     # -- serialisation (contract §6) -----------------------------------------------------------
@@ -1020,7 +1031,9 @@ class MustaMaijaState:
             lines.append(f"  seat {s}: {text(self._hands[s])}  (losses {self._losses[s]}){mark}")
         if self._attack:
             pairs = " ".join(
-                f"{card_str(t)}/{card_str(self._beaten[t])}" if t in self._beaten else card_str(t) + ("(left)" if t in self._left else "")
+                f"{card_str(t)}/{card_str(self._beaten[t])}"
+                if t in self._beaten
+                else card_str(t) + ("(left)" if t in self._left else "")
                 for t in self._attack
             )
             lines.append(f"  attack: {pairs}")
@@ -1101,7 +1114,8 @@ def _state_from_json(game: MustaMaija, text: Any) -> MustaMaijaState:
     turned = card_list(d["turned"], "turned")
     beaten_raw = d["beaten"]
     if not isinstance(beaten_raw, list) or not all(
-        isinstance(pair, list) and len(pair) == 2 and all(_is_int(c) and 0 <= c < 52 for c in pair) for pair in beaten_raw
+        isinstance(pair, list) and len(pair) == 2 and all(_is_int(c) and 0 <= c < 52 for c in pair)
+        for pair in beaten_raw
     ):
         raise bad("beaten must be a list of [target, card] id pairs")
     targets = [t for t, _ in beaten_raw]
@@ -1118,7 +1132,10 @@ def _state_from_json(game: MustaMaija, text: Any) -> MustaMaijaState:
     defending = [c for _, c in beaten_raw]
     every = [c for h in hands for c in h] + stock + attack + defending + out
     if sorted(every) != list(PACK):
-        raise bad("the 52 cards must each appear exactly once across hands, stock, attack, beaten defending cards and out_of_play")
+        raise bad(
+            "the 52 cards must each appear exactly once across hands, stock, attack,"
+            " beaten defending cards and out_of_play"
+        )
     if MAIJA in out:
         raise bad("Qs (Maija) can never be out of play")
     if any(not set(k) <= set(h) for k, h in zip(known, hands)):
@@ -1129,7 +1146,10 @@ def _state_from_json(game: MustaMaija, text: Any) -> MustaMaijaState:
         raise bad("the losses must end the match exactly when the state is terminal")
     if trump == -1:
         if o["trump_reveal"] != "after_first_lead" or attacks != 0 or phase != ATTACK or turned:
-            raise bad("the trump card may be unturned only before the first attack of a hand with trump_reveal=after_first_lead")
+            raise bad(
+                "the trump card may be unturned only before the first attack of a hand"
+                " with trump_reveal=after_first_lead"
+            )
     elif stock and stock[-1] != trump:
         raise bad("the trump card must be the last stock card while it is in the stock")
     if set(left) - set(attack) or set(targets) - set(attack) or set(left) & set(targets):
