@@ -192,7 +192,7 @@ fn greedy_runs(rack: TileCounts, u: TileType, r: &options::MeldRules) -> Vec<Til
                 }
                 if u_wild && !sub.contains(u) {
                     // replace one natural by u (same length)
-                    if !pool.first().is_some_and(|&x| x == u) {
+                    if pool.first().is_none_or(|&x| x != u) {
                         continue;
                     }
                     let nat = sub.types() & !(1u64 << JOKER);
@@ -825,7 +825,7 @@ impl BurakoState {
             }
         }
         for sub in greedy_runs(rack, top, &r) {
-            if sub.len() as u32 + 2 <= n && try_set(sub, &mut s) {
+            if sub.len() + 2 <= n && try_set(sub, &mut s) {
                 return true;
             }
         }

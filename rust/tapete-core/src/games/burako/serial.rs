@@ -467,13 +467,13 @@ fn read_state(game: &BurakoGame, m: &Map<String, Value>) -> Result<BurakoState> 
     if let Some(k) = m.keys().find(|k| !KEYS.contains(&k.as_str())) {
         return Err(st(format!("state JSON has an unknown key {k:?}")));
     }
-    if m["game"] != Value::from("burako") {
+    if m["game"] != "burako" {
         return Err(st(format!(
             "state JSON is for game {}, not burako",
             m["game"]
         )));
     }
-    if m["version"] != Value::from(1) {
+    if m["version"] != 1 {
         return Err(st(format!(
             "state JSON version must be 1, got {}",
             m["version"]
@@ -626,8 +626,8 @@ fn common(
     let pozo = tile_list(&m["pozo"], "pozo", text)?;
     s.set_pozo(&pozo);
     let ms = array_len(&m["muerto_status"], "muerto_status", 2)?;
-    for t in 0..2 {
-        s.muerto_status[t] = status_of(&ms[t], "muerto_status entry")?;
+    for (status, v) in s.muerto_status.iter_mut().zip(ms) {
+        *status = status_of(v, "muerto_status entry")?;
     }
     s.cancels = int_in(
         &m["cancels"],
@@ -670,8 +670,8 @@ fn tail(game: &BurakoGame, s: &mut BurakoState, m: &Map<String, Value>) -> Resul
         ));
     }
     let mu = array_len(&m["muerto_unplayed"], "muerto_unplayed", 2)?;
-    for t in 0..2 {
-        let x = int_in(&mu[t], "muerto_unplayed entry", -1, n as i64 - 1)?;
+    for (t, v) in mu.iter().enumerate() {
+        let x = int_in(v, "muerto_unplayed entry", -1, n as i64 - 1)?;
         if x >= 0 && (team(x as usize) != t || s.muerto_status[t] != 2) {
             return Err(st(format!("muerto_unplayed[{t}] must be -1 or a seat of team {t} that took its muerto indirectly")));
         }

@@ -532,14 +532,12 @@ impl MoscaState {
         let trump = self.trump();
         let mut best: Option<u32> = None;
         let mut keys = [None::<u32>; MAX_SEATS];
-        for s in 0..n {
+        for (s, key) in keys.iter_mut().enumerate().take(n) {
             if self.eliminated[s] || (active_only && self.declarations[s] != 1) {
                 continue;
             }
-            keys[s] = self.cfg.strength.mosca_key(self.hands[s], trump);
-            if keys[s] > best {
-                best = keys[s];
-            }
+            *key = self.cfg.strength.mosca_key(self.hands[s], trump);
+            best = best.max(*key);
         }
         let Some(best) = best else {
             return false;
@@ -667,15 +665,15 @@ impl MoscaState {
         let split = o.trick_tie == TrickTie::SplitEqually;
         let mut zero = [false; MAX_SEATS];
         let mut best = 0u8;
-        for s in 0..n {
+        for (s, z) in zero.iter_mut().enumerate().take(n) {
             if active(s) {
-                zero[s] = self.tricks_won[s] == 0;
+                *z = self.tricks_won[s] == 0;
                 best = best.max(self.tricks_won[s]);
             }
         }
         let pay_penalties = |st: &mut MoscaState| {
-            for s in 0..n {
-                if zero[s] {
+            for (s, &z) in zero.iter().enumerate().take(n) {
+                if z {
                     st.pay(s, pen);
                 }
             }

@@ -432,13 +432,13 @@ impl MustaMaijaState {
             return;
         }
         let mut top_first = [0u8; 52];
-        for i in 0..len {
-            top_first[i] = self.stock[len - 1 - i];
+        for (dst, &src) in top_first.iter_mut().zip(self.stock[..len].iter().rev()) {
+            *dst = src;
         }
         let cfg = self.cfg.clone();
         let (t, turned) = rules::determine_trump(&cfg.opts, &mut top_first[..len], &mut self.rng);
-        for i in 0..len {
-            self.stock[len - 1 - i] = top_first[i];
+        for (dst, &src) in self.stock[..len].iter_mut().rev().zip(&top_first[..len]) {
+            *dst = src;
         }
         self.trump = t.0 as i8;
         self.turned = turned;
