@@ -5,14 +5,15 @@
 >>> state = game.new_state(seed=7)
 >>> state.apply(state.legal_actions()[0])
 
-The native engines (Rust, ``tapete._core``) are loaded on first use, so that the pure-Python
-reference engines in ``tapete.reference`` import without them.
+The games and their modules come from the one registry (``tapete.registry``) and load on first
+use, so that the pure-Python reference engines in ``tapete.reference`` import without the native
+core.
 """
 
 from __future__ import annotations
 
 from importlib import import_module
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import (
     IllegalActionError,
@@ -22,18 +23,29 @@ from .errors import (
     InvalidStateError,
     TapeteError,
 )
+from .registry import GAMES
 
+if TYPE_CHECKING:  # the real types for type checkers; at runtime these load lazily
+    from . import burako, cards, escoba, mosca, musta_maija, reference, testing
+    from .burako import Burako
+    from .escoba import Escoba
+    from .games import load, simulate
+    from .mosca import Mosca
+    from .musta_maija import MustaMaija
+
+# the games' names are listed here too, so that type checkers see them
 __all__ = [
     "Escoba",
     "escoba",
-    "MustaMaija",
-    "musta_maija",
     "Mosca",
     "mosca",
+    "MustaMaija",
+    "musta_maija",
     "Burako",
     "burako",
     "load",
     "simulate",
+    "registry",
     "reference",
     "testing",
     "cards",
@@ -46,21 +58,16 @@ __all__ = [
 ]
 
 # name -> (module, attribute or None for the module itself)
-_LAZY = {
-    "Escoba": (".escoba", "Escoba"),
-    "escoba": (".escoba", None),
-    "MustaMaija": (".musta_maija", "MustaMaija"),
-    "musta_maija": (".musta_maija", None),
-    "Mosca": (".mosca", "Mosca"),
-    "mosca": (".mosca", None),
-    "Burako": (".burako", "Burako"),
-    "burako": (".burako", None),
+_LAZY: dict[str, tuple[str, str | None]] = {
     "load": (".games", "load"),
     "simulate": (".games", "simulate"),
     "reference": (".reference", None),
     "testing": (".testing", None),
     "cards": (".cards", None),
 }
+for _info in GAMES.values():
+    _LAZY[_info.name] = (f".{_info.name}", None)
+    _LAZY[_info.class_name] = (f".{_info.name}", _info.class_name)
 
 
 def __getattr__(name: str) -> Any:

@@ -1,36 +1,23 @@
-"""The registry of native games: ``tapete.load`` and ``tapete.simulate``."""
+"""``tapete.load`` and ``tapete.simulate``, for every registered game."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
 from . import _core
 from ._gamestring import parse_game
-from ._setup import seed_value
-from .burako import Burako
+from ._native import NativeGame, seed_value
 from .errors import InvalidOptionError
-from .escoba import Escoba
-from .mosca import Mosca
-from .musta_maija import MustaMaija
+from .registry import GAMES
 
-__all__ = ["GAMES", "load", "simulate"]
-
-GAMES: dict[str, Callable[..., Any]] = {"escoba": Escoba, "mosca": Mosca, "musta_maija": MustaMaija, "burako": Burako}
-
-_SIMULATORS = {
-    Escoba: _core.simulate_escoba,
-    Mosca: _core.simulate_mosca,
-    MustaMaija: _core.simulate_musta_maija,
-    Burako: _core.simulate_burako,
-}
+__all__ = ["load", "simulate"]
 
 
 def load(text: str) -> Any:
-    """A game from its game string, e.g. ``load("escoba(variant=escoba,players=4)")``."""
-    return parse_game(text, GAMES)
+    """A native game from its game string, e.g. ``load("escoba(variant=escoba,players=4)")``."""
+    return parse_game(text, {name: info.native for name, info in GAMES.items()})
 
 
 def simulate(
@@ -46,12 +33,11 @@ def simulate(
     """
     if isinstance(game, str):
         game = load(game)
-    simulator = _SIMULATORS.get(type(game))
-    if simulator is None:
+    if not isinstance(game, NativeGame):
         raise InvalidOptionError(
-            f"cannot simulate {game!r}: expected a native game such as tapete.Escoba() or tapete.Mosca()"
+            f"cannot simulate {game!r:.80}: expected a native game such as tapete.Escoba() or tapete.Mosca()"
         )
     if bots != "random":
-        raise InvalidOptionError(f"unknown bots {bots!r}: expected 'random'")
+        raise InvalidOptionError(f"unknown bots {bots!r:.80}: expected 'random'")
     # games and threads are checked by the native call; 0 threads is rayon's pool of all cores
-    return simulator(game._game.options_json, games, seed_value(seed), threads)
+    return _core.simulate(game._game, games, seed_value(seed, InvalidOptionError), threads)  # type: ignore[no-any-return]

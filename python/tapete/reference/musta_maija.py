@@ -35,25 +35,22 @@ Attack cards are added in strictly increasing id; targets are defended in ascend
 
 from __future__ import annotations
 
-import json
-import operator
 from collections.abc import Iterable, Sequence
 from itertools import combinations
 from typing import Any
 
 import numpy as np
 
-from .._gamestring import format_game
+from .._options import spec
 from ..cards import card_id, card_str
 from ..errors import (
     IllegalActionError,
     InvalidNotationError,
     InvalidOptionError,
-    InvalidPlayerError,
     InvalidStateError,
 )
-from ._json import is_int as _is_int
-from ._json import read_state_object
+from ._base import ReferenceGame, ReferenceState, index_in, read_state_object, seed_value, shown
+from ._base import is_int as _is_int
 from ._rng import MASK64, SplitMix64
 
 __all__ = [
@@ -62,7 +59,6 @@ __all__ = [
     "can_beat",
     "legal_attacks",
     "trump_from_stock",
-    "resolve_options",
     "action_to_string",
     "VARIANTS",
     "string_to_action",
@@ -110,21 +106,8 @@ DONE = 52
 TAKE_ALL = 53
 
 
-def _index_in(value: Any, stop: int, error: type, what: str) -> int:
-    """``value`` as an int in ``0..stop-1`` (numpy ints welcome, bools not), else ``error``."""
-    if isinstance(value, bool):
-        raise error(f"{value!r} is not {what}: expected an int 0..{stop - 1}")
-    try:
-        index = operator.index(value)
-    except TypeError:
-        raise error(f"{value!r} is not {what}: expected an int 0..{stop - 1}") from None
-    if not 0 <= index < stop:
-        raise error(f"{what} {index} is out of range: expected 0..{stop - 1}")
-    return index
-
-
 def _as_action_id(action: Any) -> int:
-    return _index_in(action, NUM_DISTINCT_ACTIONS, IllegalActionError, "an action id")
+    return index_in(action, NUM_DISTINCT_ACTIONS, IllegalActionError, "an action id")
 
 
 def action_to_string(action: Any) -> str:
@@ -156,103 +139,17 @@ def string_to_action(text: Any) -> int:
 # Options (rules §7; contract §2)
 # ---------------------------------------------------------------------------------------------
 
-VARIANTS = ("standard", "pagat")
+VARIANTS = tuple(spec("musta_maija").presets)
 _NOLIMIT = 10**9  # every integer option is at most 10^9
 
-#: Every option: (kind, detail).
-_SPEC: dict[str, tuple[str, Any]] = {
-    "variant": ("choice", VARIANTS),
-    "players": ("int", (2, 6)),
-    "first_dealer": ("dealer", None),
-    "hand_size": ("int", (1, _NOLIMIT)),
-    "trump_reveal": ("choice", ("at_deal", "after_first_lead")),
-    "spades_can_be_trump": ("bool", None),
-    "spade_reinsert": ("choice", ("middle", "random_position")),
-    "attack_limit": ("choice", ("defender_hand_size", "unlimited", "defender_hand_size_max_5")),
-    "beat_optional": ("bool", None),
-    "draw_order": ("choice", ("attacker_then_defender", "defender_then_attacker")),
-    "next_dealer": ("choice", ("loser", "rotate_left")),
-    "match": ("choice", ("single_hand", "fixed_hands", "first_to_losses")),
-    "match_hands": ("int", (1, _NOLIMIT)),
-    "match_losses": ("int", (1, _NOLIMIT)),
-    "max_attacks": ("int_or_null", (1, _NOLIMIT)),
-}
 
-#: The base defaults (rules §7).
-_BASE: dict[str, Any] = {
-    "variant": "standard",
-    "players": 4,
-    "first_dealer": "random",
-    "hand_size": 5,
-    "trump_reveal": "at_deal",
-    "spades_can_be_trump": False,
-    "spade_reinsert": "middle",
-    "attack_limit": "defender_hand_size",
-    "beat_optional": True,
-    "draw_order": "attacker_then_defender",
-    "next_dealer": "loser",
-    "match": "single_hand",
-    "match_hands": 5,
-    "match_losses": 3,
-    "max_attacks": 1000,
-}
-assert list(_BASE) == list(_SPEC)
-
-#: Preset deltas: pagat turns the trump card after the first lead (rules §6, §10.1).
-_PRESETS: dict[str, dict[str, Any]] = {"standard": {}, "pagat": {"trump_reveal": "after_first_lead"}}
-
-
-def _short_repr(value: Any) -> str:
-    if isinstance(value, int) and abs(value) > 10**30:
-        return f"<an int of {value.bit_length()} bits>"
-    text = repr(value)
-    return text if len(text) <= 80 else text[:77] + "..."
-
-
-def _bad(name: str, value: Any, allowed: str) -> InvalidOptionError:
-    return InvalidOptionError(f"option {name}={_short_repr(value)} is invalid: expected {allowed}")
-
-
-def _check_option(name: str, value: Any) -> Any:
-    """Validate one explicit option value (the cross-checks come after resolution)."""
-    kind, detail = _SPEC[name]
-    if kind == "choice":
-        if not isinstance(value, str) or value not in detail:
-            raise _bad(name, value, "one of " + ", ".join(detail))
-        return value
-    if kind == "bool":
-        if not isinstance(value, bool):
-            raise _bad(name, value, "a bool (true or false)")
-        return value
-    if kind == "dealer":
-        if value == "random" or (_is_int(value) and 0 <= value <= 5):
-            return value
-        raise _bad(name, value, "'random' or a seat int 0..players-1")
-    lo, hi = detail
-    if value is None and kind == "int_or_null":
-        return None
-    if not _is_int(value) or not lo <= value <= hi:
-        raise _bad(name, value, f"an int {lo}..{hi}" + (" or null" if kind == "int_or_null" else ""))
-    return value
-
-
-def resolve_options(**given: Any) -> dict[str, Any]:
-    """Base defaults -> the preset's deltas -> explicit options, then the cross-checks."""
-    for name in given:
-        if name not in _SPEC:
-            raise InvalidOptionError(f"unknown option {name!r}: expected one of " + ", ".join(_SPEC))
-    explicit = {name: _check_option(name, value) for name, value in given.items()}
-    opts = dict(_BASE)
-    opts.update(_PRESETS[explicit.get("variant", "standard")])
-    opts.update(explicit)
+def _check_options(opts: dict[str, Any]) -> None:
+    """The check across options (docs/musta_maija_engine.md §2): a stock must be left."""
     n = opts["players"]
-    if opts["first_dealer"] != "random" and not opts["first_dealer"] < n:
-        raise _bad("first_dealer", opts["first_dealer"], f"'random' or a seat int 0..{n - 1}")
     if n * opts["hand_size"] > 51:
         raise InvalidOptionError(
             f"players * hand_size = {n * opts['hand_size']} leaves no stock: it must be at most 51"
         )
-    return opts
 
 
 def _attack_cap(defender_cards: int, opts: dict) -> int:
@@ -332,7 +229,7 @@ def can_beat(attack_card: Any, defence_card: Any, trump: Any, **options: Any) ->
 
     TV-MM07: trump d, target 9h: Jh and 2d may beat it, 8h and Ks may not.
     """
-    resolve_options(**options)
+    MustaMaija(**options)
     t, c = _card(attack_card), _card(defence_card)
     suit = _trump_suit(trump)
     if t == c:
@@ -354,12 +251,12 @@ def legal_attacks(hand: Iterable[Any], defender_hand_size: int, **options: Any) 
     """Every legal attack set from ``hand`` against a defender holding ``defender_hand_size``
     cards (rules §4.1): each an ascending card list, the sets sorted by their id lists.
     TV-MM05: hand 3h 5h 9h against 2 cards -> no set of three."""
-    opts = resolve_options(**options)
+    opts = MustaMaija(**options)._opts
     cards = _card_list(hand, "hand")
     if len(set(cards)) != len(cards):
         raise InvalidStateError("a card appears twice in the hand")
     if not _is_int(defender_hand_size) or defender_hand_size < 0:
-        raise InvalidStateError(f"defender_hand_size={_short_repr(defender_hand_size)} must be an int >= 0")
+        raise InvalidStateError(f"defender_hand_size={shown(defender_hand_size)} must be an int >= 0")
     return [[card_str(c) for c in s] for s in _attack_sets(cards, _attack_cap(defender_hand_size, opts))]
 
 
@@ -367,10 +264,9 @@ def trump_from_stock(stock: Iterable[Any], seed: int = 0, **options: Any) -> tup
     """The §2.3 procedure on ``stock`` (top first): ``(trump card, new stock)``, the trump card at
     the bottom of the new stock. TV-MM02: ``[7h, y1..y26]`` -> ``7h``, ``[y1..y26, 7h]``.
     ``seed`` seeds the stream of the reinsertion draws (``spade_reinsert = random_position``)."""
-    opts = resolve_options(**options)
+    opts = MustaMaija(**options)._opts
     cards = _card_list(stock, "stock")
-    if not _is_int(seed) or not 0 <= seed <= MASK64:
-        raise InvalidStateError(f"seed {_short_repr(seed)} is invalid: expected an int in 0..2^64-1")
+    seed = seed_value(seed)
     if not cards:
         raise InvalidStateError("the stock must hold at least one card")
     if len(set(cards)) != len(cards):
@@ -402,45 +298,21 @@ def _max_matching(targets: Iterable[int], cards: Iterable[int], trump: int) -> i
 # ---------------------------------------------------------------------------------------------
 
 
-class MustaMaija:
+class MustaMaija(ReferenceGame):
     """Musta Maija with resolved options; a factory of states."""
 
     name = "musta_maija"
     num_distinct_actions = NUM_DISTINCT_ACTIONS
 
-    def __init__(self, **options: Any) -> None:
-        self._opts = resolve_options(**options)
-        self.num_players: int = self._opts["players"]
-        self.observation_shape: tuple[int, ...] = (370 + 57 * self.num_players,)
-        self._options_json = json.dumps(self._opts, sort_keys=True, separators=(",", ":"))
+    def _check(self, options: dict[str, Any]) -> None:
+        _check_options(options)
 
-    @property
-    def options(self) -> dict[str, Any]:
-        """Every resolved option (a copy)."""
-        return dict(self._opts)
+    def _observation_size(self) -> int:
+        return 370 + 57 * self.num_players
 
-    def options_json(self) -> str:
-        return self._options_json
-
-    def __str__(self) -> str:
-        return format_game(self.name, self._opts, MustaMaija)
-
-    def __repr__(self) -> str:
-        return f"reference.{self}"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, MustaMaija) and other._options_json == self._options_json
-
-    def __hash__(self) -> int:
-        return hash(self._options_json)
-
-    # -- states --------------------------------------------------------------------------------
-
-    def new_state(self, seed: int = 0, deck: Iterable[Any] | None = None) -> MustaMaijaState:
+    def _deal(self, seed: int, deck: Any) -> MustaMaijaState:
         """A new match: the first dealer (one draw unless a seat is given), then the first hand
-        dealt from ``deck`` (top first) if given, else from a shuffled pack (contract §5)."""
-        if not _is_int(seed) or not 0 <= seed <= MASK64:
-            raise InvalidStateError(f"seed {_short_repr(seed)} is invalid: expected an int in 0..2^64-1")
+        dealt from ``deck`` (top first) if given, else from a shuffled pack (docs/musta_maija_engine.md §5)."""
         pack = None
         if deck is not None:
             pack = _card_list(deck, "deck", InvalidStateError)
@@ -479,7 +351,7 @@ class MustaMaija:
 
         def seat(x: Any, what: str) -> int:
             if not _is_int(x) or not 0 <= x < n:
-                raise InvalidStateError(f"{what}={_short_repr(x)} is not a seat: expected 0..{n - 1}")
+                raise InvalidStateError(f"{what}={shown(x)} is not a seat: expected 0..{n - 1}")
             return x
 
         hand_ids = [cards(h, f"hands[{i}]") for i, h in enumerate(per(hands, "hands"))]
@@ -519,9 +391,8 @@ class MustaMaija:
             raise InvalidStateError(f"losses {loss_list} already end the match")
         cap = o["max_attacks"]
         if not _is_int(attacks) or attacks < 0 or (cap is not None and attacks >= cap):
-            raise InvalidStateError(f"attacks={_short_repr(attacks)} must be an int 0..max_attacks-1")
-        if not _is_int(seed) or not 0 <= seed <= MASK64:
-            raise InvalidStateError(f"seed {_short_repr(seed)} is invalid: expected an int in 0..2^64-1")
+            raise InvalidStateError(f"attacks={shown(attacks)} must be an int 0..max_attacks-1")
+        seed = seed_value(seed)
 
         s = MustaMaijaState(self)
         s._rng = SplitMix64(seed)
@@ -576,7 +447,7 @@ def _match_losers(losses: Sequence[int], opts: dict) -> list[int]:
 ATTACK, DEFEND, END = "attack", "defend", "end"
 
 
-class MustaMaijaState:
+class MustaMaijaState(ReferenceState):
     """A position of a match. Mutated in place by ``apply``; ``clone`` for a copy."""
 
     def __init__(self, game: MustaMaija) -> None:
@@ -695,26 +566,7 @@ class MustaMaijaState:
             actions.append(TAKE_ALL)
         return actions
 
-    def legal_mask(self) -> np.ndarray:
-        mask = np.zeros(NUM_DISTINCT_ACTIONS, dtype=bool)
-        mask[self.legal_actions()] = True
-        return mask
-
-    def _coerce(self, action: Any) -> int:
-        if isinstance(action, str):
-            return string_to_action(action)
-        return _as_action_id(action)
-
-    def apply(self, action: Any) -> None:
-        """Apply one action (an id or its notation); an illegal one raises and changes nothing."""
-        a = self._coerce(action)
-        legal = self.legal_actions()
-        if a not in legal:
-            raise IllegalActionError(
-                f"{action_to_string(a)!r} (id {a}) is not legal now; legal: "
-                + (", ".join(action_to_string(x) for x in legal) or "none (the match is over)")
-            )
-        self._history.append(a)
+    def _apply(self, a: int) -> None:
         if self._phase == ATTACK:
             if a == DONE:
                 self._commit_attack()
@@ -813,9 +665,6 @@ class MustaMaijaState:
         """Hands lost per seat in this match."""
         return list(self._losses)
 
-    def history(self) -> list[int]:
-        return list(self._history)
-
     def action_to_string(self, action: Any) -> str:
         return action_to_string(action)
 
@@ -883,12 +732,6 @@ class MustaMaijaState:
         s._history = list(self._history)
         return s
 
-    def __copy__(self) -> MustaMaijaState:
-        return self.clone()
-
-    def __deepcopy__(self, memo: dict) -> MustaMaijaState:
-        return self.clone()
-
     # -- serialisation (contract §6) -----------------------------------------------------------
 
     def _as_dict(self) -> dict[str, Any]:
@@ -919,21 +762,9 @@ class MustaMaijaState:
             "version": 1,
         }
 
-    def to_json(self) -> str:
-        return json.dumps(self._as_dict(), sort_keys=True, separators=(",", ":"))
+    # -- what a seat sees (docs/musta_maija_engine.md §8) ---------------------------------------
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, MustaMaijaState) and other.to_json() == self.to_json()
-
-    __hash__ = None  # type: ignore[assignment]
-
-    # -- what a seat sees (contract §8) --------------------------------------------------------
-
-    def _check_player(self, player: Any) -> int:
-        return _index_in(player, self.game.num_players, InvalidPlayerError, "a seat")
-
-    def view(self, player: Any) -> dict[str, Any]:
-        p = self._check_player(player)
+    def _view(self, p: int) -> dict[str, Any]:
         n = self.game.num_players
 
         def text(cards: Iterable[int]) -> list[str]:
@@ -968,8 +799,7 @@ class MustaMaijaState:
             "losers": self._losers(),
         }
 
-    def observation(self, player: Any) -> np.ndarray:
-        p = self._check_player(player)
+    def _observation(self, p: int) -> np.ndarray:
         n = self.game.num_players
         obs = np.zeros(self.game.observation_shape, dtype=np.float32)
 

@@ -1,44 +1,200 @@
-//! The `Game` / `State` pair every engine implements, so that playouts, simulation and bots are
-//! written once (play.rs).
+//! The `Game` / `State` pair every engine implements. Everything generic (playouts, simulate,
+//! the Python bindings, and the bots and environments to come) is written once over these two
+//! traits and never names a game (docs/design.md §8).
 
-use crate::error::GameError;
+use std::fmt;
+
+use serde_json::Value;
+
+use crate::error::{GameError, Result};
+use crate::json;
+use crate::options::OptionsSpec;
 
 /// An id of the game's fixed, dense action space `0..num_distinct_actions`.
 pub type Action = u32;
 
-/// A game: its resolved options and the factory of initial states.
-pub trait Game: Send + Sync {
-    type State: State;
-
-    fn name(&self) -> &'static str;
-    fn num_players(&self) -> usize;
-    fn num_distinct_actions(&self) -> usize;
-    /// Length of the flat observation vector.
-    fn observation_size(&self) -> usize;
-    /// The initial state dealt with the seeded RNG (DESIGN §5).
-    fn new_state(&self, seed: u64) -> Self::State;
+/// `player` as a seat of an `n`-seat game; anything else is `InvalidPlayer`. The one seat check.
+pub fn seat(player: i64, n: usize) -> Result<usize> {
+    if (0..n as i64).contains(&player) {
+        Ok(player as usize)
+    } else {
+        Err(GameError::InvalidPlayer(format!(
+            "seat {player} is not a seat of this game: expected an int in 0..{}",
+            n.saturating_sub(1)
+        )))
+    }
 }
 
-/// A position. `Clone` is the (cheap) deep copy.
-pub trait State: Clone + Send + Sync {
+/// A game: its resolved options and the factory of states.
+pub trait Game: Clone + Send + Sync + Sized + 'static {
+    type State: State<Game = Self>;
+
+    /// The game's id, as in `tapete.load("<name>(...)")`.
+    const NAME: &'static str;
+    /// Size of the fixed action space.
+    const NUM_ACTIONS: Action;
+
+    /// The game's option table, defaults and presets (its data file, read by both engines).
+    fn spec() -> &'static OptionsSpec;
+    /// The game from options already resolved by [`OptionsSpec::resolve`]: derives what follows
+    /// from them (into `options`, which then becomes the canonical JSON) and refuses clashes.
+    fn from_resolved(options: serde_json::Map<String, Value>) -> Result<Self>;
+    /// Resolved options, canonical JSON (sorted keys, compact).
+    fn options_json(&self) -> &str;
+    fn num_players(&self) -> usize;
+    /// Length of the flat observation vector.
+    fn observation_size(&self) -> usize;
+
+    /// A new match dealt with the seeded RNG (docs/design.md §5).
+    fn new_state(&self, seed: u64) -> Self::State;
+    /// A new match whose first deal comes from `deck`, a JSON list of cards or tiles (text or
+    /// ids), top first.
+    fn new_state_with_deck(&self, seed: u64, deck: &Value) -> Result<Self::State>;
+    /// A position from a partial description (each game's contract, "setup").
+    fn setup(&self, spec: &Value) -> Result<Self::State>;
+    /// A state from its canonical JSON; anything but a reachable state's JSON is refused.
+    fn state_from_json(&self, text: &str) -> Result<Self::State>;
+
+    /// A rule primitive (`tapete.<game>.<name>(...)`, the game's contract lists them) on JSON
+    /// arguments, so that users can test their own engines against ours.
+    fn primitive(&self, name: &str, args: &Value) -> Result<Value> {
+        let _ = args;
+        Err(GameError::InvalidOption(format!(
+            "{} has no rule primitive {:?}",
+            Self::NAME,
+            json::excerpt(name)
+        )))
+    }
+
+    /// User options (a JSON object): defaults, then the preset, then the explicit options.
+    fn from_options(options: &Value) -> Result<Self> {
+        Self::from_resolved(Self::spec().resolve(options)?)
+    }
+    fn from_options_json(text: &str) -> Result<Self> {
+        Self::from_options(&json::parse(text, "options", GameError::InvalidOption)?)
+    }
+    fn num_distinct_actions(&self) -> usize {
+        Self::NUM_ACTIONS as usize
+    }
+    /// `player` as a seat of this game (`InvalidPlayer` otherwise).
+    fn seat(&self, player: i64) -> Result<usize> {
+        seat(player, self.num_players())
+    }
+    fn setup_json(&self, text: &str) -> Result<Self::State> {
+        self.setup(&json::parse(text, "setup spec", GameError::InvalidState)?)
+    }
+}
+
+/// A position. `Clone` is the (cheap) deep copy; `Display` is a picture of the table for people.
+///
+/// The `_into` methods write into the caller's buffers (the hot paths of playouts, search and
+/// batched environments); their plain twins allocate, for convenience.
+pub trait State: Clone + Send + Sync + fmt::Display + Sized {
+    type Game: Game<State = Self>;
+
+    /// The game this state belongs to (a cheap handle on its shared options).
+    fn game(&self) -> Self::Game;
     fn num_players(&self) -> usize;
     /// Seat to act, `None` when terminal.
     fn current_player(&self) -> Option<usize>;
-    /// Writes the legal actions, sorted ascending, into `out` (cleared first).
-    fn legal_actions(&self, out: &mut Vec<Action>);
-    /// Applies a legal action; an illegal one is an error and leaves the state unchanged.
-    fn apply(&mut self, action: Action) -> Result<(), GameError>;
-    /// Applies an action known to be legal (e.g. one just produced by `legal_actions`).
+    /// Calls `f` with every legal action, ascending.
+    fn for_each_legal<F: FnMut(Action)>(&self, f: F);
+    /// Applies an action known to be legal (e.g. one just produced by `for_each_legal`).
     fn apply_unchecked(&mut self, action: Action);
+    fn action_to_string(&self, action: Action) -> Result<String>;
+    fn string_to_action(&self, text: &str) -> Result<Action>;
+    /// A whole move in one string (the game's contract, "play"); atomic: all or nothing.
+    fn play(&mut self, text: &str) -> Result<()>;
     fn is_terminal(&self) -> bool;
-    /// Zero-sum utility per seat (all 0 before the end); `out.len() == num_players()`.
-    fn returns(&self, out: &mut [f64]);
-    /// The game's own running score per seat.
-    fn scores(&self, out: &mut [i64]);
-    /// Deals (rounds) started so far, the current one included.
+    /// Zero-sum utility per seat (all 0 before the end) into `out[..num_players()]`.
+    fn returns_into(&self, out: &mut [f64]);
+    /// The game's own running score per seat into `out[..num_players()]`.
+    fn scores_into(&self, out: &mut [i64]);
+    /// Every action applied since the match began.
+    fn history(&self) -> Vec<Action>;
+    /// Deals (rounds, hands) started so far, the current one included.
     fn deals(&self) -> u32;
+    /// What `player` may see, canonical JSON (the contract's view).
+    fn view(&self, player: usize) -> Result<String>;
     /// Writes what `player` may see into `out` (`out.len()` = the game's observation size).
-    fn observation(&self, player: usize, out: &mut [f32]) -> Result<(), GameError>;
-    /// Canonical JSON (DESIGN §4).
+    fn observation_into(&self, player: usize, out: &mut [f32]) -> Result<()>;
+    /// Canonical JSON (docs/design.md §4).
     fn to_json(&self) -> String;
+
+    fn is_legal(&self, action: Action) -> bool {
+        let mut found = false;
+        self.for_each_legal(|a| found |= a == action);
+        found
+    }
+    /// Writes the legal actions, sorted ascending, into `out` (cleared first).
+    fn legal_actions_into(&self, out: &mut Vec<Action>) {
+        out.clear();
+        self.for_each_legal(|a| out.push(a));
+    }
+    fn legal_actions(&self) -> Vec<Action> {
+        let mut out = Vec::with_capacity(32);
+        self.legal_actions_into(&mut out);
+        out
+    }
+    /// Sets `out[a]` for every legal `a` (`out` is cleared first; its length is the action count).
+    fn legal_mask(&self, out: &mut [bool]) {
+        out.iter_mut().for_each(|x| *x = false);
+        self.for_each_legal(|a| out[a as usize] = true);
+    }
+    fn returns(&self) -> Vec<f64> {
+        let mut out = vec![0.0; self.num_players()];
+        self.returns_into(&mut out);
+        out
+    }
+    fn scores(&self) -> Vec<i64> {
+        let mut out = vec![0; self.num_players()];
+        self.scores_into(&mut out);
+        out
+    }
+    fn observation(&self, player: usize) -> Result<Vec<f32>> {
+        let mut out = vec![0.0; self.game().observation_size()];
+        self.observation_into(player, &mut out)?;
+        Ok(out)
+    }
+    /// Why `action` (in range, not legal) is refused here.
+    fn illegal(&self, action: Action) -> GameError {
+        let text = self.action_to_string(action).unwrap_or_default();
+        if self.is_terminal() {
+            GameError::IllegalAction(format!(
+                "action {action} ({text}) is not legal: the match is over"
+            ))
+        } else {
+            GameError::IllegalAction(format!("action {action} ({text}) is not legal here"))
+        }
+    }
+    /// Applies a legal action; anything else is an error and leaves the state unchanged.
+    fn apply(&mut self, action: Action) -> Result<()> {
+        let n = <Self::Game as Game>::NUM_ACTIONS;
+        if action >= n {
+            return Err(GameError::IllegalAction(format!(
+                "action id {action} is out of range: expected 0..{}",
+                n - 1
+            )));
+        }
+        if !self.is_legal(action) {
+            return Err(self.illegal(action));
+        }
+        self.apply_unchecked(action);
+        Ok(())
+    }
+    /// Applies an action given as notation.
+    fn apply_str(&mut self, text: &str) -> Result<()> {
+        let a = self.string_to_action(text)?;
+        self.apply(a)
+    }
+    /// Applies `actions` in turn, all or nothing: on the first refusal the state is unchanged
+    /// and the error says which step failed. (`play` of games whose moves are action sequences.)
+    fn apply_all(&mut self, actions: &[Action]) -> Result<()> {
+        let mut s = self.clone();
+        for &a in actions {
+            s.apply(a)?;
+        }
+        *self = s;
+        Ok(())
+    }
 }

@@ -4,11 +4,14 @@ pub mod cards;
 pub mod error;
 pub mod game;
 pub mod games;
+pub mod json;
+pub mod options;
 pub mod play;
 pub mod rng;
+pub mod testing;
 pub mod tiles;
 
 pub use cards::{Card, CardSet};
-pub use error::GameError;
+pub use error::{GameError, Result};
 pub use game::{Action, Game, State};
 pub use rng::SplitMix64;

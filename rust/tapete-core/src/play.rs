@@ -23,7 +23,7 @@ pub fn random_playout<S: State>(
 ) -> u64 {
     let mut n = 0u64;
     while !state.is_terminal() && n < max_decisions {
-        state.legal_actions(buf);
+        state.legal_actions_into(buf);
         if buf.is_empty() {
             break;
         }
@@ -66,8 +66,8 @@ fn play_one<G: Game>(game: &G, game_seed: u64, buf: &mut Vec<Action>) -> OneGame
         decisions,
         finished: state.is_terminal(),
     };
-    state.returns(&mut g.returns[..n]);
-    state.scores(&mut g.scores[..n]);
+    state.returns_into(&mut g.returns[..n]);
+    state.scores_into(&mut g.scores[..n]);
     g
 }
 

@@ -1,206 +1,375 @@
-//! The Python classes every game shares (`<Game>Game`, `<Game>State`), written once.
-//!
-//! `py_game_classes!` generates both pyclasses and the methods whose behaviour is the same for
-//! every game; each game module passes only what differs (`new_state` with its own deck format,
-//! `play`, `__repr__`, extra getters). The few calls whose shape differs between the core states
-//! go through `Exposed`.
+//! The two Python classes of every game, generated from the `Game` / `State` traits: no game has
+//! a method list of its own. `py_game!` is invoked once per registered game (lib.rs); the bodies
+//! live in generic functions here, so the macro only names types.
 
-use tapete_core::game::Action;
+use numpy::PyArray1;
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyString, PyTuple};
+
+use tapete_core::game::{Action, Game, State};
+use tapete_core::json;
 use tapete_core::GameError;
 
-/// A core state's answers where the engines' signatures differ.
-pub trait Exposed {
-    const NUM_ACTIONS: Action;
-    fn action_text(&self, a: Action) -> Result<String, GameError>;
-    fn text_action(&self, text: &str) -> Result<Action, GameError>;
-    /// The observation of a seat read as an int (any value: out of range is `InvalidPlayer`).
-    fn observation_of(&self, player: i64) -> Result<Vec<f32>, GameError>;
+use crate::args::{action_id, player_arg, seed_arg, text_arg};
+use crate::error::Result;
+
+pub fn game_from_options<G: Game>(options_json: &Bound<'_, PyAny>) -> Result<G> {
+    Ok(G::from_options_json(text_arg(
+        options_json,
+        "options JSON",
+        GameError::InvalidOption,
+    )?)?)
 }
 
-/// `player` as a seat index of an `n`-seat game, for engines that take `usize` seats.
-pub fn seat_index(player: i64, n: usize) -> Result<usize, GameError> {
-    if (0..n as i64).contains(&player) {
-        Ok(player as usize)
+pub fn new_state<G: Game>(
+    game: &G,
+    seed: Option<&Bound<'_, PyAny>>,
+    deck_json: Option<&Bound<'_, PyAny>>,
+) -> Result<G::State> {
+    let seed = match seed {
+        Some(s) if !s.is_none() => seed_arg(s)?,
+        _ => 0,
+    };
+    Ok(match deck_json {
+        Some(d) if !d.is_none() => {
+            let text = text_arg(d, "deck JSON", GameError::InvalidState)?;
+            game.new_state_with_deck(seed, &json::parse(text, "deck", GameError::InvalidState)?)?
+        }
+        _ => game.new_state(seed),
+    })
+}
+
+pub fn setup<G: Game>(game: &G, spec_json: &Bound<'_, PyAny>) -> Result<G::State> {
+    Ok(game.setup_json(text_arg(spec_json, "setup spec", GameError::InvalidState)?)?)
+}
+
+pub fn state_from_json<G: Game>(game: &G, text: &Bound<'_, PyAny>) -> Result<G::State> {
+    Ok(game.state_from_json(text_arg(text, "state JSON", GameError::InvalidState)?)?)
+}
+
+/// A rule primitive of the game (`tapete.<game>.<name>`): JSON arguments in, JSON result out.
+pub fn primitive<G: Game>(
+    game: &G,
+    name: &Bound<'_, PyAny>,
+    args_json: &Bound<'_, PyAny>,
+) -> Result<String> {
+    let name = text_arg(name, "primitive name", GameError::InvalidOption)?;
+    let args = json::parse(
+        text_arg(args_json, "primitive arguments", GameError::InvalidState)?,
+        "primitive arguments",
+        GameError::InvalidState,
+    )?;
+    Ok(game.primitive(name, &args)?.to_string())
+}
+
+pub fn legal_actions<'py, S: State>(py: Python<'py>, s: &S) -> Result<Bound<'py, PyList>> {
+    let mut out = Vec::with_capacity(32);
+    s.legal_actions_into(&mut out);
+    Ok(PyList::new(py, out)?)
+}
+
+pub fn legal_mask<'py, S: State>(py: Python<'py>, s: &S) -> Bound<'py, PyArray1<bool>> {
+    let mut mask = vec![false; <S::Game as Game>::NUM_ACTIONS as usize];
+    s.legal_mask(&mut mask);
+    PyArray1::from_vec(py, mask)
+}
+
+/// An action id or its notation; the state is unchanged on error.
+pub fn apply<S: State>(s: &mut S, action: &Bound<'_, PyAny>) -> Result<()> {
+    if action.is_instance_of::<PyString>() {
+        let text = text_arg(action, "action text", GameError::InvalidNotation)?;
+        Ok(s.apply_str(text)?)
     } else {
-        Err(GameError::InvalidPlayer(format!(
-            "seat {player} is not a seat of this game: expected an int in 0..{}",
-            n - 1
-        )))
+        Ok(s.apply(action_id(action, <S::Game as Game>::NUM_ACTIONS)?)?)
     }
 }
 
-macro_rules! py_game_classes {
-    (
-        game $PyGame:ident($Game:ty, $name:literal, $game_class:literal) { $($game_extra:tt)* }
-        state $PyState:ident($State:ty, $state_class:literal) { $($state_extra:tt)* }
-    ) => {
-        #[pyclass(module = "tapete._core", name = $game_class, frozen)]
-        pub struct $PyGame {
-            game: $Game,
+pub fn action_to_string<S: State>(s: &S, a: &Bound<'_, PyAny>) -> Result<String> {
+    Ok(s.action_to_string(action_id(a, <S::Game as Game>::NUM_ACTIONS)?)?)
+}
+
+pub fn string_to_action<S: State>(s: &S, text: &Bound<'_, PyAny>) -> Result<Action> {
+    Ok(s.string_to_action(text_arg(text, "action text", GameError::InvalidNotation)?)?)
+}
+
+pub fn play<S: State>(s: &mut S, text: &Bound<'_, PyAny>) -> Result<()> {
+    Ok(s.play(text_arg(text, "move", GameError::InvalidNotation)?)?)
+}
+
+pub fn seat_of<S: State>(s: &S, player: &Bound<'_, PyAny>) -> Result<usize> {
+    let n = s.num_players();
+    Ok(tapete_core::game::seat(player_arg(player, n)?, n)?)
+}
+
+pub fn observation<'py, S: State>(
+    py: Python<'py>,
+    s: &S,
+    player: &Bound<'py, PyAny>,
+) -> Result<Bound<'py, PyArray1<f32>>> {
+    let p = seat_of(s, player)?;
+    Ok(PyArray1::from_vec(py, s.observation(p)?))
+}
+
+/// `json.loads(text)`: the caller has already let go of the state (no borrow across Python code).
+pub fn loads<'py>(py: Python<'py>, text: String) -> Result<Bound<'py, PyAny>> {
+    Ok(py.import("json")?.call_method1("loads", (text,))?)
+}
+
+/// The canonical JSON without `history`: the position and its future (options, cards, RNG),
+/// whatever path led to it. Equal keys, equal positions.
+pub fn key<S: State>(s: &S) -> String {
+    let text = s.to_json();
+    match text.find("\"history\":[") {
+        Some(at) => {
+            let end = text[at..].find(']').map_or(text.len(), |e| at + e + 1);
+            let end = if text[end..].starts_with(',') {
+                end + 1
+            } else {
+                end
+            };
+            let start = if end == text.len() - 1 && text[..at].ends_with(',') {
+                at - 1
+            } else {
+                at
+            };
+            format!("{}{}", &text[..start], &text[end..])
         }
+        None => text,
+    }
+}
 
-        #[pymethods]
-        impl $PyGame {
-            #[new]
-            fn new(options_json: &Bound<'_, PyAny>) -> PyResult<Self> {
-                Ok($PyGame { game: options_game(options_json).map_err(to_py)? })
+pub fn repr<S: State>(class: &str, s: &S) -> String {
+    format!(
+        "<{class} deal={} to_move={} scores={:?}{}>",
+        s.deals(),
+        s.current_player().map_or(-1, |p| p as i64),
+        s.scores(),
+        if s.is_terminal() { " terminal" } else { "" }
+    )
+}
+
+/// `(cls, args)` for `__reduce__`.
+pub fn reduce<'py>(cls: Bound<'py, PyAny>, args: Vec<String>) -> Result<Bound<'py, PyTuple>> {
+    let py = cls.py();
+    Ok(PyTuple::new(
+        py,
+        [cls.into_any(), PyTuple::new(py, args)?.into_any()],
+    )?)
+}
+
+/// The pair of Python classes of one game: `<Name>Game` and `<Name>State`.
+macro_rules! py_game {
+    ($module:ident, $Game:ident, $State:ident) => {
+        pub mod $module {
+            use numpy::PyArray1;
+            use pyo3::prelude::*;
+            use pyo3::types::{PyList, PyTuple};
+
+            use tapete_core::game::{Action, Game as _, State as _};
+            use tapete_core::games::$module as core;
+
+            use crate::bind;
+            use crate::error::Result;
+
+            /// A game: its resolved options and the factory of states.
+            #[pyclass(module = "tapete._core", frozen)]
+            pub struct $Game {
+                pub game: core::$Game,
             }
 
-            #[getter]
-            fn name(&self) -> &'static str {
-                $name
-            }
-
-            /// Resolved options, canonical JSON (sorted keys, compact).
-            #[getter]
-            fn options_json(&self) -> &str {
-                self.game.options_json()
-            }
-
-            #[getter]
-            fn num_players(&self) -> usize {
-                self.game.num_players()
-            }
-
-            #[getter]
-            fn num_distinct_actions(&self) -> usize {
-                <$State as $crate::bind::Exposed>::NUM_ACTIONS as usize
-            }
-
-            #[getter]
-            fn observation_shape(&self) -> (usize,) {
-                (self.game.observation_size(),)
-            }
-
-            /// A position from a partial description (the contract's `setup`), given as JSON.
-            fn setup(&self, spec_json: &Bound<'_, PyAny>) -> PyResult<$PyState> {
-                let text = text_arg(spec_json, "setup", GameError::InvalidState).map_err(to_py)?;
-                Ok($PyState { s: self.game.setup_json(text).map_err(to_py)? })
-            }
-
-            fn state_from_json(&self, text: &Bound<'_, PyAny>) -> PyResult<$PyState> {
-                let text = text_arg(text, "state JSON", GameError::InvalidState).map_err(to_py)?;
-                Ok($PyState { s: self.game.state_from_json(text).map_err(to_py)? })
-            }
-
-            fn __repr__(&self) -> String {
-                format!(concat!($game_class, "({})"), self.game.options_json())
-            }
-
-            $($game_extra)*
-        }
-
-        #[pyclass(module = "tapete._core", name = $state_class)]
-        pub struct $PyState {
-            s: $State,
-        }
-
-        #[pymethods]
-        impl $PyState {
-            /// Seat to act, -1 when terminal.
-            fn current_player(&self) -> i64 {
-                self.s.current_player().map_or(-1, |p| p as i64)
-            }
-
-            fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-                let mut out = Vec::new();
-                tapete_core::game::State::legal_actions(&self.s, &mut out);
-                PyList::new(py, out)
-            }
-
-            fn legal_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
-                let n = <$State as $crate::bind::Exposed>::NUM_ACTIONS as usize;
-                let mut mask = vec![false; n];
-                self.s.for_each_legal(|a| mask[a as usize] = true);
-                PyArray1::from_vec(py, mask)
-            }
-
-            /// Applies an action id or its notation; the state is unchanged on error.
-            fn apply(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
-                let r = if action.is_instance_of::<PyString>() {
-                    text_arg(action, "action text", GameError::InvalidNotation)
-                        .and_then(|t| self.s.apply_str(t))
-                } else {
-                    action_id(action, <$State as $crate::bind::Exposed>::NUM_ACTIONS)
-                        .and_then(|a| self.s.apply(a))
-                };
-                r.map_err(to_py)
-            }
-
-            fn action_to_string(&self, a: &Bound<'_, PyAny>) -> PyResult<String> {
-                let id = action_id(a, <$State as $crate::bind::Exposed>::NUM_ACTIONS).map_err(to_py)?;
-                $crate::bind::Exposed::action_text(&self.s, id).map_err(to_py)
-            }
-
-            fn string_to_action(&self, s: &Bound<'_, PyAny>) -> PyResult<Action> {
-                let text = text_arg(s, "action text", GameError::InvalidNotation).map_err(to_py)?;
-                $crate::bind::Exposed::text_action(&self.s, text).map_err(to_py)
-            }
-
-            fn is_terminal(&self) -> bool {
-                self.s.is_terminal()
-            }
-
-            fn returns(&self) -> Vec<f64> {
-                self.s.returns()
-            }
-
-            /// The game's own running score per seat (see the game's contract).
-            fn scores(&self) -> Vec<i64> {
-                self.s.scores()
-            }
-
-            fn history(&self) -> Vec<Action> {
-                self.s.history()
-            }
-
-            fn clone(&self) -> $PyState {
-                $PyState { s: self.s.clone() }
-            }
-
-            fn __copy__(&self) -> $PyState {
-                self.clone()
-            }
-
-            fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> $PyState {
-                self.clone()
-            }
-
-            fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-                match other.cast::<$PyState>() {
-                    Ok(o) => o.try_borrow().map(|o| o.s == self.s).unwrap_or(false),
-                    Err(_) => false,
+            #[pymethods]
+            impl $Game {
+                #[new]
+                fn new(options_json: &Bound<'_, PyAny>) -> Result<Self> {
+                    Ok($Game {
+                        game: bind::game_from_options(options_json)?,
+                    })
+                }
+                #[getter]
+                fn name(&self) -> &'static str {
+                    <core::$Game as tapete_core::Game>::NAME
+                }
+                /// Resolved options, canonical JSON (sorted keys, compact).
+                #[getter]
+                fn options_json(&self) -> &str {
+                    self.game.options_json()
+                }
+                #[getter]
+                fn num_players(&self) -> usize {
+                    self.game.num_players()
+                }
+                #[getter]
+                fn num_distinct_actions(&self) -> usize {
+                    self.game.num_distinct_actions()
+                }
+                #[getter]
+                fn observation_shape(&self) -> (usize,) {
+                    (self.game.observation_size(),)
+                }
+                #[pyo3(signature = (seed = None, deck_json = None))]
+                fn new_state(
+                    &self,
+                    seed: Option<&Bound<'_, PyAny>>,
+                    deck_json: Option<&Bound<'_, PyAny>>,
+                ) -> Result<$State> {
+                    Ok($State {
+                        s: bind::new_state(&self.game, seed, deck_json)?,
+                    })
+                }
+                fn setup(&self, spec_json: &Bound<'_, PyAny>) -> Result<$State> {
+                    Ok($State {
+                        s: bind::setup(&self.game, spec_json)?,
+                    })
+                }
+                fn state_from_json(&self, text: &Bound<'_, PyAny>) -> Result<$State> {
+                    Ok($State {
+                        s: bind::state_from_json(&self.game, text)?,
+                    })
+                }
+                fn primitive(
+                    &self,
+                    name: &Bound<'_, PyAny>,
+                    args_json: &Bound<'_, PyAny>,
+                ) -> Result<String> {
+                    bind::primitive(&self.game, name, args_json)
+                }
+                fn __repr__(&self) -> String {
+                    format!(concat!(stringify!($Game), "({})"), self.game.options_json())
+                }
+                fn __reduce__<'py>(slf: &Bound<'py, Self>) -> Result<Bound<'py, PyTuple>> {
+                    bind::reduce(
+                        slf.get_type().into_any(),
+                        vec![slf.get().game.options_json().to_string()],
+                    )
                 }
             }
 
-            /// What `player` may see (the contract's view).
-            fn view<'py>(&self, py: Python<'py>, player: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-                let p = player_arg(player, self.s.game().num_players()).map_err(to_py)?;
-                let text = self.s.view_json(p).map_err(to_py)?;
-                py.import("json")?.call_method1("loads", (text,))
+            /// A position of this game.
+            #[pyclass(module = "tapete._core")]
+            pub struct $State {
+                pub s: core::$State,
             }
 
-            fn observation<'py>(
-                &self,
-                py: Python<'py>,
-                player: &Bound<'py, PyAny>,
-            ) -> PyResult<Bound<'py, PyArray1<f32>>> {
-                let p = player_arg(player, self.s.game().num_players()).map_err(to_py)?;
-                let v = $crate::bind::Exposed::observation_of(&self.s, p).map_err(to_py)?;
-                Ok(PyArray1::from_vec(py, v))
+            #[pymethods]
+            impl $State {
+                /// A state from its game's options JSON and its canonical JSON (what pickle calls).
+                #[new]
+                fn new(
+                    options_json: &Bound<'_, PyAny>,
+                    state_json: &Bound<'_, PyAny>,
+                ) -> Result<Self> {
+                    let game: core::$Game = bind::game_from_options(options_json)?;
+                    Ok($State {
+                        s: bind::state_from_json(&game, state_json)?,
+                    })
+                }
+                /// Seat to act, -1 when terminal.
+                fn current_player(&self) -> i64 {
+                    self.s.current_player().map_or(-1, |p| p as i64)
+                }
+                fn legal_actions<'py>(&self, py: Python<'py>) -> Result<Bound<'py, PyList>> {
+                    bind::legal_actions(py, &self.s)
+                }
+                fn legal_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
+                    bind::legal_mask(py, &self.s)
+                }
+                /// Applies an action id or its notation; the state is unchanged on error.
+                fn apply(&mut self, action: &Bound<'_, PyAny>) -> Result<()> {
+                    bind::apply(&mut self.s, action)
+                }
+                fn action_to_string(&self, action: &Bound<'_, PyAny>) -> Result<String> {
+                    bind::action_to_string(&self.s, action)
+                }
+                fn string_to_action(&self, text: &Bound<'_, PyAny>) -> Result<Action> {
+                    bind::string_to_action(&self.s, text)
+                }
+                /// A whole move in one string (the contract's notation); atomic.
+                fn play(&mut self, r#move: &Bound<'_, PyAny>) -> Result<()> {
+                    bind::play(&mut self.s, r#move)
+                }
+                fn is_terminal(&self) -> bool {
+                    self.s.is_terminal()
+                }
+                fn returns(&self) -> Vec<f64> {
+                    self.s.returns()
+                }
+                /// The game's own running score per seat (see the game's contract).
+                fn scores(&self) -> Vec<i64> {
+                    self.s.scores()
+                }
+                fn history(&self) -> Vec<Action> {
+                    self.s.history()
+                }
+                /// Deals (rounds, hands) started so far, the current one included.
+                fn deals(&self) -> u32 {
+                    self.s.deals()
+                }
+                fn clone(&self) -> $State {
+                    $State { s: self.s.clone() }
+                }
+                fn __copy__(&self) -> $State {
+                    self.clone()
+                }
+                fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> $State {
+                    self.clone()
+                }
+                fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+                    match other.cast::<$State>() {
+                        Ok(o) => o
+                            .try_borrow()
+                            .is_ok_and(|o| o.s.to_json() == self.s.to_json()),
+                        Err(_) => false,
+                    }
+                }
+                /// What `player` may see (the contract's view), as a dict.
+                fn view<'py>(
+                    slf: &Bound<'py, Self>,
+                    player: &Bound<'py, PyAny>,
+                ) -> Result<Bound<'py, PyAny>> {
+                    let text = {
+                        let this = slf.try_borrow()?;
+                        let p = bind::seat_of(&this.s, player)?;
+                        this.s.view(p)?
+                    };
+                    bind::loads(slf.py(), text)
+                }
+                fn observation<'py>(
+                    &self,
+                    py: Python<'py>,
+                    player: &Bound<'py, PyAny>,
+                ) -> Result<Bound<'py, PyArray1<f32>>> {
+                    bind::observation(py, &self.s, player)
+                }
+                fn to_json(&self) -> String {
+                    self.s.to_json()
+                }
+                /// A frozen, hashable identity of the position: its canonical JSON without the
+                /// history (the options, the cards and the RNG state decide everything to come).
+                fn key(&self) -> String {
+                    bind::key(&self.s)
+                }
+                fn __str__(&self) -> String {
+                    self.s.to_string()
+                }
+                fn __repr__(&self) -> String {
+                    bind::repr(stringify!($State), &self.s)
+                }
+                fn __reduce__<'py>(slf: &Bound<'py, Self>) -> Result<Bound<'py, PyTuple>> {
+                    let args = {
+                        let this = slf.try_borrow()?;
+                        vec![this.s.game().options_json().to_string(), this.s.to_json()]
+                    };
+                    bind::reduce(slf.get_type().into_any(), args)
+                }
             }
 
-            fn to_json(&self) -> String {
-                self.s.to_json()
+            pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+                m.add_class::<$Game>()?;
+                m.add_class::<$State>()?;
+                Ok(())
             }
-
-            fn __str__(&self) -> String {
-                self.s.to_string()
-            }
-
-            $($state_extra)*
         }
     };
 }
 
-pub(crate) use py_game_classes;
+pub(crate) use py_game;

@@ -1,4 +1,4 @@
-//! `simulate_<game>` for every game: argument checks, the GIL released, numpy arrays back.
+//! `simulate` for every game: argument checks, the GIL released, numpy arrays back.
 
 use numpy::ndarray::Array2;
 use numpy::{IntoPyArray, PyArray1, PyArray2};
@@ -10,17 +10,17 @@ use tapete_core::play;
 use tapete_core::GameError;
 
 use crate::args::{count_arg, seed_arg};
-use crate::errors::to_py;
+use crate::error::Result;
 
 /// Plays `games` random matches of `game` (see `play::simulate`) and returns the dict of arrays
 /// that `tapete.simulate` documents.
-pub fn simulate_py<'py, G: Game>(
+pub fn simulate_game<'py, G: Game>(
     py: Python<'py>,
     game: &G,
     games: &Bound<'py, PyAny>,
     seed: &Bound<'py, PyAny>,
     threads: Option<&Bound<'py, PyAny>>,
-) -> PyResult<Bound<'py, PyDict>> {
+) -> Result<Bound<'py, PyDict>> {
     let games = count_arg(games, "games", play::MAX_SIM_GAMES)?;
     let threads = match threads {
         Some(t) if !t.is_none() => count_arg(t, "threads", play::MAX_SIM_THREADS)?,
@@ -28,15 +28,13 @@ pub fn simulate_py<'py, G: Game>(
     };
     let seed = seed_arg(seed)?;
     let n = game.num_players();
-    let r = py
-        .detach(|| play::simulate(game, games, seed, threads))
-        .map_err(to_py)?;
-    let shape_err = |_| to_py(GameError::InvalidState("internal: result shape".into()));
+    let r = py.detach(|| play::simulate(game, games, seed, threads))?;
+    let shape = |_| GameError::InvalidState("internal: result shape".into());
     let returns: Bound<'py, PyArray2<f64>> = Array2::from_shape_vec((games, n), r.returns)
-        .map_err(shape_err)?
+        .map_err(shape)?
         .into_pyarray(py);
     let scores: Bound<'py, PyArray2<i32>> = Array2::from_shape_vec((games, n), r.scores)
-        .map_err(shape_err)?
+        .map_err(shape)?
         .into_pyarray(py);
     let d = PyDict::new(py);
     d.set_item("returns", returns)?;

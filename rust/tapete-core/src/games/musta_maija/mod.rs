@@ -2,6 +2,7 @@
 
 pub mod notation;
 pub mod options;
+mod primitives;
 pub mod rules;
 mod serial;
 #[cfg(test)]
@@ -10,11 +11,12 @@ mod tests;
 use std::fmt;
 use std::sync::Arc;
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use crate::cards::{Card, CardSet};
-use crate::error::GameError;
+use crate::error::{GameError, Result};
 use crate::game::{Action, Game, State};
+use crate::options::{OptionsSpec, Resolved};
 use crate::rng::{mod_small, SplitMix64};
 
 pub use notation::{action_to_string, string_to_action, NUM_ACTIONS};
@@ -22,8 +24,6 @@ use notation::{Move, DONE, TAKE_ALL};
 pub use options::MustaMaijaOptions;
 use options::{DrawOrder, MatchMode, NextDealer, TrumpReveal};
 use rules::{beaters, max_matching, MAIJA};
-
-type Result<T> = std::result::Result<T, GameError>;
 
 pub const MAX_SEATS: usize = 6;
 /// At most 13 cards of one suit can be attacked at once.
@@ -99,21 +99,8 @@ impl PartialEq for MustaMaijaState {
 }
 
 impl MustaMaijaGame {
-    pub fn new(options: &Value) -> Result<MustaMaijaGame> {
-        Ok(MustaMaijaGame::from_options(MustaMaijaOptions::resolve(
-            options,
-        )?))
-    }
-
-    pub fn from_json_options(text: &str) -> Result<MustaMaijaGame> {
-        let v: Value = serde_json::from_str(text)
-            .map_err(|e| GameError::InvalidOption(format!("options are not valid JSON: {e}")))?;
-        MustaMaijaGame::new(&v)
-    }
-
-    pub fn from_options(opts: MustaMaijaOptions) -> MustaMaijaGame {
+    fn from_typed(opts: MustaMaijaOptions, json: String) -> MustaMaijaGame {
         let n = opts.players as usize;
-        let json = opts.to_json();
         MustaMaijaGame {
             cfg: Arc::new(Config {
                 obs_size: 370 + 57 * n,
@@ -126,15 +113,6 @@ impl MustaMaijaGame {
 
     pub fn options(&self) -> &MustaMaijaOptions {
         &self.cfg.opts
-    }
-    pub fn options_json(&self) -> &str {
-        &self.cfg.json
-    }
-    pub fn num_players(&self) -> usize {
-        self.cfg.n
-    }
-    pub fn observation_size(&self) -> usize {
-        self.cfg.obs_size
     }
 
     fn blank(&self, seed: u64) -> MustaMaijaState {
@@ -165,57 +143,54 @@ impl MustaMaijaGame {
         }
     }
 
-    /// A new match dealt with the seeded RNG (contract §5).
-    pub fn new_state(&self, seed: u64) -> MustaMaijaState {
+    /// A new match: the first dealer drawn, the first hand dealt from `deck` or shuffled.
+    fn deal_match(&self, seed: u64, deck: Option<[u8; 52]>) -> MustaMaijaState {
         let mut s = self.blank(seed);
         s.choose_first_dealer();
-        s.start_hand(None);
+        s.start_hand(deck);
         s
-    }
-
-    /// A new match whose first hand is dealt from `deck` (top first; the 52 cards).
-    pub fn new_state_with_deck(&self, seed: u64, deck: Option<&[Card]>) -> Result<MustaMaijaState> {
-        let Some(deck) = deck else {
-            return Ok(self.new_state(seed));
-        };
-        let pack = serial::check_deck(deck)?;
-        let mut s = self.blank(seed);
-        s.choose_first_dealer();
-        s.start_hand(Some(pack));
-        Ok(s)
-    }
-
-    pub fn setup(&self, spec: &Value) -> Result<MustaMaijaState> {
-        serial::setup(self, spec)
-    }
-
-    pub fn setup_json(&self, text: &str) -> Result<MustaMaijaState> {
-        let v: Value = serde_json::from_str(text)
-            .map_err(|e| GameError::InvalidState(format!("setup spec is not valid JSON: {e}")))?;
-        self.setup(&v)
-    }
-
-    pub fn state_from_json(&self, text: &str) -> Result<MustaMaijaState> {
-        serial::state_from_json(self, text)
     }
 }
 
 impl Game for MustaMaijaGame {
     type State = MustaMaijaState;
-    fn name(&self) -> &'static str {
-        "musta_maija"
+    const NAME: &'static str = "musta_maija";
+    const NUM_ACTIONS: Action = NUM_ACTIONS;
+
+    fn spec() -> &'static OptionsSpec {
+        options::spec()
+    }
+    fn from_resolved(options: Map<String, Value>) -> Result<Self> {
+        let r = Resolved(options);
+        Ok(MustaMaijaGame::from_typed(
+            MustaMaijaOptions::from_resolved(&r)?,
+            r.to_json(),
+        ))
+    }
+    fn options_json(&self) -> &str {
+        &self.cfg.json
     }
     fn num_players(&self) -> usize {
         self.cfg.n
     }
-    fn num_distinct_actions(&self) -> usize {
-        NUM_ACTIONS as usize
-    }
     fn observation_size(&self) -> usize {
         self.cfg.obs_size
     }
+    /// A new match dealt with the seeded RNG (docs/musta_maija_engine.md §5).
     fn new_state(&self, seed: u64) -> MustaMaijaState {
-        MustaMaijaGame::new_state(self, seed)
+        self.deal_match(seed, None)
+    }
+    fn new_state_with_deck(&self, seed: u64, deck: &Value) -> Result<MustaMaijaState> {
+        Ok(self.deal_match(seed, Some(serial::check_deck(deck)?)))
+    }
+    fn setup(&self, spec: &Value) -> Result<MustaMaijaState> {
+        serial::setup(self, spec)
+    }
+    fn state_from_json(&self, text: &str) -> Result<MustaMaijaState> {
+        serial::state_from_json(self, text)
+    }
+    fn primitive(&self, name: &str, args: &Value) -> Result<Value> {
+        primitives::call(self, name, args)
     }
 }
 
@@ -231,21 +206,6 @@ impl MustaMaijaState {
 
     // ----- accessors -----
 
-    pub fn game(&self) -> MustaMaijaGame {
-        MustaMaijaGame {
-            cfg: self.cfg.clone(),
-        }
-    }
-    pub fn current_player(&self) -> Option<usize> {
-        match self.phase {
-            Phase::Attack => Some(self.attacker as usize),
-            Phase::Defend => Some(self.defender as usize),
-            Phase::End => None,
-        }
-    }
-    pub fn is_terminal(&self) -> bool {
-        self.phase == Phase::End
-    }
     pub fn phase(&self) -> Phase {
         self.phase
     }
@@ -309,17 +269,6 @@ impl MustaMaijaState {
     }
     pub fn losses(&self) -> &[u32] {
         &self.losses[..self.n()]
-    }
-    pub fn history(&self) -> Vec<Action> {
-        self.history.iter().map(|&a| a as Action).collect()
-    }
-    pub fn scores(&self) -> Vec<i64> {
-        self.losses().iter().map(|&l| l as i64).collect()
-    }
-    pub fn returns(&self) -> Vec<f64> {
-        let mut r = vec![0.0; self.n()];
-        self.write_returns(&mut r);
-        r
     }
     /// The current target in DEFEND.
     #[inline]
@@ -494,40 +443,6 @@ impl MustaMaijaState {
         }
     }
 
-    /// Calls `f` with every legal action, ascending.
-    #[inline]
-    pub fn for_each_legal<F: FnMut(Action)>(&self, mut f: F) {
-        match self.phase {
-            Phase::End => {}
-            Phase::Attack => {
-                let mut m = self.attack_mask();
-                while m != 0 {
-                    f(m.trailing_zeros());
-                    m &= m - 1;
-                }
-                if !self.attack.is_empty() {
-                    f(DONE);
-                }
-            }
-            Phase::Defend => {
-                let Some(t) = self.target() else { return };
-                let d = self.defender as usize;
-                let hand = self.hands[d];
-                let mut m = beaters(t, self.trump_suit()) & hand.0;
-                if self.opts().beat_optional {
-                    while m != 0 {
-                        f(m.trailing_zeros());
-                        m &= m - 1;
-                    }
-                    f(DONE);
-                    f(TAKE_ALL);
-                } else {
-                    self.mandatory_defence(t, m, &mut f);
-                }
-            }
-        }
-    }
-
     /// DEFEND legality with `beat_optional=false` (contract §3): the beaten count must still be
     /// able to reach the maximum matching. Kept out of line: the default path never comes here.
     #[cold]
@@ -554,63 +469,7 @@ impl MustaMaijaState {
         }
     }
 
-    pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
-        out.clear();
-        self.for_each_legal(|a| out.push(a));
-    }
-
-    pub fn legal_actions(&self) -> Vec<Action> {
-        let mut v = Vec::with_capacity(16);
-        self.legal_actions_into(&mut v);
-        v
-    }
-
-    pub fn is_legal(&self, a: Action) -> bool {
-        let mut ok = false;
-        self.for_each_legal(|x| ok |= x == a);
-        ok
-    }
-
-    // ----- applying -----
-
-    pub fn apply(&mut self, a: Action) -> Result<()> {
-        if a >= NUM_ACTIONS {
-            return Err(GameError::IllegalAction(format!(
-                "action id {a} is out of range: expected 0..{}",
-                NUM_ACTIONS - 1
-            )));
-        }
-        if self.is_terminal() {
-            return Err(GameError::IllegalAction(format!(
-                "action {} is not legal: the match is over",
-                action_to_string(a)?
-            )));
-        }
-        if !self.is_legal(a) {
-            let legal: Vec<String> = self
-                .legal_actions()
-                .into_iter()
-                .filter_map(|x| action_to_string(x).ok())
-                .collect();
-            return Err(GameError::IllegalAction(format!(
-                "action {} is not legal for seat {} in the {} phase: legal are {}",
-                action_to_string(a)?,
-                self.current_player().unwrap_or(0),
-                self.phase.as_str(),
-                legal.join(", ")
-            )));
-        }
-        self.apply_unchecked(a);
-        Ok(())
-    }
-
-    /// Applies an action text (`7h`, `done`, `take all`).
-    pub fn apply_str(&mut self, text: &str) -> Result<()> {
-        let a = string_to_action(text)?;
-        self.apply(a)
-    }
-
-    pub fn apply_unchecked(&mut self, a: Action) {
+    fn step(&mut self, a: Action) {
         self.history.push(a as u8);
         match self.phase {
             Phase::Attack => {
@@ -742,7 +601,7 @@ impl MustaMaijaState {
     }
 
     /// A full move (contract §3): atomic; the state is unchanged on error.
-    pub fn play_move(&mut self, text: &str) -> Result<()> {
+    fn play_move(&mut self, text: &str) -> Result<()> {
         let mv = notation::parse_move(text)?;
         let illegal =
             |why: String| GameError::IllegalAction(format!("move {text:?} is not legal: {why}"));
@@ -798,25 +657,9 @@ impl MustaMaijaState {
 
     // ----- observation -----
 
-    pub fn observation(&self, p: usize) -> Result<Vec<f32>> {
-        let mut v = vec![0f32; self.cfg.obs_size];
-        self.write_observation(p, &mut v)?;
-        Ok(v)
-    }
-
-    fn check_player(&self, p: i64) -> Result<usize> {
-        if p < 0 || p as usize >= self.n() {
-            return Err(GameError::InvalidPlayer(format!(
-                "{p} is not a seat of this game: expected an int in 0..{}",
-                self.n() - 1
-            )));
-        }
-        Ok(p as usize)
-    }
-
     /// Writes the observation of seat `p` (contract §8) into `out`.
-    pub fn write_observation(&self, p: usize, out: &mut [f32]) -> Result<()> {
-        let p = self.check_player(p as i64)?;
+    fn write_observation(&self, p: usize, out: &mut [f32]) -> Result<()> {
+        let p = crate::game::seat(p as i64, self.n())?;
         let n = self.n();
         if out.len() != self.cfg.obs_size {
             return Err(GameError::InvalidState(format!(
@@ -870,48 +713,113 @@ impl MustaMaijaState {
         }
         Ok(())
     }
-
-    pub fn view_json(&self, p: i64) -> Result<String> {
-        let p = self.check_player(p)?;
-        Ok(serial::view_json(self, p))
-    }
-
-    pub fn to_json(&self) -> String {
-        serial::to_json(self)
-    }
 }
 
 impl State for MustaMaijaState {
+    type Game = MustaMaijaGame;
+
+    fn game(&self) -> MustaMaijaGame {
+        MustaMaijaGame {
+            cfg: self.cfg.clone(),
+        }
+    }
     fn num_players(&self) -> usize {
         self.n()
     }
     fn current_player(&self) -> Option<usize> {
-        MustaMaijaState::current_player(self)
+        match self.phase {
+            Phase::Attack => Some(self.attacker as usize),
+            Phase::Defend => Some(self.defender as usize),
+            Phase::End => None,
+        }
     }
-    fn legal_actions(&self, out: &mut Vec<Action>) {
-        self.legal_actions_into(out)
+    #[inline]
+    fn for_each_legal<F: FnMut(Action)>(&self, mut f: F) {
+        match self.phase {
+            Phase::End => {}
+            Phase::Attack => {
+                let mut m = self.attack_mask();
+                while m != 0 {
+                    f(m.trailing_zeros());
+                    m &= m - 1;
+                }
+                if !self.attack.is_empty() {
+                    f(DONE);
+                }
+            }
+            Phase::Defend => {
+                let Some(t) = self.target() else { return };
+                let d = self.defender as usize;
+                let hand = self.hands[d];
+                let mut m = beaters(t, self.trump_suit()) & hand.0;
+                if self.opts().beat_optional {
+                    while m != 0 {
+                        f(m.trailing_zeros());
+                        m &= m - 1;
+                    }
+                    f(DONE);
+                    f(TAKE_ALL);
+                } else {
+                    self.mandatory_defence(t, m, &mut f);
+                }
+            }
+        }
     }
-    fn apply(&mut self, action: Action) -> Result<()> {
-        MustaMaijaState::apply(self, action)
-    }
+
     fn apply_unchecked(&mut self, action: Action) {
-        MustaMaijaState::apply_unchecked(self, action)
+        self.step(action)
+    }
+    fn illegal(&self, a: Action) -> GameError {
+        let text = action_to_string(a).unwrap_or_default();
+        if self.is_terminal() {
+            return GameError::IllegalAction(format!(
+                "action {text} is not legal: the match is over"
+            ));
+        }
+        let legal: Vec<String> = self
+            .legal_actions()
+            .into_iter()
+            .filter_map(|x| action_to_string(x).ok())
+            .collect();
+        GameError::IllegalAction(format!(
+            "action {text} is not legal for seat {} in the {} phase: legal are {}",
+            self.current_player().unwrap_or(0),
+            self.phase.as_str(),
+            legal.join(", ")
+        ))
+    }
+    fn action_to_string(&self, action: Action) -> Result<String> {
+        action_to_string(action)
+    }
+    fn string_to_action(&self, text: &str) -> Result<Action> {
+        string_to_action(text)
+    }
+    /// A full move (docs/musta_maija_engine.md §3): atomic; the state is unchanged on error.
+    fn play(&mut self, text: &str) -> Result<()> {
+        self.play_move(text)
     }
     fn is_terminal(&self) -> bool {
-        MustaMaijaState::is_terminal(self)
+        self.phase == Phase::End
     }
-    fn returns(&self, out: &mut [f64]) {
+    fn returns_into(&self, out: &mut [f64]) {
         self.write_returns(out)
     }
-    fn scores(&self, out: &mut [i64]) {
-        for (o, &l) in out.iter_mut().zip(self.losses.iter()) {
+    fn scores_into(&self, out: &mut [i64]) {
+        for (o, &l) in out.iter_mut().zip(self.losses()) {
             *o = l as i64;
         }
+    }
+    fn history(&self) -> Vec<Action> {
+        self.history.iter().map(|&a| a as Action).collect()
     }
     fn deals(&self) -> u32 {
         self.hand_no
     }
-    fn observation(&self, player: usize, out: &mut [f32]) -> Result<()> {
+    fn view(&self, player: usize) -> Result<String> {
+        let p = crate::game::seat(player as i64, self.n())?;
+        Ok(serial::view_json(self, p))
+    }
+    fn observation_into(&self, player: usize, out: &mut [f32]) -> Result<()> {
         self.write_observation(player, out)
     }
     fn to_json(&self) -> String {

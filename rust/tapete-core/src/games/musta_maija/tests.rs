@@ -14,7 +14,7 @@ fn set(cards: &[&str]) -> CardSet {
 }
 
 fn game(opts: serde_json::Value) -> MustaMaijaGame {
-    MustaMaijaGame::new(&opts).unwrap()
+    MustaMaijaGame::from_options(&opts).unwrap()
 }
 
 fn setup(g: &MustaMaijaGame, spec: serde_json::Value) -> MustaMaijaState {
@@ -243,8 +243,8 @@ fn mandatory_beating_limits_actions() {
 #[test]
 fn deal_one_at_a_time_and_trump_at_bottom() {
     let g = game(json!({"first_dealer": 3}));
-    let deck: Vec<Card> = (0..52u8).map(Card).collect();
-    let s = g.new_state_with_deck(9, Some(&deck)).unwrap();
+    let deck: Vec<u8> = (0..52u8).collect();
+    let s = g.new_state_with_deck(9, &json!(deck)).unwrap();
     // dealer 3: seat 0 gets d[0], d[4], ..., d[16]; seat 1 d[1], d[5], ...
     assert_eq!(
         s.hand(0),
@@ -313,9 +313,12 @@ fn options_resolve_and_refuse() {
         json!({"beat_optional": 1}),
     ] {
         assert!(
-            matches!(MustaMaijaGame::new(&bad), Err(GameError::InvalidOption(_))),
+            matches!(
+                MustaMaijaGame::from_options(&bad),
+                Err(GameError::InvalidOption(_))
+            ),
             "{bad}"
         );
     }
-    assert!(MustaMaijaGame::new(&json!({"players": 6, "hand_size": 8})).is_ok());
+    assert!(MustaMaijaGame::from_options(&json!({"players": 6, "hand_size": 8})).is_ok());
 }

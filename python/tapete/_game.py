@@ -1,0 +1,63 @@
+"""What the game objects of both engines share: the resolved options, the game string, equality,
+hashing and pickling. Pure Python (the reference engines use it without the native core)."""
+
+from __future__ import annotations
+
+import operator
+from typing import Any, ClassVar
+
+from ._gamestring import format_game
+from .errors import InvalidStateError, TapeteError
+
+__all__ = ["GameBase", "seed_value", "shown"]
+
+
+def shown(value: Any) -> str:
+    """A value as a message quotes it: its repr, cut to 80 characters."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**30:
+        return f"<an int of {value.bit_length()} bits>"
+    text = repr(value)
+    return text if len(text) <= 80 else text[:80] + "…"
+
+
+def seed_value(seed: Any, error: type[TapeteError] = InvalidStateError) -> int:
+    """A seed is an int (or numpy integer) in 0 .. 2**64 - 1; a bad one raises ``error``."""
+    if isinstance(seed, bool):
+        raise error(f"seed {seed!r} is not valid: expected an int in 0..2**64-1")
+    try:
+        value = operator.index(seed)
+    except TypeError:
+        raise error(f"seed {shown(seed)} is not valid: expected an int in 0..2**64-1") from None
+    if not 0 <= value < 2**64:
+        raise error(f"seed {shown(value)} is not valid: expected an int in 0..2**64-1")
+    return value
+
+
+def _rebuild(cls: type[GameBase], options: dict[str, Any]) -> GameBase:
+    """What pickle calls: the game from its resolved options."""
+    return cls(**options)
+
+
+class GameBase:
+    """A game with resolved options. Subclasses set ``name`` and fill ``_options_json`` and
+    ``options`` (every option resolved to its value)."""
+
+    name: ClassVar[str]
+    options: dict[str, Any]
+    _options_json: str
+
+    def __init__(self, **options: Any) -> None:  # pragma: no cover - every engine has its own
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        """The game string, e.g. ``escoba(variant=escoba,players=4)``; ``tapete.load`` reads it."""
+        return format_game(self.name, self.options, type(self))
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other._options_json == self._options_json  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((self.name, self._options_json))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (type(self), self.options))

@@ -1,0 +1,105 @@
+"""The one base of the native game fronts (``tapete.Escoba``, ``tapete.Mosca``...): a typed
+Python object over the generated ``tapete._core.<Name>Game``. States are the native state objects
+themselves, so stepping from Python costs one call per action.
+
+Structured arguments (decks, setup descriptions, the rule primitives' arguments) cross to the
+core as JSON and are checked there by the game's own readers.
+"""
+
+from __future__ import annotations
+
+import json
+import operator
+from collections.abc import Iterable, Mapping
+from typing import Any, ClassVar, Generic, TypeVar
+
+from ._game import GameBase, seed_value, shown
+from ._gamestring import options_to_json
+from .errors import InvalidStateError, TapeteError
+
+__all__ = ["NativeGame", "json_arg", "seed_value"]
+
+StateT = TypeVar("StateT")
+
+_MAX_DEPTH = 8
+_MAX_ITEMS = 100_000
+
+
+def _plain(value: Any, what: str, error: type[TapeteError], depth: int) -> Any:
+    """``value`` as plain JSON data. Numbers, text and null pass as they are (the core says what
+    is wrong with them); lists, tuples and other iterables become lists; anything else becomes
+    its short repr, which the core then refuses with the error the game names for it."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if depth > _MAX_DEPTH:
+        raise error(f"{what} is nested too deeply")
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v, what, error, depth + 1) for k, v in value.items()}
+    if not isinstance(value, (bytes, bytearray)):
+        try:
+            return operator.index(value)  # numpy integers
+        except TypeError:
+            pass
+        if isinstance(value, Iterable):
+            items = []
+            for item in value:
+                if len(items) == _MAX_ITEMS:
+                    raise error(f"{what} holds more than {_MAX_ITEMS} items")
+                items.append(_plain(item, what, error, depth + 1))
+            return items
+    return shown(value)
+
+
+def json_arg(value: Any, what: str, error: type[TapeteError] = InvalidStateError) -> str:
+    """An argument as the JSON text the core reads."""
+    return json.dumps(_plain(value, what, error, 0), separators=(",", ":"))
+
+
+class NativeGame(GameBase, Generic[StateT]):
+    """A native game. Subclasses name the game and its generated core class (``_core_class``)
+    and give ``setup`` its typed signature; everything else is here."""
+
+    _core_class: ClassVar[Any]
+
+    def __init__(self, **options: Any) -> None:
+        self._game = self._core_class(options_to_json(options))
+        self._options_json: str = self._game.options_json
+        self.options: dict[str, Any] = json.loads(self._options_json)
+
+    @property
+    def num_players(self) -> int:
+        return int(self._game.num_players)
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return int(self._game.num_distinct_actions)
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        return tuple(self._game.observation_shape)
+
+    def new_state(self, seed: int = 0, deck: Iterable[Any] | None = None) -> StateT:
+        """Deal a new match with the seeded RNG; ``deck`` fixes the first deal's order (top first)."""
+        seed = seed_value(seed)
+        return self._game.new_state(seed, None if deck is None else json_arg(deck, "deck"))  # type: ignore[no-any-return]
+
+    def _setup(self, **spec: Any) -> StateT:
+        """A position from a partial description (each game's contract, "setup")."""
+        return self._game.setup(json_arg(spec, "setup"))  # type: ignore[no-any-return]
+
+    def state_from_json(self, text: str) -> StateT:
+        """Rebuild a state from ``state.to_json()``."""
+        if isinstance(text, (bytes, bytearray)):
+            text = text.decode("utf-8", errors="replace")
+        if not isinstance(text, str):
+            raise InvalidStateError(f"a state is JSON text, not {type(text).__name__}")
+        return self._game.state_from_json(text)  # type: ignore[no-any-return]
+
+    @classmethod
+    def _primitive(cls, name: str, options: Mapping[str, Any], **args: Any) -> Any:
+        """A rule primitive of the game under ``options`` (the game's contract lists them)."""
+        game = cls._core_class(options_to_json(options))
+        return json.loads(game.primitive(name, json_arg(args, f"the arguments of {name}")))
+
+    def __repr__(self) -> str:
+        return f"tapete.load({str(self)!r})"

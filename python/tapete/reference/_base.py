@@ -1,0 +1,231 @@
+"""What every reference engine shares, written once: options resolved from the game's data file,
+the action-id checks, the legal mask, applying an action, copying, the canonical JSON and the
+state header it starts with, equality, ``key()`` and pickling. Each game keeps only its rules.
+"""
+
+from __future__ import annotations
+
+import json
+import operator
+from collections.abc import Set as AbstractSet
+from typing import Any, ClassVar
+
+import numpy as np
+
+from .._game import GameBase, seed_value, shown
+from .._options import canonical, spec
+from ..errors import IllegalActionError, InvalidPlayerError, InvalidStateError, TapeteError
+
+__all__ = [
+    "ReferenceGame",
+    "ReferenceState",
+    "index_in",
+    "is_int",
+    "read_state_object",
+    "seed_value",
+    "shown",
+]
+
+
+def is_int(value: Any) -> bool:
+    """An int that is not a bool (JSON ``true`` must never pass for 1)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def index_in(value: Any, stop: int, error: type[TapeteError], what: str) -> int:
+    """``value`` as an int in ``0..stop-1`` (numpy ints welcome, bools not), else ``error``."""
+    if isinstance(value, bool):
+        raise error(f"{value!r} is not {what}: expected an int 0..{stop - 1}")
+    try:
+        index = operator.index(value)
+    except TypeError:
+        raise error(f"{shown(value)} is not {what}: expected an int 0..{stop - 1}") from None
+    if not 0 <= index < stop:
+        raise error(f"{what} {shown(index)} is out of range: expected 0..{stop - 1}")
+    return index
+
+
+def read_state_object(text: Any, game: str, keys: AbstractSet[str], options_json: str) -> dict[str, Any]:
+    """The object of a state's JSON text after the checks every game shares: exactly the game's
+    ``keys``, ``"game"`` naming it, ``"version"`` 1 and ``"options"`` equal to the game's resolved
+    options; anything else is an ``InvalidStateError`` naming what is wrong."""
+
+    def bad(why: str) -> InvalidStateError:
+        return InvalidStateError(f"invalid {game} state: {why}")
+
+    if isinstance(text, (bytes, bytearray)):
+        text = text.decode("utf-8", errors="replace")
+    if not isinstance(text, str):
+        raise bad("expected JSON text")
+    try:
+        d = json.loads(text)
+    except (ValueError, RecursionError) as e:
+        raise bad(f"not JSON ({shown(str(e))})") from None
+    if not isinstance(d, dict):
+        raise bad("expected a JSON object")
+    if set(d) != keys:
+        missing, extra = sorted(keys - set(d)), sorted(map(shown, set(d) - keys))
+        raise bad(f"keys: missing {missing}, unexpected {extra}")
+    if not is_int(d["version"]) or d["version"] != 1:
+        raise bad("version must be 1")
+    if d["game"] != game:
+        raise bad(f'game must be "{game}"')
+    # compared as canonical JSON, so that 0 never passes for false nor 1.0 for 1
+    if canonical(d["options"]) != options_json:
+        raise bad("options differ from this game's resolved options")
+    return d
+
+
+def _restore(game: ReferenceGame, text: str) -> ReferenceState:
+    """What pickle calls: a state from its game and its canonical JSON."""
+    return game.state_from_json(text)
+
+
+class ReferenceGame(GameBase):
+    """A reference game with resolved options; a factory of states.
+
+    Subclasses set ``name`` and ``num_distinct_actions``, and define ``_check(options)`` (the
+    checks across options and the values derived from them), ``_observation_size()``,
+    ``_deal(seed, deck)``, ``setup(...)`` and ``state_from_json(text)``.
+    """
+
+    num_distinct_actions: ClassVar[int]
+
+    def __init__(self, **options: Any) -> None:
+        opts = spec(self.name).resolve(options)
+        self._check(opts)
+        self._opts: dict[str, Any] = opts
+        self._options_json = canonical(opts)
+        self.num_players: int = opts["players"]
+        self.observation_shape: tuple[int, ...] = (self._observation_size(),)
+
+    def _check(self, options: dict[str, Any]) -> None:
+        """Checks across options, and values derived from them (written into ``options``)."""
+
+    def _observation_size(self) -> int:
+        raise NotImplementedError
+
+    @property
+    def options(self) -> dict[str, Any]:  # type: ignore[override]
+        """Every resolved option (a copy)."""
+        return json.loads(self._options_json)  # type: ignore[no-any-return]
+
+    def options_json(self) -> str:
+        return self._options_json
+
+    def __repr__(self) -> str:
+        return f"reference.{self}"
+
+    def new_state(self, seed: int = 0, deck: Any = None) -> Any:
+        """A new match dealt with the seeded RNG; ``deck`` fixes the first deal's order (top first)."""
+        return self._deal(seed_value(seed), deck)
+
+    def _deal(self, seed: int, deck: Any) -> Any:
+        raise NotImplementedError
+
+    def state_from_json(self, text: Any) -> Any:
+        raise NotImplementedError
+
+
+class ReferenceState:
+    """A position of a reference game. Mutated in place by ``apply``; ``clone`` for a copy.
+
+    Subclasses define ``legal_actions()``, ``_apply(action)`` (the action is legal and already
+    in the history), ``action_to_string``, ``string_to_action``, ``clone()``, ``_as_dict()`` (the
+    canonical JSON's object), ``_view(seat)`` and ``_observation(seat)``.
+    """
+
+    game: Any
+    _history: list[int]
+
+    # -- the step protocol ---------------------------------------------------------------------
+
+    def legal_actions(self) -> list[int]:
+        raise NotImplementedError
+
+    def _apply(self, action: int) -> None:
+        raise NotImplementedError
+
+    def action_to_string(self, action: Any) -> str:
+        raise NotImplementedError
+
+    def string_to_action(self, text: Any) -> int:
+        raise NotImplementedError
+
+    def legal_mask(self) -> np.ndarray:
+        mask = np.zeros(self.game.num_distinct_actions, dtype=bool)
+        mask[self.legal_actions()] = True
+        return mask
+
+    def _action_id(self, action: Any) -> int:
+        """An action given as an id (numpy ints welcome) or as its notation."""
+        if isinstance(action, str):
+            return self.string_to_action(action)
+        return index_in(action, self.game.num_distinct_actions, IllegalActionError, "an action id")
+
+    def _illegal(self, action: int, legal: list[int]) -> IllegalActionError:
+        listed = ", ".join(self.action_to_string(a) for a in legal[:40]) or "none (the match is over)"
+        return IllegalActionError(f"{self.action_to_string(action)!r} (id {action}) is not legal now; legal: {listed}")
+
+    def apply(self, action: Any) -> None:
+        """Apply one action (an id or its notation); an illegal one raises and changes nothing."""
+        a = self._action_id(action)
+        legal = self.legal_actions()
+        if a not in legal:
+            raise self._illegal(a, legal)
+        self._history.append(a)
+        self._apply(a)
+
+    def history(self) -> list[int]:
+        return list(self._history)
+
+    # -- copies, JSON, identity ----------------------------------------------------------------
+
+    def clone(self) -> Any:
+        raise NotImplementedError
+
+    def __copy__(self) -> Any:
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
+        return self.clone()
+
+    def _as_dict(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def to_json(self) -> str:
+        return canonical(self._as_dict())
+
+    def key(self) -> str:
+        """A frozen, hashable identity of the position: its canonical JSON without the history
+        (the options, the cards and the RNG state decide everything to come)."""
+        d = self._as_dict()
+        del d["history"]
+        return canonical(d)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other.to_json() == self.to_json()  # type: ignore[attr-defined]
+
+    __hash__ = None  # type: ignore[assignment]  # mutable: key() is the hashable identity
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_restore, (self.game, self.to_json()))
+
+    # -- what a seat sees ----------------------------------------------------------------------
+
+    def _seat(self, player: Any) -> int:
+        return index_in(player, self.game.num_players, InvalidPlayerError, "a seat")
+
+    def view(self, player: Any) -> dict[str, Any]:
+        """What ``player`` may see (the contract's view)."""
+        return self._view(self._seat(player))
+
+    def observation(self, player: Any) -> np.ndarray:
+        """What ``player`` may see as a flat float32 tensor (the contract's observation)."""
+        return self._observation(self._seat(player))
+
+    def _view(self, seat: int) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def _observation(self, seat: int) -> np.ndarray:
+        raise NotImplementedError

@@ -1,0 +1,457 @@
+//! The one JSON layer: a writer of canonical JSON (keys sorted, compact, docs/design.md §4) and
+//! typed readers that turn a bad value into the `GameError` the caller names, quoting at most a
+//! short excerpt of it.
+
+use std::fmt::{Display, Write as _};
+
+use serde_json::{Map, Value};
+
+use crate::cards::{Card, CardSet};
+use crate::error::{GameError, Result};
+
+/// How much of a bad input an error message quotes.
+pub const EXCERPT_CHARS: usize = 80;
+
+/// `text` cut to [`EXCERPT_CHARS`] characters, with `…` where it was cut.
+pub fn excerpt(text: &str) -> String {
+    match text.char_indices().nth(EXCERPT_CHARS) {
+        Some((i, _)) => format!("{}…", &text[..i]),
+        None => text.to_string(),
+    }
+}
+
+/// A JSON value as an error message quotes it.
+pub fn shown(v: &Value) -> String {
+    excerpt(&v.to_string())
+}
+
+/// Parses JSON text; a syntax error is `err` naming `what`.
+pub fn parse(text: &str, what: &str, err: fn(String) -> GameError) -> Result<Value> {
+    serde_json::from_str(text).map_err(|e| err(format!("{what} are not valid JSON: {e}")))
+}
+
+/// What a JSON value is, for messages ("an int", "a list"...).
+pub fn type_name(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a bool",
+        Value::Number(n) if n.is_f64() => "a float",
+        Value::Number(_) => "an int",
+        Value::String(_) => "a str",
+        Value::Array(_) => "a list",
+        Value::Object(_) => "a dict",
+    }
+}
+
+/// An integer JSON value (never a bool or a float); `None` when it does not fit in an i64.
+pub fn as_int(v: &Value) -> Option<i64> {
+    match v {
+        Value::Number(n) if !n.is_f64() => n.as_i64(),
+        _ => None,
+    }
+}
+
+// ----- reading -----
+
+/// Typed readers that report a bad value as one kind of error (`Read::STATE` for state JSON and
+/// setup, `Read::NOTATION` for cards given to rule primitives...).
+#[derive(Clone, Copy)]
+pub struct Read(pub fn(String) -> GameError);
+
+impl Read {
+    pub const STATE: Read = Read(GameError::InvalidState);
+    pub const NOTATION: Read = Read(GameError::InvalidNotation);
+    pub const OPTION: Read = Read(GameError::InvalidOption);
+
+    pub fn err(self, msg: String) -> GameError {
+        (self.0)(msg)
+    }
+
+    /// An int in `lo..=hi`.
+    pub fn int(self, v: &Value, what: &str, lo: i64, hi: i64) -> Result<i64> {
+        match as_int(v) {
+            Some(x) if (lo..=hi).contains(&x) => Ok(x),
+            _ => Err(self.err(format!(
+                "{what} must be an int in {lo}..{hi}, got {}",
+                shown(v)
+            ))),
+        }
+    }
+
+    pub fn bool(self, v: &Value, what: &str) -> Result<bool> {
+        v.as_bool()
+            .ok_or_else(|| self.err(format!("{what} must be a bool, got {}", shown(v))))
+    }
+
+    pub fn str<'a>(self, v: &'a Value, what: &str) -> Result<&'a str> {
+        v.as_str()
+            .ok_or_else(|| self.err(format!("{what} must be a str, got {}", shown(v))))
+    }
+
+    /// One of `words`, as its index.
+    pub fn word(self, v: &Value, what: &str, words: &[&str]) -> Result<usize> {
+        v.as_str()
+            .and_then(|s| words.iter().position(|w| *w == s))
+            .ok_or_else(|| {
+                self.err(format!(
+                    "{what} must be one of {}, got {}",
+                    words.join(", "),
+                    shown(v)
+                ))
+            })
+    }
+
+    pub fn list<'a>(self, v: &'a Value, what: &str) -> Result<&'a Vec<Value>> {
+        v.as_array()
+            .ok_or_else(|| self.err(format!("{what} must be a list, got {}", shown(v))))
+    }
+
+    /// A list of exactly `len` entries.
+    pub fn list_of<'a>(self, v: &'a Value, what: &str, len: usize) -> Result<&'a Vec<Value>> {
+        let a = self.list(v, what)?;
+        if a.len() != len {
+            return Err(self.err(format!("{what} must have {len} entries, got {}", a.len())));
+        }
+        Ok(a)
+    }
+
+    pub fn object<'a>(self, v: &'a Value, what: &str) -> Result<&'a Map<String, Value>> {
+        v.as_object()
+            .ok_or_else(|| self.err(format!("{what} must be a JSON object, got {}", shown(v))))
+    }
+
+    /// `v` as an object whose keys are all among `known` (`required` of them must be present).
+    pub fn object_with<'a>(
+        self,
+        v: &'a Value,
+        what: &str,
+        known: &[&str],
+        required: &[&str],
+    ) -> Result<&'a Map<String, Value>> {
+        let m = self.object(v, what)?;
+        if let Some(k) = m.keys().find(|k| !known.contains(&k.as_str())) {
+            return Err(self.err(format!(
+                "{what}: unknown key {:?}: expected {}",
+                excerpt(k),
+                known.join(", ")
+            )));
+        }
+        if let Some(k) = required.iter().find(|k| !m.contains_key(**k)) {
+            return Err(self.err(format!("{what} needs the key {k:?}")));
+        }
+        Ok(m)
+    }
+
+    /// A u64 written as a decimal string (the RNG state): no sign, no leading zero.
+    pub fn u64_text(self, v: &Value, what: &str) -> Result<u64> {
+        match v.as_str() {
+            Some(s)
+                if !s.is_empty()
+                    && s.bytes().all(|b| b.is_ascii_digit())
+                    && (s == "0" || !s.starts_with('0')) =>
+            {
+                s.parse::<u64>().map_err(|_| {
+                    self.err(format!("{what} {:?} does not fit in 64 bits", excerpt(s)))
+                })
+            }
+            _ => Err(self.err(format!(
+                "{what} must be a decimal string of a u64, got {}",
+                shown(v)
+            ))),
+        }
+    }
+
+    /// A card of the 52-card space: an id `0..=51`, or (when `text`) its notation.
+    pub fn card(self, v: &Value, what: &str, text: bool) -> Result<Card> {
+        match v {
+            Value::String(s) if text => {
+                Card::parse(s).map_err(|e| self.err(format!("{what}: {e}")))
+            }
+            Value::Number(_) if as_int(v).is_some_and(|i| (0..52).contains(&i)) => {
+                Ok(Card(as_int(v).unwrap_or(0) as u8))
+            }
+            _ => Err(self.err(format!(
+                "{what}: {} is not a card: expected {}",
+                shown(v),
+                if text {
+                    "text like '7h' or an id 0..51"
+                } else {
+                    "an id 0..51"
+                }
+            ))),
+        }
+    }
+
+    pub fn cards(self, v: &Value, what: &str, text: bool) -> Result<Vec<Card>> {
+        self.list(v, what)?
+            .iter()
+            .map(|c| self.card(c, what, text))
+            .collect()
+    }
+
+    /// Distinct cards (in ascending id order when `ascending`: canonical JSON lists sets so).
+    pub fn card_set(self, v: &Value, what: &str, text: bool, ascending: bool) -> Result<CardSet> {
+        let cards = self.cards(v, what, text)?;
+        let mut set = CardSet::EMPTY;
+        for (i, c) in cards.iter().enumerate() {
+            if set.contains(*c) {
+                return Err(self.err(format!("{what}: card {c} appears twice")));
+            }
+            if ascending && i > 0 && cards[i - 1] > *c {
+                return Err(self.err(format!("{what} must be in ascending id order")));
+            }
+            set.insert(*c);
+        }
+        Ok(set)
+    }
+
+    /// Claims `set` for one zone: a card already claimed by another zone is an error.
+    pub fn claim(self, seen: &mut CardSet, set: CardSet, what: &str) -> Result<()> {
+        if let Some(c) = seen.inter(set).first() {
+            return Err(self.err(format!("{what}: card {c} is also elsewhere")));
+        }
+        *seen = seen.union(set);
+        Ok(())
+    }
+}
+
+/// The object of a state's JSON text after the checks every game shares: exactly the game's
+/// `keys`, `"game"` naming it, `"version"` 1 and `"options"` equal to the game's resolved options.
+pub fn state_object(
+    text: &str,
+    game: &str,
+    keys: &[&str],
+    options_json: &str,
+) -> Result<Map<String, Value>> {
+    let bad = |why: String| GameError::InvalidState(format!("invalid {game} state: {why}"));
+    let v: Value = serde_json::from_str(text).map_err(|e| bad(format!("not JSON ({e})")))?;
+    let Value::Object(m) = v else {
+        return Err(bad("expected a JSON object".into()));
+    };
+    if m.len() != keys.len() || !keys.iter().all(|k| m.contains_key(*k)) {
+        let missing: Vec<&str> = keys
+            .iter()
+            .copied()
+            .filter(|k| !m.contains_key(*k))
+            .collect();
+        let extra: Vec<String> = m
+            .keys()
+            .filter(|k| !keys.contains(&k.as_str()))
+            .map(|k| excerpt(k))
+            .collect();
+        return Err(bad(format!(
+            "keys: missing {missing:?}, unexpected {extra:?}"
+        )));
+    }
+    if as_int(&m["version"]) != Some(1) {
+        return Err(bad("version must be 1".into()));
+    }
+    if m["game"].as_str() != Some(game) {
+        return Err(bad(format!("game must be \"{game}\"")));
+    }
+    // compared as canonical text: a Value compared with a str would be a JSON string
+    let options = m["options"].to_string();
+    if options != options_json {
+        return Err(bad(
+            "options differ from this game's resolved options".into()
+        ));
+    }
+    Ok(m)
+}
+
+// ----- writing -----
+
+/// A canonical JSON object written field by field, keys in ascending order (checked in debug
+/// builds), with no whitespace: what `json.dumps(sort_keys=True, separators=(",", ":"))` prints.
+pub struct Obj<'a> {
+    out: &'a mut String,
+    first: bool,
+    #[cfg(debug_assertions)]
+    last: &'static str,
+}
+
+impl<'a> Obj<'a> {
+    pub fn new(out: &'a mut String) -> Obj<'a> {
+        out.push('{');
+        Obj {
+            out,
+            first: true,
+            #[cfg(debug_assertions)]
+            last: "",
+        }
+    }
+
+    fn key(&mut self, k: &'static str) -> &mut String {
+        #[cfg(debug_assertions)]
+        {
+            debug_assert!(self.first || self.last < k, "JSON keys out of order: {k}");
+            self.last = k;
+        }
+        if !self.first {
+            self.out.push(',');
+        }
+        self.first = false;
+        self.out.push('"');
+        self.out.push_str(k);
+        self.out.push_str("\":");
+        self.out
+    }
+
+    /// A number, bool or any value already written as JSON.
+    pub fn raw(&mut self, k: &'static str, v: impl Display) -> &mut Self {
+        let out = self.key(k);
+        let _ = write!(out, "{v}");
+        self
+    }
+
+    pub fn str(&mut self, k: &'static str, v: &str) -> &mut Self {
+        let out = self.key(k);
+        push_str(out, v);
+        self
+    }
+
+    /// A u64 as a decimal string (JSON numbers lose precision above 2^53 in many readers).
+    pub fn u64_text(&mut self, k: &'static str, v: u64) -> &mut Self {
+        let out = self.key(k);
+        let _ = write!(out, "\"{v}\"");
+        self
+    }
+
+    pub fn ints<T: Display>(
+        &mut self,
+        k: &'static str,
+        xs: impl IntoIterator<Item = T>,
+    ) -> &mut Self {
+        push_ints(self.key(k), xs);
+        self
+    }
+
+    /// A set of cards as its ids, ascending.
+    pub fn cards(&mut self, k: &'static str, set: CardSet) -> &mut Self {
+        push_ints(self.key(k), set.iter().map(|c| c.0));
+        self
+    }
+
+    /// One card set per entry (hands by seat...).
+    pub fn card_sets(&mut self, k: &'static str, sets: &[CardSet]) -> &mut Self {
+        self.lists(k, sets.iter().map(|s| s.iter().map(|c| c.0)))
+    }
+
+    /// A list of int lists.
+    pub fn lists<I, T>(&mut self, k: &'static str, rows: impl IntoIterator<Item = I>) -> &mut Self
+    where
+        I: IntoIterator<Item = T>,
+        T: Display,
+    {
+        let out = self.key(k);
+        out.push('[');
+        for (i, row) in rows.into_iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            push_ints(out, row);
+        }
+        out.push(']');
+        self
+    }
+
+    pub fn end(self) {
+        self.out.push('}');
+    }
+}
+
+/// `[a,b,c]`.
+pub fn push_ints<T: Display>(out: &mut String, xs: impl IntoIterator<Item = T>) {
+    out.push('[');
+    for (i, x) in xs.into_iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let _ = write!(out, "{x}");
+    }
+    out.push(']');
+}
+
+/// A JSON string literal, escaped as Python's `json.dumps` escapes it (ASCII only).
+pub fn push_str(out: &mut String, s: &str) {
+    out.push('"');
+    for ch in s.chars() {
+        match ch {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            c if (c as u32) < 0x20 || (c as u32) > 0x7e => {
+                let mut buf = [0u16; 2];
+                for unit in c.encode_utf16(&mut buf) {
+                    let _ = write!(out, "\\u{unit:04x}");
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// Card texts of a set (views list cards as text).
+pub fn card_texts(set: CardSet) -> Value {
+    Value::Array(set.iter().map(|c| Value::String(c.to_string())).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn writer_is_canonical() {
+        let mut s = String::new();
+        let mut o = Obj::new(&mut s);
+        o.ints("a", [1, 2])
+            .str("b", "x\"é")
+            .raw("c", true)
+            .u64_text("d", u64::MAX)
+            .card_sets("e", &[CardSet(0b101), CardSet::EMPTY]);
+        o.end();
+        assert_eq!(
+            s,
+            r#"{"a":[1,2],"b":"x\"\u00e9","c":true,"d":"18446744073709551615","e":[[0,2],[]]}"#
+        );
+        // the same text Python's json.dumps(sort_keys=True, separators=(",", ":")) prints
+        let v: Value = serde_json::from_str(&s).unwrap();
+        assert_eq!(v["b"], "x\"é");
+    }
+
+    #[test]
+    fn readers_name_what_is_wrong() {
+        let r = Read::STATE;
+        assert_eq!(r.int(&Value::from(3), "x", 0, 5), Ok(3));
+        assert!(
+            matches!(r.int(&Value::from(6), "x", 0, 5), Err(GameError::InvalidState(m)) if m.contains("0..5"))
+        );
+        assert!(r.int(&Value::from(true), "x", 0, 5).is_err());
+        assert!(r.int(&Value::from(1.0), "x", 0, 5).is_err());
+        assert_eq!(
+            r.u64_text(&Value::from("18446744073709551615"), "rng"),
+            Ok(u64::MAX)
+        );
+        assert!(r
+            .u64_text(&Value::from("18446744073709551616"), "rng")
+            .is_err());
+        assert!(r.u64_text(&Value::from("01"), "rng").is_err());
+        assert_eq!(r.card(&Value::from("7d"), "c", true), Ok(Card(19)));
+        assert!(r.card(&Value::from("7d"), "c", false).is_err());
+        assert!(r
+            .card_set(&serde_json::json!([3, 1]), "s", false, true)
+            .is_err());
+        assert!(r
+            .card_set(&serde_json::json!([1, 1]), "s", false, false)
+            .is_err());
+        let long = "x".repeat(1000);
+        let e = r.str(&Value::from(1), &long).unwrap_err();
+        assert!(e.message().len() > 1000); // `what` is ours, never the user's
+        assert!(shown(&Value::from(long.as_str())).chars().count() <= EXCERPT_CHARS + 1);
+    }
+}

@@ -1,0 +1,208 @@
+//! The generic random-playout test every game passes (OpenSpiel's RandomSimTest;
+//! docs/design.md §7.3), written once over the traits. Each game's `tests/<game>_playouts.rs`
+//! calls [`random_sim_test`] over its option grid and adds only the invariants of its own
+//! (cards, tiles or chips conserved).
+
+use crate::game::{Action, Game, State};
+use crate::rng::SplitMix64;
+
+/// How many games a sweep plays: `TAPETE_PLAYOUTS` (per option set), else `default`.
+pub fn games_from_env(default: usize) -> usize {
+    std::env::var("TAPETE_PLAYOUTS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// What one sweep checks and for how long.
+#[derive(Clone, Copy, Debug)]
+pub struct Sweep {
+    /// Games to play.
+    pub games: usize,
+    pub seed: u64,
+    /// The first `deep_games` games run the dear checks at every step (JSON round trip, views,
+    /// observations, notation, every legal action on a clone); later games every `deep_every`
+    /// steps and at the end.
+    pub deep_games: usize,
+    pub deep_every: usize,
+    /// A game longer than this many actions fails the sweep (the game never ends).
+    pub max_actions: usize,
+}
+
+impl Sweep {
+    pub fn new(games: usize, seed: u64) -> Sweep {
+        Sweep {
+            games,
+            seed,
+            deep_games: 20,
+            deep_every: 64,
+            max_actions: 2_000_000,
+        }
+    }
+}
+
+/// Plays `sweep.games` random games of `game` and checks the API's invariants at every step;
+/// `extra(state)` adds the game's own. Panics (a test failure) naming the options, the game and
+/// the step on the first violation. Returns the number of actions played.
+pub fn random_sim_test<G: Game>(game: &G, sweep: Sweep, mut extra: impl FnMut(&G::State)) -> u64 {
+    let name = format!("{}{}", G::NAME, game.options_json());
+    let seats = game.num_players();
+    let num = G::NUM_ACTIONS;
+    let mut rng = SplitMix64::new(sweep.seed);
+    let mut legal: Vec<Action> = Vec::new();
+    let mut mask = vec![false; num as usize];
+    let mut obs = vec![0.0f32; game.observation_size()];
+    let mut total = 0u64;
+    for g in 0..sweep.games {
+        let mut state = game.new_state(rng.next_u64());
+        let mut steps = 0usize;
+        let mut deals = state.deals();
+        loop {
+            let at = || format!("{name} game {g} step {steps}");
+            extra(&state);
+            state.legal_actions_into(&mut legal);
+            assert!(
+                legal.windows(2).all(|w| w[0] < w[1]) && legal.iter().all(|&a| a < num),
+                "{}: legal actions not sorted, unique and in range: {legal:?}",
+                at()
+            );
+            state.legal_mask(&mut mask);
+            assert_eq!(
+                mask.iter().filter(|&&m| m).count(),
+                legal.len(),
+                "{}: the legal mask disagrees",
+                at()
+            );
+            assert!(state.deals() >= deals, "{}: deals went down", at());
+            deals = state.deals();
+            let returns = state.returns();
+            assert_eq!(returns.len(), seats);
+            assert_eq!(state.scores().len(), seats);
+            let deep = g < sweep.deep_games || steps % sweep.deep_every == 0 || state.is_terminal();
+            if deep {
+                deep_checks(game, &state, &legal, &mut obs, &mut rng, &at);
+            }
+            if state.is_terminal() {
+                assert!(
+                    legal.is_empty(),
+                    "{}: a terminal state has legal actions",
+                    at()
+                );
+                assert_eq!(state.current_player(), None);
+                assert!(
+                    returns.iter().sum::<f64>().abs() < 1e-9,
+                    "{}: returns are not zero-sum: {returns:?}",
+                    at()
+                );
+                break;
+            }
+            assert!(
+                !legal.is_empty(),
+                "{}: no legal action\n{}",
+                at(),
+                state.to_json()
+            );
+            assert!(
+                state.current_player().is_some_and(|p| p < seats),
+                "{}: no seat to move",
+                at()
+            );
+            assert!(
+                returns.iter().all(|&r| r == 0.0),
+                "{}: returns before the end",
+                at()
+            );
+            let a = legal[crate::rng::mod_small(rng.next_u64(), legal.len() as u64) as usize];
+            state.apply_unchecked(a);
+            steps += 1;
+            assert!(
+                steps < sweep.max_actions,
+                "{name} game {g}: no end after {} actions",
+                sweep.max_actions
+            );
+        }
+        total += steps as u64;
+    }
+    total
+}
+
+/// The dear checks of one position.
+fn deep_checks<G: Game>(
+    game: &G,
+    state: &G::State,
+    legal: &[Action],
+    obs: &mut [f32],
+    rng: &mut SplitMix64,
+    at: &dyn Fn() -> String,
+) {
+    let seats = game.num_players();
+    let json = state.to_json();
+    let back = game
+        .state_from_json(&json)
+        .unwrap_or_else(|e| panic!("{}: the JSON round trip fails: {e}\n{json}", at()));
+    assert_eq!(
+        back.to_json(),
+        json,
+        "{}: the JSON round trip changed the state",
+        at()
+    );
+    for p in 0..seats {
+        let view = state
+            .view(p)
+            .unwrap_or_else(|e| panic!("{}: view({p}): {e}", at()));
+        assert!(
+            serde_json::from_str::<serde_json::Value>(&view).is_ok_and(|v| v.is_object()),
+            "{}: view({p}) is not a JSON object",
+            at()
+        );
+        state
+            .observation_into(p, obs)
+            .unwrap_or_else(|e| panic!("{}: observation({p}): {e}", at()));
+        assert!(
+            obs.iter().all(|x| x.is_finite()),
+            "{}: observation({p}) not finite",
+            at()
+        );
+    }
+    assert!(state.view(seats).is_err() && state.observation_into(seats, obs).is_err());
+    let history = state.history().len();
+    for &a in legal {
+        let text = state
+            .action_to_string(a)
+            .unwrap_or_else(|e| panic!("{}: action {a} has no notation: {e}", at()));
+        assert_eq!(
+            state.string_to_action(&text).ok(),
+            Some(a),
+            "{}: notation {text:?} does not read back as {a}",
+            at()
+        );
+        let mut child = state.clone();
+        child
+            .apply(a)
+            .unwrap_or_else(|e| panic!("{}: legal action {a} ({text}) failed: {e}", at()));
+        assert_eq!(child.history().len(), history + 1, "{}: history", at());
+    }
+    let num = G::NUM_ACTIONS;
+    let mut probe = state.clone();
+    for a in [(rng.next_u64() % num as u64) as Action, num, Action::MAX] {
+        if !legal.contains(&a) {
+            assert!(
+                probe.apply(a).is_err(),
+                "{}: illegal action {a} was accepted",
+                at()
+            );
+        }
+    }
+    assert_eq!(
+        probe.to_json(),
+        json,
+        "{}: a refused action changed the state",
+        at()
+    );
+    assert_eq!(
+        state.to_json(),
+        json,
+        "{}: a clone shares state with the original",
+        at()
+    );
+}
