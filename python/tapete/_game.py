@@ -54,7 +54,7 @@ class GameBase:
         return format_game(self.name, self.options, type(self))
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other._options_json == self._options_json  # type: ignore[attr-defined]
+        return type(other) is type(self) and other._options_json == self._options_json
 
     def __hash__(self) -> int:
         return hash((self.name, self._options_json))

@@ -41,7 +41,7 @@ def _plain(value: Any, what: str, error: type[TapeteError], depth: int) -> Any:
         except TypeError:
             pass
         if isinstance(value, Iterable):
-            items = []
+            items: list[Any] = []
             for item in value:
                 if len(items) == _MAX_ITEMS:
                     raise error(f"{what} holds more than {_MAX_ITEMS} items")
@@ -87,7 +87,7 @@ class NativeGame(GameBase, Generic[StateT]):
         """A position from a partial description (each game's contract, "setup")."""
         return self._game.setup(json_arg(spec, "setup"))  # type: ignore[no-any-return]
 
-    def state_from_json(self, text: str) -> StateT:
+    def state_from_json(self, text: str | bytes) -> StateT:
         """Rebuild a state from ``state.to_json()``."""
         if isinstance(text, (bytes, bytearray)):
             text = text.decode("utf-8", errors="replace")

@@ -58,7 +58,9 @@ class OptionsSpec:
     def _default(o: Mapping[str, Any]) -> Any:
         if "default" in o:
             return o["default"]
-        return {"word": lambda: o["values"][0], "bool": lambda: False, "seat": lambda: "random"}[o["kind"]]()
+        if o["kind"] == "word":
+            return o["values"][0]
+        return {"bool": False, "seat": "random"}[o["kind"]]
 
     def players_of(self, preset: str | None) -> list[int]:
         """The player counts a preset allows, its default first."""
@@ -188,5 +190,5 @@ class OptionsSpec:
 @cache
 def spec(game: str) -> OptionsSpec:
     """The option spec of ``game``, read once from the package's data."""
-    text = resources.files("tapete").joinpath("data", f"{game}.json").read_text(encoding="utf-8")
+    text = resources.files("tapete").joinpath(f"data/{game}.json").read_text(encoding="utf-8")
     return OptionsSpec(json.loads(text))

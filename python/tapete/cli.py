@@ -63,7 +63,8 @@ def _simulate(args: argparse.Namespace) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
     from rich.table import Table
 
-    from .games import GAMES, simulate
+    from .games import simulate
+    from .registry import GAMES
 
     options: dict[str, Any] = {}
     if args.variant is not None:
@@ -74,8 +75,9 @@ def _simulate(args: argparse.Namespace) -> int:
         key, _, value = item.partition("=")
         options[key.strip()] = parse_value(value)
     if args.game not in GAMES:
-        raise TapeteError(f"unknown game {args.game!r}: expected one of {', '.join(sorted(GAMES))}")
-    game = GAMES[args.game](**options)
+        raise TapeteError(f"unknown game {args.game!r}: expected one of {', '.join(GAMES)}")
+    info = GAMES[args.game]
+    game = info.native(**options)
     console = Console(stderr=True)
     chunk = max(1000, args.games // 100)
     parts: list[dict[str, np.ndarray]] = []
@@ -114,8 +116,8 @@ def _simulate(args: argparse.Namespace) -> int:
         return 0
     out = Console()
     table = Table(title=f"{summary['game']}: {summary['games']:,} random games, seed {args.seed}")
-    # chip games (mosca): scores are chip balances, returns the net chips (pot share included)
-    chips = getattr(game, "name", "") == "mosca"
+    # chip games: scores are chip balances, returns the net chips (pot share included)
+    chips = info.scores_are == "chips"
     points, ret = ("mean chips", "mean net chips") if chips else ("mean points", "mean return")
     for column in ("seat", points, ret, "win rate", "95% interval", "loss rate"):
         table.add_column(column, justify="right")

@@ -10,14 +10,14 @@ from . import _core
 from ._gamestring import parse_game
 from ._native import NativeGame, seed_value
 from .errors import InvalidOptionError
-from .registry import GAMES
+from .registry import factories
 
 __all__ = ["load", "simulate"]
 
 
 def load(text: str) -> Any:
     """A native game from its game string, e.g. ``load("escoba(variant=escoba,players=4)")``."""
-    return parse_game(text, {name: info.native for name, info in GAMES.items()})
+    return parse_game(text, factories("native"))
 
 
 def simulate(
@@ -40,4 +40,4 @@ def simulate(
     if bots != "random":
         raise InvalidOptionError(f"unknown bots {bots!r:.80}: expected 'random'")
     # games and threads are checked by the native call; 0 threads is rayon's pool of all cores
-    return _core.simulate(game._game, games, seed_value(seed, InvalidOptionError), threads)  # type: ignore[no-any-return]
+    return _core.simulate(game._game, games, seed_value(seed, InvalidOptionError), threads)

@@ -10,13 +10,13 @@ so the reference engines still work without the native core.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from importlib import import_module
 from types import ModuleType
 from typing import Any
 
-__all__ = ["GameInfo", "GAMES", "game_info"]
+__all__ = ["GameInfo", "GAMES", "game_info", "factories"]
 
 
 @dataclass(frozen=True)
@@ -32,6 +32,9 @@ class GameInfo:
     class_name: str
     option_sets: tuple[Mapping[str, Any], ...] = field(default=({},))
     strategy: str = ""
+    #: What ``scores()`` counts, for tables: "points", or "chips" where scores are chip balances
+    #: and returns the net chips won.
+    scores_are: str = "points"
 
     @property
     def primitives(self) -> ModuleType:
@@ -65,9 +68,14 @@ GAMES: dict[str, GameInfo] = {
         GameInfo(
             "escoba",
             "Escoba",
-            ({}, {"variant": "escoba", "players": 4}, {"variant": "scopone_9", "players": 4}, {"variant": "cirulla", "players": 3}),
+            (
+                {},
+                {"variant": "escoba", "players": 4},
+                {"variant": "scopone_9", "players": 4},
+                {"variant": "cirulla", "players": 3},
+            ),
         ),
-        GameInfo("mosca", "Mosca", ({}, {"players": 3}, {"players": 6, "ace_rank": "high"})),
+        GameInfo("mosca", "Mosca", ({}, {"players": 3}, {"players": 6, "ace_rank": "high"}), scores_are="chips"),
         GameInfo("musta_maija", "MustaMaija", ({}, {"players": 2}, {"variant": "pagat", "players": 6})),
         GameInfo("burako", "Burako", ({}, {"players": 2})),
     )
@@ -82,3 +90,25 @@ def game_info(name: str) -> GameInfo:
         from .errors import InvalidOptionError
 
         raise InvalidOptionError(f"unknown game {name!r:.80}: expected one of {', '.join(GAMES)}") from None
+
+
+class _Factories(Mapping[str, Callable[..., Any]]):
+    """Game name -> game class of one engine, each class loaded only when asked for."""
+
+    def __init__(self, engine: str) -> None:
+        self._engine = engine
+
+    def __getitem__(self, name: str) -> Callable[..., Any]:
+        info = GAMES[name]
+        return info.native if self._engine == "native" else info.reference
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(GAMES)
+
+    def __len__(self) -> int:
+        return len(GAMES)
+
+
+def factories(engine: str) -> Mapping[str, Callable[..., Any]]:
+    """The game classes of ``engine`` ("native" or "reference") by name, loaded lazily."""
+    return _Factories(engine)

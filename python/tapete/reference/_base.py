@@ -108,7 +108,7 @@ class ReferenceGame(GameBase):
     @property
     def options(self) -> dict[str, Any]:  # type: ignore[override]
         """Every resolved option (a copy)."""
-        return json.loads(self._options_json)  # type: ignore[no-any-return]
+        return json.loads(self._options_json)
 
     def options_json(self) -> str:
         return self._options_json
@@ -204,7 +204,7 @@ class ReferenceState:
         return canonical(d)
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other.to_json() == self.to_json()  # type: ignore[attr-defined]
+        return type(other) is type(self) and other.to_json() == self.to_json()
 
     __hash__ = None  # type: ignore[assignment]  # mutable: key() is the hashable identity
 

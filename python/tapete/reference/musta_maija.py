@@ -665,6 +665,10 @@ class MustaMaijaState(ReferenceState):
         """Hands lost per seat in this match."""
         return list(self._losses)
 
+    def deals(self) -> int:
+        """Hands started so far, the current one included."""
+        return self._hand_no
+
     def action_to_string(self, action: Any) -> str:
         return action_to_string(action)
 

@@ -1,0 +1,1 @@
+"""What the generic tests (tests/test_games.py) need to know of each game: one module per game."""
