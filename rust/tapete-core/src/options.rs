@@ -570,28 +570,8 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    const DATA: &str = r#"{
-      "game": "toy",
-      "players": [2, 3, 4],
-      "options": [
-        {"name": "variant", "kind": "preset", "default": "plain"},
-        {"name": "players", "kind": "int", "min": 2, "max": 6, "default": 2},
-        {"name": "dealer", "kind": "seat"},
-        {"name": "deal", "kind": "word", "values": ["short", "long"]},
-        {"name": "hand", "kind": "int", "min": 1, "max": 20, "default": 3},
-        {"name": "cap", "kind": "int", "min": 1, "max": 9, "null": true, "default": null},
-        {"name": "kinds", "kind": "words", "values": ["a", "b", "c"], "default": ["a"]},
-        {"name": "wild", "kind": "card", "null": true, "default": null},
-        {"name": "bonus", "kind": "map", "min": 0, "max": 3, "default": {}},
-        {"name": "limit", "kind": "int_or_word", "ints": [1, 2], "words": ["none"], "default": 1}
-      ],
-      "presets": [
-        {"name": "plain"},
-        {"name": "big", "set": {"hand": 5}, "players": [4, 6],
-         "when": [{"if": {"players": 6}, "set": {"hand": 4}}, {"if": {"deal": "long"}, "set": {"hand": 9}}]},
-        {"name": "bigger", "base": "big", "set": {"cap": 2}}
-      ]
-    }"#;
+    /// A toy game's data file, shared with the Python resolver's test (tests/test_options.py).
+    const DATA: &str = include_str!("../../../tests/data/toy_options.json");
 
     fn resolve(v: serde_json::Value) -> Result<Map<String, Value>> {
         OptionsSpec::from_data(DATA).unwrap().resolve(&v)
