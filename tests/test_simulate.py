@@ -22,7 +22,7 @@ def test_simulate_is_deterministic_and_independent_of_threads_and_chunks():
         assert np.array_equal(one[key], np.concatenate([first[key], second[key]]))
     assert one["returns"].shape == (300, 4)
     assert np.allclose(one["returns"].sum(axis=1), 0.0)
-    # teams (rules §1.1): partners always share the result
+    # teams (docs/rules/escoba.md §1.1): partners always share the result
     assert np.array_equal(one["returns"][:, 0], one["returns"][:, 2])
     assert (one["deals"] >= 1).all() and (one["decisions"] > 0).all()
 
@@ -137,7 +137,7 @@ def test_simulate_mosca_conserves_chips_and_matches_stepping():
         assert np.array_equal(one[key], two[key])
     assert one["returns"].shape == (200, 5)
     assert np.allclose(one["returns"].sum(axis=1), 0.0)
-    # rules §6: returns = net chips + an equal share of the pot left, so the pot left is
+    # docs/rules/mosca.md §6: returns = net chips + an equal share of the pot left, so the pot left is
     # 5 * (return - (balance - 100)) and never negative
     pot = 5 * (one["returns"] - (one["scores"] - 100))
     assert np.allclose(pot, pot[:, :1]) and (pot[:, 0] > -1e-9).all()
@@ -176,7 +176,7 @@ def test_simulate_burako_is_deterministic_and_matches_stepping():
         assert np.array_equal(one[key], two[key])
     assert one["returns"].shape == (60, 4)
     assert np.allclose(one["returns"].sum(axis=1), 0.0)
-    # partners share the result and the score (rules §1: teams {0,2} and {1,3})
+    # partners share the result and the score (docs/rules/burako.md §1: teams {0,2} and {1,3})
     assert np.array_equal(one["returns"][:, 0], one["returns"][:, 2])
     assert np.array_equal(one["scores"][:, 1], one["scores"][:, 3])
     assert (one["deals"] == 1).all()

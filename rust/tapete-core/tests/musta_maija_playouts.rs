@@ -1,4 +1,4 @@
-//! DESIGN §7.3 invariants over random playouts of Musta Maija for 2..6 players (OpenSpiel's
+//! docs/design.md §7.3 invariants over random playouts of Musta Maija for 2..6 players (OpenSpiel's
 //! RandomSimTest): legal actions sorted, unique and non-empty until the end; every legal action
 //! applies; illegal ones fail and change nothing; clones are independent; the JSON round trip is
 //! exact; the 52 cards are conserved at every step (hands + stock + table + out of play); every
