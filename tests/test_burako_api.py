@@ -1,4 +1,4 @@
-"""Burako API invariants on both engines (DESIGN §2): clone independence, JSON round trip,
+"""Burako API invariants on both engines (docs/design.md §2): clone independence, JSON round trip,
 notation for every action id, game strings, legal_mask, history, views and observations."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Bad input to Burako raises the typed tapete error and leaves the state unchanged (contract §13)."""
+"""Bad input to Burako raises the typed tapete error and leaves the state unchanged (docs/burako_engine.md §13)."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ def test_illegal_actions(state):
     state.apply("add R4")
     after = state.to_json()
     with pytest.raises(IllegalActionError):
-        state.apply("add R3")  # non-decreasing buffer order (§5.3)
+        state.apply("add R3")  # non-decreasing buffer order (docs/rules/burako.md §5.3)
     with pytest.raises(IllegalActionError):
         state.apply("discard K9")  # TV-B35: the buffer must be empty
     with pytest.raises(IllegalActionError):

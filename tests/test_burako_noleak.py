@@ -1,6 +1,6 @@
-"""No leaks (DESIGN §7.5) for Burako: a seat's view and observation do not depend on tiles it
+"""No leaks (docs/design.md §7.5) for Burako: a seat's view and observation do not depend on tiles it
 cannot see: the other racks (and the other seats' buffer), the muertos and the stock order
-(rules §2 Visibility). Melds and the pozo are public (under ``pozo_visibility = top_only`` only the
+(docs/rules/burako.md §2 Visibility). Melds and the pozo are public (under ``pozo_visibility = top_only`` only the
 pozo's top tile and its size are).
 
 From positions reached by random play, the tiles hidden from seat p are dealt out again at random

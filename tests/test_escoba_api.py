@@ -1,4 +1,4 @@
-"""Generic invariants of the Escoba engines (DESIGN §7.3), on both engines through the public API.
+"""Generic invariants of the Escoba engines (docs/design.md §7.3), on both engines through the public API.
 
 The bulk sweep of >= 2,000 playouts per preset and player count runs natively in
 ``rust/tapete-core/tests/escoba_playouts.rs``; here every check goes through Python on fewer games,
@@ -234,16 +234,16 @@ def test_game_attributes(engine):
     assert game.name == "escoba"
     assert game.num_players == 4
     assert game.num_distinct_actions == 219
-    # contract §10: 161 + 42 S + 4 n with S = 2 teams, n = 4 seats
+    # docs/escoba_engine.md §10: 161 + 42 S + 4 n with S = 2 teams, n = 4 seats
     assert tuple(game.observation_shape) == (161 + 42 * 2 + 4 * 4,)
     state = game.new_state(seed=0)
     obs = state.observation(0)
     assert obs.dtype == np.float32 and obs.shape == tuple(game.observation_shape)
-    # the escoba preset (rules §2.5): target 21, sum15 only, setenta as most sevens
+    # the escoba preset (docs/rules/escoba.md §2.5): target 21, sum15 only, setenta as most sevens
     assert game.options["target"] == 21
     assert game.options["capture_kinds"] == ["sum15"]
     assert game.options["primiera_mode"] == "milan" and game.options["milan_tiebreak"] == ["7"]
-    # §1.9 default targets
+    # docs/rules/escoba.md §1.9 default targets
     assert engine.Escoba(players=2).options["target"] == 11
     assert engine.Escoba(players=3).options["target"] == 16
     assert engine.Escoba(players=4).options["target"] == 21

@@ -54,7 +54,7 @@ def test_notation_that_does_not_parse(state, text):
 @pytest.mark.parametrize("action", [True, None, 1.5, [1], b"7d"])
 def test_actions_of_the_wrong_type(state, action):
     before = state.to_json()
-    with pytest.raises(IllegalActionError):  # contract §7a: a bool or non-int action
+    with pytest.raises(IllegalActionError):  # docs/escoba_engine.md §7a: a bool or non-int action
         state.apply(action)
     assert state.to_json() == before
 
@@ -131,7 +131,7 @@ def test_wrong_player(state, seat):
         {"variant": "granja", "matta": "7h"},
         {"variant": "rubamazzo", "builds": True},
         {"variant": "fidasse", "builds": True},
-        # the double pack (contract §1a) refuses what its multiset search and scoring do not cover
+        # the double pack (docs/escoba_engine.md §1a) refuses what its multiset search and scoring do not cover
         {"variant": "maresciallo_80", "players": 2},
         {"variant": "maresciallo_80", "capture_kinds": ["match", "sum", "sum15"]},
         {"variant": "maresciallo_80", "matta": "7h"},
@@ -197,7 +197,7 @@ def test_impossible_setups_double_pack(engine, kwargs):
 
 
 def test_double_pack_json_refuses_a_third_copy(engine):
-    """contract §1a: each id twice in all; a tampered state with a third copy is refused and a
+    """docs/escoba_engine.md §1a: each id twice in all; a tampered state with a third copy is refused and a
     list holding one id three times is no multiset of the pack."""
     import json
 
@@ -299,7 +299,7 @@ def test_primitives_reject_cards_outside_the_pack(engine):
 
 
 def test_forbidden_first_play_aces_do_not_force_a_capture(engine):
-    """Contract §3: under any_card only playable cards force a capture, so the mover always has a move.
+    """docs/escoba_engine.md §3: under any_card only playable cards force a capture, so the mover always has a move.
 
     Seat 0 holds Ac 5d 6h on the first play of the deal; only Ac could capture (Ad), and it may not
     be played. 5d and 6h cannot capture (no table subset sums to 5 or 6: Ad Kc Qs Jh), so both trail.
@@ -337,7 +337,7 @@ def test_game_strings_out_of_range():
 
 def test_setup_scores_may_be_negative_but_bounded(engine):
     game = engine.Escoba()
-    state = game.setup(hands=[["7d"], ["7c"]], scores=[-5, 3])  # rules §1.9: scores may go negative
+    state = game.setup(hands=[["7d"], ["7c"]], scores=[-5, 3])  # docs/rules/escoba.md §1.9: scores may go negative
     assert state.scores() == [-5, 3]
     for scores in ([10**16, 0], [2**63, 0], [10**5000, 0]):
         with pytest.raises(InvalidStateError):
@@ -379,7 +379,7 @@ def test_simulate_bounds():
 
 
 def test_states_with_many_sweeps_round_trip(engine):
-    """setup may give 40 earlier sweeps; a sweep made after that must still round-trip (contract §8)."""
+    """setup may give 40 earlier sweeps; a sweep made after that must still round-trip (docs/escoba_engine.md §8)."""
     game = engine.Escoba()
     state = game.setup(hands=[["7d", "2c"], ["Kc", "3c"]], table=["4h", "3s"], scope=[40, 0])
     state.play("7d x 4h 3s")  # 7 = 4 + 3 empties the table: a sweep, not the last play

@@ -1,4 +1,4 @@
-"""No leaks (DESIGN §7.5): a seat's view and observation do not depend on cards it cannot see.
+"""No leaks (docs/design.md §7.5): a seat's view and observation do not depend on cards it cannot see.
 
 From positions reached by random play, the cards hidden from seat p (the other hands and the
 stock) are dealt out again at random into the same places, and the state is rebuilt from JSON. Seat
@@ -36,7 +36,8 @@ CONFIGS = [
 
 
 def reshuffle_hidden(doc: dict, seat: int, rng: random.Random) -> dict:
-    # a knocked hand (knock_state 2, rules §2.7) and an open last hand (rules §2.23) are face up
+    # a knocked hand (knock_state 2, docs/rules/escoba.md §2.7) and an open last hand (docs/rules/escoba.md §2.23) are
+    # face up
     shown = [k == 2 for k in doc.get("knock_state", [0] * len(doc["hands"]))]
     if doc["options"]["last_hand_open"] and not doc["stock"]:
         shown = [True] * len(doc["hands"])
@@ -52,8 +53,8 @@ def reshuffle_hidden(doc: dict, seat: int, rng: random.Random) -> dict:
 
 
 def consistent_reshuffle(game, doc: dict, seat: int, rng: random.Random):
-    """A reshuffle that is still a valid state. An unresolved PLAY is public (contract §4), and with
-    builds whether a card has two outcomes depends on the mover's hand (§3b), so the hidden cards
+    """A reshuffle that is still a valid state. An unresolved PLAY is public (docs/escoba_engine.md §4), and with
+    builds whether a card has two outcomes depends on the mover's hand (docs/escoba_engine.md §3b), so the hidden cards
     are drawn again until they agree with it (the first draw always does without builds)."""
     from tapete.errors import InvalidStateError
 

@@ -1,4 +1,4 @@
-"""Generic invariants of the Mosca engines (DESIGN §7.3), on both engines through the public API.
+"""Generic invariants of the Mosca engines (docs/design.md §7.3), on both engines through the public API.
 
 The bulk sweep of >= 2,000 playouts per player count runs natively in
 ``rust/tapete-core/tests/mosca_playouts.rs``; here every check goes through Python on fewer games,
@@ -63,7 +63,7 @@ GAMES = {
     "reference": int(os.environ.get("TAPETE_API_GAMES_REF", "3")),
 }
 
-# The deck of D cards (contract §1): K Q J A T 9 8 7, then 6s, 5s, 4s, 3s, 2s.
+# The deck of D cards (docs/mosca_engine.md §1): K Q J A T 9 8 7, then 6s, 5s, 4s, 3s, 2s.
 _RANK_ORDER = [12, 11, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2, 1]  # rank - 1
 
 
@@ -131,7 +131,7 @@ def test_random_playouts_keep_the_invariants(engine, options):
         doc = json.loads(state.to_json())
         returns = state.returns()
         assert abs(sum(returns)) < 1e-9
-        # rules §6: net chip change plus an equal share of the pot
+        # docs/rules/mosca.md §6: net chip change plus an equal share of the pot
         n = game.num_players
         expected = [float(b - game.options["initial_chips"]) + doc["pot"] / n for b in doc["balances"]]
         assert returns == expected
@@ -245,11 +245,11 @@ def test_game_attributes_and_resolved_options(engine):
     assert game.name == "mosca"
     assert game.num_players == 4
     assert game.num_distinct_actions == 91
-    # rules §8: 216 + 60 N = 456 for N = 4
+    # docs/rules/mosca.md §8: 216 + 60 N = 456 for N = 4
     assert tuple(game.observation_shape) == (456,)
     obs = game.new_state(seed=0).observation(0)
     assert obs.dtype == np.float32 and obs.shape == (456,)
-    # TV-M01 and rules §6: deck auto and match_deals 2N resolve to ints
+    # TV-M01 and docs/rules/mosca.md §6: deck auto and match_deals 2N resolve to ints
     for n, deck in ((2, 32), (3, 32), (4, 36), (5, 44), (6, 52)):
         options = engine.Mosca(players=n).options
         assert options["deck"] == deck and options["match_deals"] == 2 * n

@@ -1,4 +1,4 @@
-"""Bad input to the Mosca engines raises the typed tapete error (contract §7) with a useful
+"""Bad input to the Mosca engines raises the typed tapete error (docs/mosca_engine.md §7) with a useful
 message and leaves the state unchanged; on both engines."""
 
 from __future__ import annotations

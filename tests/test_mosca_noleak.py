@@ -1,4 +1,4 @@
-"""No leaks for La Mosca (DESIGN §7.5, rules §1.4): a seat's view and observation do not depend on
+"""No leaks for La Mosca (docs/design.md §7.5, docs/rules/mosca.md §1.4): a seat's view and observation do not depend on
 cards it cannot see.
 
 Hidden from seat p: the other hands (folded ones included), the talon, the exchange discards of the
@@ -97,7 +97,7 @@ HANDS = [
 
 
 def test_exchange_mask_is_hidden(engine):
-    """Rules §1.4: the others see how many cards seat 1 exchanged, never which slots."""
+    """docs/rules/mosca.md §1.4: the others see how many cards seat 1 exchanged, never which slots."""
     game = engine.Mosca(players=4)
     a = game.setup(hands=HANDS, turnup="Kd", dealer=0)
     b = game.setup(hands=HANDS, turnup="Kd", dealer=0)
@@ -112,7 +112,7 @@ def test_exchange_mask_is_hidden(engine):
 
 
 def test_folded_hand_stays_hidden(engine):
-    """Rules §1.4: a folded hand is dead and stays hidden; the others see only that it passed."""
+    """docs/rules/mosca.md §1.4: a folded hand is dead and stays hidden; the others see only that it passed."""
     game = engine.Mosca(players=4)
     state = game.setup(hands=HANDS, turnup="Kd", dealer=0)
     state.apply(52)  # seat 1 passes
@@ -124,7 +124,7 @@ def test_folded_hand_stays_hidden(engine):
 
 
 def test_turnup_is_known_to_all_and_the_given_up_card_is_not(engine):
-    """Rules §1.4 / §4.2: after TAKE_TURNUP every seat sees that the dealer took the turn-up (Kd)
+    """docs/rules/mosca.md §1.4 / §4.2: after TAKE_TURNUP every seat sees that the dealer took the turn-up (Kd)
     and what it is; only the dealer knows the card given up. Taking slot 0 (Ac) or slot 4 (8s)
     looks the same to everyone else."""
     game = engine.Mosca(players=4)

@@ -1,4 +1,4 @@
-"""API invariants of the Musta Maija engines (DESIGN §2, §7.3), on both engines through Python.
+"""API invariants of the Musta Maija engines (docs/design.md §2, §7.3), on both engines through Python.
 
 The bulk sweep (>= 2,000 playouts per player count) runs natively in
 ``rust/tapete-core/tests/musta_maija_playouts.rs``; here the same invariants go through the public
@@ -186,7 +186,7 @@ def test_game_strings_round_trip(engine):
 
 
 def test_deck_deals_one_card_at_a_time(engine):
-    # contract §5 with first_dealer=3 and the ascending pack: seat 0 (= dealer+1) receives
+    # docs/musta_maija_engine.md §5 with first_dealer=3 and the ascending pack: seat 0 (= dealer+1) receives
     # d[0], d[4], d[8], d[12], d[16]; the stock d[20..51] turns 8d (id 20, not a spade) as trump.
     game = engine.MustaMaija(first_dealer=3)
     state = game.new_state(seed=9, deck=list(range(52)))

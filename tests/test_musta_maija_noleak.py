@@ -1,5 +1,5 @@
-"""No leaks (DESIGN §7.5, rules §1 "Visibility"): a seat's view and observation do not depend on
-cards it cannot see.
+"""No leaks (docs/design.md §7.5, docs/rules/musta_maija.md §1 "Visibility"): a seat's view and observation do not
+depend on cards it cannot see.
 
 Hidden from seat p: the cards of the other hands except those everybody saw enter them (picked up,
 or the face-up trump card drawn: ``known``), and the order of the stock (the face-up trump card at
@@ -76,8 +76,8 @@ def test_views_and_observations_hide_other_hands_and_the_stock_order(engine, pla
 
 
 def test_picked_up_cards_are_public_until_they_leave_the_hand(engine):
-    """Rules §1: cards picked up are public. TV-MM15's position: seat 1 picks up 4c; every seat
-    sees it in ``known`` and in the observation's known block (contract §8: offset 370+2n,
+    """docs/rules/musta_maija.md §1: cards picked up are public. TV-MM15's position: seat 1 picks up 4c; every seat
+    sees it in ``known`` and in the observation's known block (docs/musta_maija_engine.md §8: offset 370+2n,
     block j-1 for seat (p+j) mod n); dealt cards never show."""
     hands = [
         ["4c", "7h", "8h", "Jd", "Kd"],

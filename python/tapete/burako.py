@@ -125,5 +125,6 @@ def score_team(
     muerto_taken: bool,
     **options: Any,
 ) -> int:
-    """One team's hand score (rules §7) from its melds and its players' racks (a held muerto included)."""
+    """One team's hand score (docs/rules/burako.md §7) from its melds and its players' racks (a held muerto
+    included)."""
     return _core.burako_score_team(melds, racks, closed, muerto_taken, options_to_json(options))

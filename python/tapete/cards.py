@@ -1,4 +1,4 @@
-"""Card ids and card text, shared by every card game (DESIGN §4).
+"""Card ids and card text, shared by every card game (docs/design.md §4).
 
 id = 13 * suit + (rank - 1); suits c=0, d=1, h=2, s=3; ranks A=1 .. 10, J=11, Q=12, K=13.
 Text is a rank char from ``A23456789TJQK`` and a suit char from ``cdhs``; parsing also accepts

@@ -163,12 +163,12 @@ def score_deal(
 
 
 def tuzzoli(hand: Iterable[CardLike], **options: Any) -> tuple[str, int]:
-    """The mandatory tuzzoli declaration of a hand (rules §2.8): its name and points."""
+    """The mandatory tuzzoli declaration of a hand (docs/rules/escoba.md §2.8): its name and points."""
     return tuple(_core.escoba_tuzzoli(_cards(hand, "hand", InvalidNotationError), options_to_json(options)))  # type: ignore[return-value]
 
 
 def knock(hand: Iterable[CardLike], **options: Any) -> tuple[str, int, int | None]:
-    """What a hand may declare by knocking (rules §2.7): its name (``none``, ``cirulla``,
+    """What a hand may declare by knocking (docs/rules/escoba.md §2.7): its name (``none``, ``cirulla``,
     ``decino``, ``cirulla_decino``), its points, and the value the matta takes (None when the hand
     holds no matta or declares nothing)."""
     return tuple(_core.escoba_knock(_cards(hand, "hand", InvalidNotationError), options_to_json(options)))  # type: ignore[return-value]

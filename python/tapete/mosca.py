@@ -97,17 +97,17 @@ class Mosca:
 
 def legal_cards(hand: Iterable[CardLike], trick: Iterable[CardLike], trump: str, **options: Any) -> list[str]:
     """The cards of ``hand`` the player to act may play, ``trick`` being the cards already played
-    to this trick in order (rules §4.3); ascending card text."""
+    to this trick in order (docs/rules/mosca.md §4.3); ascending card text."""
     return _core.mosca_legal_cards(_ids(hand, "hand"), _ids(trick, "trick"), _suit(trump), options_to_json(options))
 
 
 def trick_winner(trick: Iterable[CardLike], trump: str, **options: Any) -> int:
-    """The index in ``trick`` of the winning card (rules §4.4)."""
+    """The index in ``trick`` of the winning card (docs/rules/mosca.md §4.4)."""
     return _core.mosca_trick_winner(_ids(trick, "trick"), _suit(trump), options_to_json(options))
 
 
 def mosca_winner(hands: Sequence[Iterable[CardLike]], trump: str, **options: Any) -> list[int]:
-    """The indexes of ``hands`` that take the pot on a mosca (rules §5.1); ``[]`` when none.
+    """The indexes of ``hands`` that take the pot on a mosca (docs/rules/mosca.md §5.1); ``[]`` when none.
     Under ``mosca_tie="eldest_wins"`` the list order is the order from the mano."""
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Iterable):
         raise InvalidStateError(f"hands must be a list of card lists, not {type(hands).__name__}")

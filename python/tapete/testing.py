@@ -193,12 +193,12 @@ _ESCOBA_PLAYERS = {
 }
 
 
-#: Presets with ``steal`` (rubamazzo, rules §2.21): their overrides avoid the options steal refuses.
+#: Presets with ``steal`` (rubamazzo, docs/rules/escoba.md §2.21): their overrides avoid the options steal refuses.
 _STEAL_PRESETS = ("rubamazzo", "rubamazzo_somma")
 
 
 def escoba_player_counts(variant: str) -> tuple[int, ...]:
-    """The player counts an Escoba preset allows, its default first (contract §2)."""
+    """The player counts an Escoba preset allows, its default first (docs/escoba_engine.md §2)."""
     return _ESCOBA_PLAYERS.get(variant, (2, 3, 4, 6))
 
 
@@ -280,7 +280,7 @@ def escoba_options(variant: str | None = None) -> Any:
             "fidasse": st.booleans(),
         }
         if preset in _STEAL_PRESETS:
-            # options that cannot combine with steal (contract §2) give way to the pile options
+            # options that cannot combine with steal (docs/escoba_engine.md §2) give way to the pile options
             for name in ("value_modulus", "fewest_cards", "ace_takes_all", "initial_table_bonus", "matta"):
                 del overrides[name]
             overrides["capture_kinds"] = st.lists(st.sampled_from(["match", "sum"]), max_size=2, unique=True)
@@ -288,7 +288,7 @@ def escoba_options(variant: str | None = None) -> Any:
                 overrides[name] = st.booleans()
         if preset == "cicera":
             # court_capture=same_rank refuses the options that count a court's value, and the
-            # 52-card pack refuses builds and claims (contract §2)
+            # 52-card pack refuses builds and claims (docs/escoba_engine.md §2)
             for name in ("initial_table_bonus", "matta", "knocks", "builds", "fidasse"):
                 del overrides[name]
             overrides.update(
@@ -304,7 +304,7 @@ def escoba_options(variant: str | None = None) -> Any:
             )
         if preset == "maresciallo_80":
             # the double pack refuses every option its multiset search and scoring do not cover
-            # (contract §1a): only these overrides apply
+            # (docs/escoba_engine.md §1a): only these overrides apply
             kept = (
                 "match_priority",
                 "scopa_on_last_play",
@@ -352,7 +352,7 @@ def escoba_options(variant: str | None = None) -> Any:
             ):
                 del options["knocks"]
         if options.get("fidasse") or preset == "fidasse":
-            # fidasse refuses the options that would show a face-down claim (contract §4b)
+            # fidasse refuses the options that would show a face-down claim (docs/escoba_engine.md §4b)
             from .reference.escoba import resolve_options
 
             clashing = ("steal", "knocks", "last_hand_open", "maresciallo_penalty")
@@ -363,7 +363,7 @@ def escoba_options(variant: str | None = None) -> Any:
                 for name in clashing:
                     options.pop(name, None)
         if options.get("builds") or preset == "granja":
-            # builds add plain values and refuse the matta, steal and fidasse (contract §2)
+            # builds add plain values and refuse the matta, steal and fidasse (docs/escoba_engine.md §2)
             from .reference.escoba import resolve_options
 
             clashing = ("value_modulus", "matta", "steal", "fidasse")
@@ -427,7 +427,7 @@ def mosca_options(players: int | None = None) -> Any:
 
 def burako_options(players: int | None = None, single_hand: bool = True, max_turns: tuple[int, int] = (1, 16)) -> Any:
     """Option sets for ``Burako``: a player count, single hands bounded by a small ``max_turns``
-    (so that a random hand stays short), and a few overrides of the rule options of rules §10."""
+    (so that a random hand stays short), and a few overrides of the rule options of docs/rules/burako.md §10."""
     from hypothesis import strategies as st
 
     @st.composite

@@ -55,9 +55,9 @@ def test_rule_primitives_agree(variant, data):
     options.pop("max_deals", None)
     deck = reference.Escoba(**options).options["deck"]
     if deck == "italian52":
-        pack = list(range(52))  # rules §2.24
+        pack = list(range(52))  # docs/rules/escoba.md §2.24
     elif deck == "double_italian80":
-        pack = [c for c in pack for _ in range(2)]  # contract §1a: each id twice
+        pack = [c for c in pack for _ in range(2)]  # docs/escoba_engine.md §1a: each id twice
     cards = data.draw(st.permutations(pack), label="pack")
     size = data.draw(st.integers(0, 12), label="table size")
     card, table = cards[0], cards[1 : 1 + size]
@@ -69,7 +69,7 @@ def test_rule_primitives_agree(variant, data):
     sides = 2 if teams else players
     resolved = reference.Escoba(**options).options
     if resolved["steal"]:
-        # rules §2.21: each side's pile top (or an empty pile), seen from a drawn seat
+        # docs/rules/escoba.md §2.21: each side's pile top (or an empty pile), seen from a drawn seat
         n_sides = 2 if players in (4, 6) and resolved["partnership"] == "auto" else players
         tops = [data.draw(st.sampled_from([None, c]), label="top") for c in cards[13 : 13 + n_sides]]
         seat = data.draw(st.integers(0, players - 1), label="seat")
@@ -86,7 +86,7 @@ def test_rule_primitives_agree(variant, data):
         piles, scope, declared, **options
     )
     if deck == "double_italian80":
-        # contract §1a: the sweeps that took a twin, and maybe one Ks onto Ks counted in both lists
+        # docs/escoba_engine.md §1a: the sweeps that took a twin, and maybe one Ks onto Ks counted in both lists
         ks = [data.draw(st.integers(0, k), label="ks sweeps") for k in scope]
         twins = [data.draw(st.integers(0, k - m), label="twin sweeps") for k, m in zip(scope, ks)]
         # a side with a Ks sweep may have made it onto the other Ks (then it is a twin sweep too)
@@ -95,7 +95,7 @@ def test_rule_primitives_agree(variant, data):
             twins[ks_on_ks] += 1
         args = (piles, scope, declared, ks, twins, ks_on_ks)
         assert tapete.escoba.score_deal(*args, **options) == reference.escoba.score_deal(*args, **options)
-    # the hand primitives read a hand of distinct cards (contract §1a)
+    # the hand primitives read a hand of distinct cards (docs/escoba_engine.md §1a)
     hand = list(dict.fromkeys(cards))[: data.draw(st.integers(0, 5), label="hand size")]
     assert tapete.escoba.tuzzoli(hand, **options) == reference.escoba.tuzzoli(hand, **options)
     assert tapete.escoba.knock(hand, **options) == reference.escoba.knock(hand, **options)

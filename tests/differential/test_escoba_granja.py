@@ -1,4 +1,4 @@
-"""Differential test of the build primitives (rules §2.20): ``capture_options`` with builds on the
+"""Differential test of the build primitives (docs/rules/escoba.md §2.20): ``capture_options`` with builds on the
 table and a hand, native against reference, on drawn positions."""
 
 from __future__ import annotations

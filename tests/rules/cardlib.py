@@ -1,4 +1,4 @@
-"""Card ids for the rules tests, written out from DESIGN §4 (id = 13 * suit + rank index, suits
+"""Card ids for the rules tests, written out from docs/design.md §4 (id = 13 * suit + rank index, suits
 ``c d h s``) rather than taken from the package's parser, so a wrong id mapping fails here too."""
 
 from __future__ import annotations

@@ -1,16 +1,16 @@
-"""Rules tests for Burako: the test vectors TV-B01..TV-B40 of ``rules/burako.md`` §12.
+"""Rules tests for Burako: the test vectors TV-B01..TV-B40 of ``docs/rules/burako.md`` §12.
 
 Every test runs against both engines (fixture ``engine`` in ``tests/conftest.py``) through the
 public API only: ``engine.burako.classify_meld``, ``engine.burako.score_team`` and
 ``engine.Burako(...)`` states (``new_state``/``setup``, ``apply``, ``legal_actions``, ``view``,
 ``to_json``, ``scores``, ``returns``).
 
-Every expected value comes from the rules file (§12) or from a hand calculation written next to
+Every expected value comes from the rules file (docs/rules/burako.md §12) or from a hand calculation written next to
 it; none was obtained by running an engine. Positions are built with ``setup`` (contract
 ``docs/burako_engine.md`` §12); "rack after the draw" in a vector is a ``phase="meld"`` position.
 
-Tile type (DESIGN §4): 13*colour + (n - 1), colours R=0 K=1 B=2 Y=3, joker 52.
-Action ids (rules §11): draw 0, take pozo 1, redraw 2, add t = 3 + t, meld 56, cancel 57,
+Tile type (docs/design.md §4): 13*colour + (n - 1), colours R=0 K=1 B=2 Y=3, joker 52.
+Action ids (docs/rules/burako.md §11): draw 0, take pozo 1, redraw 2, add t = 3 + t, meld 56, cancel 57,
 discard t = 58 + t, extend m t = 111 + 53*m + t.
 """
 
@@ -29,7 +29,7 @@ COLOURS = "RKBY"
 
 
 def tid(text: str) -> int:
-    """Tile type of 'R5' / 'J*' (rules §1)."""
+    """Tile type of 'R5' / 'J*' (docs/rules/burako.md §1)."""
     return 52 if text == "J*" else 13 * COLOURS.index(text[0]) + int(text[1:]) - 1
 
 
@@ -97,7 +97,7 @@ def test_tv_b01_four_players_deal(engine):
 
 @pytest.mark.parametrize("hand,stock", [(12, 60), (15, 54), (22, 40)])
 def test_tv_b02_two_players_deal(engine, hand, stock):
-    # TV-B02: H=12 -> 24+22+60 = 106; H=15 -> 30+22+54 = 106; (22: 44+22+40 = 106, rules §10)
+    # TV-B02: H=12 -> 24+22+60 = 106; H=15 -> 30+22+54 = 106; (22: 44+22+40 = 106, docs/rules/burako.md §10)
     state = engine.Burako(players=2, two_player_hand=hand).new_state(seed=3)
     view = state.view(1)
     assert view["rack_sizes"] == [hand, hand]
@@ -107,7 +107,7 @@ def test_tv_b02_two_players_deal(engine, hand, stock):
 
 
 def test_tv_b01_stacked_sequence_convention(engine):
-    # Rules §2 (stacked sequence) and contract §8: racks in blocks of H from the mano, then
+    # docs/rules/burako.md §2 (stacked sequence) and docs/burako_engine.md §8: racks in blocks of H from the mano, then
     # muerto #1, muerto #2, the rest is the stock (top first). With first_mano=2 no draw is made.
     deck = [f"{c}{n}" for c in COLOURS for n in range(1, 14) for _ in range(2)] + ["J*", "J*"]
     deck = deck[::-1]  # J* J* Y13 Y13 Y12 Y12 ... R1 R1: top first
@@ -308,7 +308,7 @@ def test_tv_b26_redraw_only_on_the_first_turn(engine):
     state.apply(next(a for a in state.legal_actions() if a >= 58))  # a discard ends the turn
     state.apply("draw")
     assert REDRAW not in state.legal_actions()
-    # any other meld-phase action on the first turn keeps the drawn tile (contract §5)
+    # any other meld-phase action on the first turn keeps the drawn tile (docs/burako_engine.md §5)
     s = engine.Burako(players=4).setup(racks=[T("B9 Y12"), T("K1"), T("K2"), T("K4")], stock=T("R7 K3"), turns=0)
     s.apply("draw")
     s.apply("add B9")
@@ -615,11 +615,12 @@ def test_tv_b40_equal_totals_at_max_hands_draw(engine):
 
 
 # --------------------------------------------------------------------------------------------------
-# Options of rules §10 on the vectors' positions (hand-derived from §5.4, §5.1, §6.2)
+# Options of docs/rules/burako.md §10 on the vectors' positions (hand-derived from
+# docs/rules/burako.md §5.4, §5.1, §6.2)
 
 
 def test_close_mode_discard_required_forbids_melding_out(engine):
-    # §5.4 discard_required: h' = 0 is illegal once the muerto is taken (TV-B33's position).
+    # docs/rules/burako.md §5.4 discard_required: h' = 0 is illegal once the muerto is taken (TV-B33's position).
     s = _single(engine, close_mode="discard_required").setup(
         racks=[T("B5 B6 B7"), T("K3"), T("K4"), T("K6")],
         melds=[[run_of("R", 3, 9)], []],
@@ -632,7 +633,7 @@ def test_close_mode_discard_required_forbids_melding_out(engine):
 
 
 def test_close_mode_meld_required(engine):
-    # §5.4 meld_required: h' = 1 needs a last tile that can extend a team meld (closing), and the
+    # docs/rules/burako.md §5.4 meld_required: h' = 1 needs a last tile that can extend a team meld (closing), and the
     # last tile may not be discarded. TV-B32's position: R9 fits no team meld -> EXTEND Y5 illegal.
     melds = [[run_of("R", 3, 9), T("Y6 Y7 Y8")], []]
     s = _single(engine, close_mode="meld_required").setup(
@@ -653,7 +654,7 @@ def test_close_mode_meld_required(engine):
 
 
 def test_muerto_becomes_stock(engine):
-    # §6.2 muerto_becomes_stock: the stock runs out at a TURN_END with both muertos untaken ->
+    # docs/rules/burako.md §6.2 muerto_becomes_stock: the stock runs out at a TURN_END with both muertos untaken ->
     # muerto #1 becomes the stock in its dealt order and play goes on.
     game = engine.Burako(players=2, match="single_hand", stock_exhausted="muerto_becomes_stock")
     s = game.setup(racks=[T("R3 R10"), T("Y5 Y6")], stock=T("K12"), to_move=1)
@@ -667,7 +668,7 @@ def test_muerto_becomes_stock(engine):
 
 
 def test_single_tile_pozo_rediscard_forbidden(engine):
-    # §10 single_tile_pozo_rediscard = forbidden: after taking a one-tile pozo its type may not be
+    # docs/rules/burako.md §10 single_tile_pozo_rediscard = forbidden: after taking a one-tile pozo its type may not be
     # discarded this turn.
     game = engine.Burako(players=4, single_tile_pozo_rediscard="forbidden")
     s = game.setup(racks=[T("R3 K9"), T("K3"), T("K4"), T("K6")], pozo=T("Y3"))
@@ -680,7 +681,7 @@ def test_single_tile_pozo_rediscard_forbidden(engine):
 
 
 def test_must_use_top_tile_now(engine):
-    # §5.1 must_use_top_tile_now: TAKE_POZO only if the top tile's type can be melded right away;
+    # docs/rules/burako.md §5.1 must_use_top_tile_now: TAKE_POZO only if the top tile's type can be melded right away;
     # until it is, DISCARD is illegal and NEW_COMMIT must use it.
     game = engine.Burako(players=4, pozo_take_requirement="must_use_top_tile_now")
     s = game.setup(racks=[T("R4 R5 K9 K11"), T("K3"), T("K4"), T("K6")], pozo=T("B2 R6"))
@@ -697,7 +698,7 @@ def test_must_use_top_tile_now(engine):
 
 
 def test_no_redraw_without_the_privilege(engine):
-    # §10 first_player_redraw = false: REDRAW is never legal.
+    # docs/rules/burako.md §10 first_player_redraw = false: REDRAW is never legal.
     game = engine.Burako(players=4, first_player_redraw=False)
     s = game.setup(racks=[T("B9 Y12"), T("K1"), T("K2"), T("K4")], stock=T("R7 K3"), turns=0)
     s.apply("draw")

@@ -1,17 +1,17 @@
-"""Rules tests for Escoba/Scopa: the test vectors TV-01..TV-50 of ``rules/escoba.md`` §3.
+"""Rules tests for Escoba/Scopa: the test vectors TV-01..TV-50 of ``docs/rules/escoba.md`` §3.
 
 Every test runs against both engines (fixture ``engine`` in ``tests/conftest.py``) through the
 public API only: ``engine.escoba.capture_options``, ``engine.escoba.score_deal`` and
 ``engine.Escoba(...)`` states (``setup``/``new_state``, ``apply``/``play``, ``view``, ``scores``,
 ``is_terminal``, ``returns``, ``to_json``).
 
-Every expected value comes from the rules file (§3) or from a hand calculation written in the
+Every expected value comes from the rules file (docs/rules/escoba.md §3) or from a hand calculation written in the
 comment next to it; none was obtained by running an engine. Where a test goes beyond the vector
 (an option the vector does not mention, a protocol detail), the comment names the section of the
 rules file or of the engine contract (``docs/escoba_engine.md``) it follows.
 
-Card ids (DESIGN §4): id = 13*suit + (rank - 1), suits c=0 d=1 h=2 s=3, J=11 Q=12 K=13.
-Action ids (contract §4): PLAY(c) = c, TAKE(t) = 52 + t, DONE = 104.
+Card ids (docs/design.md §4): id = 13*suit + (rank - 1), suits c=0 d=1 h=2 s=3, J=11 Q=12 K=13.
+Action ids (docs/escoba_engine.md §4): PLAY(c) = c, TAKE(t) = 52 + t, DONE = 104.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import pytest
 from cardlib import PACK40, SUITS, cid, rest_of
 
 # --------------------------------------------------------------------------------------------------
-# Test helpers: card text <-> id, the 40-card pack, a tiny SplitMix64 (DESIGN §5). These build the
+# Test helpers: card text <-> id, the 40-card pack, a tiny SplitMix64 (docs/design.md §5). These build the
 # inputs and the expected values; they never call an engine.
 
 M64 = (1 << 64) - 1
@@ -56,7 +56,7 @@ def outcome_set(*outcomes) -> set[frozenset]:
 
 
 class SplitMix64:
-    """DESIGN §5, written from the spec for these tests."""
+    """docs/design.md §5, written from the spec for these tests."""
 
     def __init__(self, seed: int) -> None:
         self.x = seed & M64
@@ -75,7 +75,7 @@ class SplitMix64:
 
 
 def canonical_deal(pack, dealer, players, cards_per_hand=3, table_cards=4):
-    """Contract §5.2: one card at a time to seats D+1 .. D, then the table; the rest is the stock."""
+    """docs/escoba_engine.md §5 step 2: one card at a time to seats D+1 .. D, then the table; the rest is the stock."""
     hands = [[] for _ in range(players)]
     n = players * cards_per_hand
     for i in range(n):
@@ -92,7 +92,7 @@ def caps(engine, card, table, **options) -> set[frozenset]:
 
 
 # --------------------------------------------------------------------------------------------------
-# §3.1 Base capture legality
+# Base capture legality (docs/rules/escoba.md §3.1)
 
 
 def test_tv01_match_forbids_sum(engine):
@@ -106,7 +106,7 @@ def test_tv02_free_choice_among_sums(engine):
 
 
 def test_tv02_tv10_output_format(engine):
-    """TV-02, TV-10 (contract §7 format): each outcome ascending by id, outcomes sorted by id list.
+    """TV-02, TV-10 (docs/escoba_engine.md §7 format): each outcome ascending by id, outcomes sorted by id list.
 
     TV-02: {4c,5d} = ids [3,17]; {5d,Ah,3s} = [17,26,41] -> [[4c,5d],[5d,Ah,3s]].
     TV-10: 3c=2 3d=15 6h=31 6s=44 -> [2,31] [2,44] [15,31] [15,44].
@@ -201,7 +201,7 @@ def test_tv12_empty_table_trail_not_scopa(engine):
 def test_tv13_capture_obligation_capture_options(engine):
     """TV-13 via capture_options: T 4h 3s; 7d captures {4h,3s}; Kc can only trail.
 
-    played_card: 7d -> {4h,3s} only. any_card (capture_options uses hand {card}, contract §7,
+    played_card: 7d -> {4h,3s} only. any_card (capture_options uses hand {card}, docs/escoba_engine.md §7,
     so it behaves as played_card): the same. optional: also the trail.
     """
     t = ["4h", "3s"]
@@ -213,7 +213,7 @@ def test_tv13_capture_obligation_capture_options(engine):
 
 
 def _tv13_state(engine, **options):
-    # seat 0 to move with 7d Kc; the dealer (seat 1) holds 2c 5c (same hand size, contract §9)
+    # seat 0 to move with 7d Kc; the dealer (seat 1) holds 2c 5c (same hand size, docs/escoba_engine.md §9)
     return engine.Escoba(**options).setup(hands=[["7d", "Kc"], ["2c", "5c"]], table=["4h", "3s"], to_move=0)
 
 
@@ -266,7 +266,7 @@ def test_tv13_optional_obligation_step_protocol(engine):
 
 
 # --------------------------------------------------------------------------------------------------
-# §3.2 Scopa, end of deal, deal mechanics
+# Scopa, end of deal, deal mechanics (docs/rules/escoba.md §3.2)
 
 
 def _tv14_state(engine, scores=None, **options):
@@ -366,7 +366,7 @@ def test_tv15_rest_goes_to_last_capturer(engine):
 
 
 def test_tv15_rest_to_nobody_when_option_off(engine):
-    """TV-15 with last_capturer_takes_rest=false (§1.6): 2h Kc belong to nobody.
+    """TV-15 with last_capturer_takes_rest=false (docs/rules/escoba.md §1.6): 2h Kc belong to nobody.
 
     Side 0: 19 cards (coins 10, spades 9) vs 19 -> no cards point; coins 0; settebello 0;
     primiera: side 0 lacks h and c, side 1 lacks d -> nobody. => [2, 0].
@@ -380,7 +380,7 @@ def test_tv16_sweep_on_last_card_of_earlier_hand_counts(engine):
     """TV-16: 2 players, a sweep with the 3rd card of hand 4 of 6 (12 cards left in the stock).
 
     Seat 1 (dealer) plays Kh on Ah 2s 3c 4d (1+2+3+4=10): the stock is not empty, so +1 scopa.
-    Then hand 5 is dealt from the stock top, one card at a time to seats 0,1,0,1,0,1 (contract §5.5):
+    Then hand 5 is dealt from the stock top, one card at a time to seats 0,1,0,1,0,1 (docs/escoba_engine.md §5 step 5):
     seat 0 gets 5c 7c Qc, seat 1 gets 6c Jc Kc; 6 cards remain; seat 0 (D+1) moves.
     """
     stock = ["5c", "6c", "7c", "Jc", "Qc", "Kc", "5h", "6h", "7h", "Jh", "Qh", "Qs"]
@@ -419,7 +419,7 @@ def _deck_with_table(table, players=2, cards_per_hand=3, hand_cards=None):
 def test_tv17_void_deal_redeals_same_dealer(engine, seed):
     """TV-17: initial table Kh Kd Ks 5c (3 Kings) -> void; the same dealer deals a fresh shuffle.
 
-    Expected deal computed from DESIGN §5 / contract §5 with the SplitMix64 above: first draw
+    Expected deal computed from docs/design.md §5 / docs/escoba_engine.md §5 with the SplitMix64 above: first draw
     dealer = next() mod 2; the given deck is dealt (no draw), found void; then a fresh ascending
     pack is shuffled with the same stream and dealt by the same dealer (repeated while void).
     """
@@ -466,7 +466,7 @@ def test_tv17_two_kings_play_on(engine):
 
 
 def test_tv17_void_deal_disabled(engine):
-    """TV-17 with void_deal_min_kings=null (§1.2): Kh Kd Ks 5c plays on."""
+    """TV-17 with void_deal_min_kings=null (docs/rules/escoba.md §1.2): Kh Kd Ks 5c plays on."""
     deck = _deck_with_table(["Kh", "Kd", "Ks", "5c"])
     s = engine.Escoba(void_deal_min_kings=None).new_state(seed=3, deck=deck)
     assert set(s.view(0)["table"]) == {"Kh", "Kd", "Ks", "5c"}
@@ -495,7 +495,7 @@ def test_tv18_hand_counts(engine, players, hands):
 
 
 # --------------------------------------------------------------------------------------------------
-# §3.3 Scoring (base and scoring options), through score_deal(piles, scope, **options)
+# Scoring, base and scoring options (docs/rules/escoba.md §3.3), through score_deal(piles, scope, **options)
 
 NO_OTHERS = dict(cards=0, coins=0, settebello=0)
 
@@ -531,7 +531,7 @@ def test_tv21_primiera_tie_nobody(engine):
     """TV-21: A 7d 6h As 5c = 70, B 7h 6d Ac 5s = 70 -> primiera to nobody.
 
     Cards 4-4, coins 1-1 tie; settebello A -> [1, 0].
-    With category_tie_policy=all_tied (§1.7): cards, coins and primiera to both -> [4, 3].
+    With category_tie_policy=all_tied (docs/rules/escoba.md §1.7): cards, coins and primiera to both -> [4, 3].
     """
     piles = [["7d", "6h", "As", "5c"], ["7h", "6d", "Ac", "5s"]]
     sd = engine.escoba.score_deal
@@ -558,7 +558,7 @@ def test_tv22_primiera_requires_all_suits(engine):
 
 def test_tv23_milan_most_sevens_then_sixes(engine):
     """TV-23: milan; A 7d 7h + 6d 6h 6s, B 7s 7c + 6c: sevens 2-2, sixes 3-1 -> A.
-    With milan_tiebreak=[7] (setenta most_sevens, §2.5): 2-2 -> nobody."""
+    With milan_tiebreak=[7] (setenta most_sevens, docs/rules/escoba.md §2.5): 2-2 -> nobody."""
     piles = [["7d", "7h", "6d", "6h", "6s"], ["7s", "7c", "6c"]]
     sd = engine.escoba.score_deal
     assert sd(piles, [0, 0], primiera_mode="milan", **NO_OTHERS) == [1, 0]
@@ -567,7 +567,7 @@ def test_tv23_milan_most_sevens_then_sixes(engine):
 
 def test_tv24_milan_full_tie(engine):
     """TV-24: milan; A and B each hold two 7s, two 6s, two Aces -> no point.
-    Extra (§1.8, [7,6,A,5]): give A also 5d -> the 5s break the tie for A; with the default
+    Extra (docs/rules/escoba.md §1.8, [7,6,A,5]): give A also 5d -> the 5s break the tie for A; with the default
     [7,6,A] the 5 is not compared -> still nobody."""
     a = ["7d", "7h", "6d", "6h", "Ad", "Ah"]
     b = ["7s", "7c", "6s", "6c", "As", "Ac"]
@@ -650,7 +650,7 @@ def test_tv28_napola_runs(engine, coins, points):
 
 
 def test_tv28_all_ten_coins_wins_the_game(engine):
-    """TV-28: all ten coins wins the game if napola_all_coins_wins (contract §6.1).
+    """TV-28: all ten coins wins the game if napola_all_coins_wins (docs/escoba_engine.md §6 rule 1).
 
     TV-15's last play with napola on: side 0 ends with all ten coins. Deal points: TV-15's [4, 0]
     + napola 10 = [14, 0]. target=50, so only the napoleone can end the match.
@@ -697,7 +697,7 @@ def _tv30_piles():
 def test_tv30_teams_pool_cards(engine):
     """TV-30: 4 players in teams; team {0,2} 21 cards vs team {1,3} 19 -> cards to team {0,2}.
 
-    The engine keeps one pile per team (§1.1), so this is a position where team {0,2} holds 19
+    The engine keeps one pile per team (docs/rules/escoba.md §1.1), so this is a position where team {0,2} holds 19
     and seat 2 (dealer, last play) captures 5h with 5c: 21 vs 19. The sweep is the last play:
     no scopa. Cards -> side 0; coins 0-10 -> side 1; settebello -> side 1; primiera: side 0 has no
     coins, side 1 no clubs/hearts -> nobody. Deal [1, 2]; scores per seat [1, 2, 1, 2].
@@ -714,7 +714,7 @@ def test_tv30_teams_pool_cards(engine):
 
 
 # --------------------------------------------------------------------------------------------------
-# §3.4 Winning and ties (TV-14's last play scores the deal [3, 1])
+# Winning and ties (docs/rules/escoba.md §3.4; TV-14's last play scores the deal [3, 1])
 
 
 def test_tv31_unique_leader_at_target_wins(engine):
@@ -833,7 +833,7 @@ def test_tv34_count_out(engine):
 
 
 # --------------------------------------------------------------------------------------------------
-# §3.5 Ace variants
+# Ace variants (docs/rules/escoba.md §3.5)
 
 
 def test_tv35_ace_takes_all_capture(engine):
@@ -879,7 +879,7 @@ def test_tv36_blocked_ace_leaves_table_no_sweep(engine):
 
 
 def test_tv37_ace_on_empty_table(engine):
-    """TV-37: empty table, Ad: self_capture -> [Ad] only (under every capture_obligation, §2.1);
+    """TV-37: empty table, Ad: self_capture -> [Ad] only (under every capture_obligation, docs/rules/escoba.md §2.1);
     trail -> the trail."""
     for variant in ["asso_piglia_tutto", "scopa_d_assi", "sbarazzina"]:
         assert caps(engine, "Ad", [], variant=variant) == outcome_set("Ad"), variant
@@ -938,7 +938,7 @@ def test_tv38_forbid_ace_first_play(engine):
 
 
 # --------------------------------------------------------------------------------------------------
-# §3.6 Scopa a 15 and Scopa a 11
+# Scopa a 15 and Scopa a 11 (docs/rules/escoba.md §3.6)
 
 
 def test_tv39_scopa_15_fewest_cards(engine):
@@ -946,7 +946,7 @@ def test_tv39_scopa_15_fewest_cards(engine):
 
     Match: none. Sum (6): {Ah,5d}. Sum15 (table 9): {Ah,Jh}, {4c,5d}, {Ah,3s,5d}.
     fewest_cards=all keeps the 2-card sets: {Ah,5d}, {Ah,Jh}, {4c,5d}; not {Ah,3s,5d}.
-    Extra (§2.4): sum15_only gives the same three; fewest_cards=none adds {Ah,3s,5d}.
+    Extra (docs/rules/escoba.md §2.4): sum15_only gives the same three; fewest_cards=none adds {Ah,3s,5d}.
     """
     t = ["Ah", "3s", "4c", "5d", "Jh"]
     assert caps(engine, "6d", t, variant="scopa_15") == outcome_set("Ah 5d", "Ah Jh", "4c 5d")
@@ -995,7 +995,7 @@ def test_tv44_scopa_11_ace(engine):
 
 
 # --------------------------------------------------------------------------------------------------
-# §3.7 Escoba
+# Escoba (docs/rules/escoba.md §3.7)
 
 
 def test_tv45_escoba_sum15(engine):
@@ -1027,7 +1027,7 @@ def test_tv48_escoba_sweep(engine):
 def _escoba_de_mano(engine, table, players=2, seed=9, **options):
     deck = _deck_with_table(table, players=players)
     rng = SplitMix64(seed)
-    dealer = rng.next() % players  # contract §5.1: the first draw
+    dealer = rng.next() % players  # docs/escoba_engine.md §5 step 1: the first draw
     s = engine.Escoba(variant="escoba", players=players, **options).new_state(seed=seed, deck=deck)
     assert s.view(0)["dealer"] == dealer
     return s, dealer
@@ -1048,7 +1048,7 @@ def test_tv49_escoba_de_mano_15(engine):
 
 
 def test_tv49_escoba_de_mano_to_eldest(engine):
-    """TV-49 with escoba_de_mano_to=eldest (§2.5): the cards and the escoba go to seat D+1."""
+    """TV-49 with escoba_de_mano_to=eldest (docs/rules/escoba.md §2.5): the cards and the escoba go to seat D+1."""
     s, d = _escoba_de_mano(engine, ["Kc", "2d", "2s", "Ac"], escoba_de_mano_to="eldest")
     e = (d + 1) % 2
     v = s.view(0)
@@ -1094,7 +1094,7 @@ def test_tv50_escoba_de_mano_30(engine):
 
 
 # --------------------------------------------------------------------------------------------------
-# Step protocol (contract §4) and notation
+# Step protocol (docs/escoba_engine.md §4) and notation
 
 
 def _tv02_state(engine):
@@ -1103,7 +1103,7 @@ def _tv02_state(engine):
 
 
 def test_protocol_several_outcomes_take_ids(engine):
-    """Contract §4 on TV-02: PLAY(Qh)=37 has outcomes [4c,5d]=[3,17] and [5d,Ah,3s]=[17,26,41].
+    """docs/escoba_engine.md §4 on TV-02: PLAY(Qh)=37 has outcomes [4c,5d]=[3,17] and [5d,Ah,3s]=[17,26,41].
     Pending Qh, selection []: legal = TAKE(4c)=55, TAKE(5d)=69; no DONE (no trail).
     TAKE(5d) -> only [17,26,41] extends [17]: applied at once.
     TAKE(4c) -> only [3,17] extends [3]: applied at once.
@@ -1143,7 +1143,7 @@ def test_protocol_several_outcomes_take_ids(engine):
 
 
 def test_protocol_done_when_selection_is_an_outcome(engine):
-    """Contract §4 on TV-36 with ace_blocked_by_table_ace=false (asso_piglia_tutto):
+    """docs/escoba_engine.md §4 on TV-36 with ace_blocked_by_table_ace=false (asso_piglia_tutto):
     PLAY(Ad)=13, outcomes [Ah]=[26] and [Ah,5s]=[26,43]. Legal: TAKE(Ah)=78 only.
     After TAKE(Ah), S=[26] is an outcome and a prefix of [26,43]: legal TAKE(5s)=95 and DONE.
     DONE -> takes Ah only. TAKE(5s) -> takes the whole table by AceAll: in asso_piglia_tutto a
@@ -1170,7 +1170,7 @@ def test_protocol_done_when_selection_is_an_outcome(engine):
 
 
 def test_protocol_unique_outcome_resolves_at_once(engine):
-    """Contract §4 on TV-01: PLAY(Jd) has the single outcome {Jc}: applied at once."""
+    """docs/escoba_engine.md §4 on TV-01: PLAY(Jd) has the single outcome {Jc}: applied at once."""
     s = engine.Escoba().setup(hands=[["Jd", "2c"], ["6c", "7c"]], table=["3h", "5s", "Jc"], to_move=0)
     s.apply(PLAY("Jd"))
     v = s.view(0)
@@ -1182,7 +1182,7 @@ def test_protocol_unique_outcome_resolves_at_once(engine):
 
 
 def test_protocol_full_move_equals_steps(engine):
-    """Contract §4: play("Qh x Ah 3s 5d") = PLAY(Qh), TAKE(5d) (the move resolves after it);
+    """docs/escoba_engine.md §4: play("Qh x Ah 3s 5d") = PLAY(Qh), TAKE(5d) (the move resolves after it);
     play("Qh x 4c 5d") = PLAY(Qh), TAKE(4c). Same JSON (history included) as the step form."""
     for move, actions in (("Qh x Ah 3s 5d", [37, 69]), ("Qh x 4c 5d", [37, 55])):
         steps = _tv02_state(engine)
@@ -1195,7 +1195,7 @@ def test_protocol_full_move_equals_steps(engine):
 
 
 def test_protocol_full_move_with_done(engine):
-    """Contract §4: a full move whose selection is a prefix of another outcome ends with DONE:
+    """docs/escoba_engine.md §4: a full move whose selection is a prefix of another outcome ends with DONE:
     TV-36 option off, play("Ad x Ah") = PLAY(Ad), TAKE(Ah), DONE; TV-13 optional, play("7d") =
     PLAY(7d), DONE (the trail)."""
     s = engine.Escoba(variant="asso_piglia_tutto", ace_blocked_by_table_ace=False).setup(
@@ -1212,7 +1212,7 @@ def test_protocol_full_move_with_done(engine):
 
 
 def test_protocol_full_move_trail_and_self_capture(engine):
-    """Contract §4: play("Kc") is a trail (TV-13); play("Ad") a self-capture (TV-37)."""
+    """docs/escoba_engine.md §4: play("Kc") is a trail (TV-13); play("Ad") a self-capture (TV-37)."""
     s = _tv13_state(engine)
     s.play("Kc")
     assert state_json(s)["history"] == [12]
@@ -1224,7 +1224,7 @@ def test_protocol_full_move_trail_and_self_capture(engine):
 
 
 def test_protocol_full_move_illegal_is_atomic(engine):
-    """Contract §4: a written set that is not an outcome raises IllegalActionError, state unchanged.
+    """docs/escoba_engine.md §4: a written set that is not an outcome raises IllegalActionError, state unchanged.
     TV-02: {Ah,3s} is not a capture of Qh; TV-13 (played_card): 7d may not trail."""
     from tapete.errors import IllegalActionError
 
@@ -1242,7 +1242,7 @@ def test_protocol_full_move_illegal_is_atomic(engine):
 
 
 def test_notation_round_trip_all_219_ids(engine):
-    """Contract §4: action_to_string / string_to_action round-trip for every id 0..218."""
+    """docs/escoba_engine.md §4: action_to_string / string_to_action round-trip for every id 0..218."""
     s = engine.Escoba().new_state(seed=1)
     for a in range(219):
         text = s.action_to_string(a)
@@ -1251,7 +1251,7 @@ def test_notation_round_trip_all_219_ids(engine):
 
 
 def test_notation_examples(engine):
-    """Contract §4 / rules §6.2 notation, ids computed by hand:
+    """docs/escoba_engine.md §4 / docs/rules/escoba.md §6.2 notation, ids computed by hand:
     7d=19; take 5d=52+17=69; done=104; take pile 2=105+2=107; build on 3h=111+28=139;
     claim 7d=163+19=182; trust 215; doubt 216; knock 217; no knock 218; Ts=13*3+9=48; Ac=0."""
     from tapete.errors import IllegalActionError, InvalidNotationError
@@ -1287,7 +1287,7 @@ def test_notation_examples(engine):
 
 
 # --------------------------------------------------------------------------------------------------
-# Issue 6 presets: §3.9 differences, modulo 7, FRAC; §3.10 other scoring variants
+# Issue 6 presets (docs/rules/escoba.md §3.9, §3.10): differences, modulo 7, FRAC; other scoring variants
 
 
 @pytest.mark.parametrize("variant", ["differenze", "inversa"])
@@ -1314,7 +1314,7 @@ def test_tv60_sum_difference_hybrid(engine):
 
 
 def test_differenze_match_priority_filters_differences(engine):
-    """Rules §2.14: match_priority_kinds = {diff}: table 6h Jh 2s, play 6d -> only {6h}
+    """docs/rules/escoba.md §2.14: match_priority_kinds = {diff}: table 6h Jh 2s, play 6d -> only {6h}
     (the difference {Jh,2s} = 6 is suppressed); with match_priority=false both.
     somma_e_differenza filters sums and differences: table 6h 4c 2s Jh, play 6d -> {6h} only."""
     assert caps(engine, "6d", ["6h", "Jh", "2s"], variant="differenze") == outcome_set("6h")
@@ -1325,7 +1325,7 @@ def test_differenze_match_priority_filters_differences(engine):
 
 
 def test_differenze_no_plain_sums(engine):
-    """Rules §2.14: the sum kind is replaced: table 2h 3s, play 5d -> no sum {2h,3s};
+    """docs/rules/escoba.md §2.14: the sum kind is replaced: table 2h 3s, play 5d -> no sum {2h,3s};
     the difference 3-2 = 1 does not give 5 either, so 5d trails."""
     assert caps(engine, "5d", ["2h", "3s"], variant="differenze") == outcome_set("")
 
@@ -1354,8 +1354,8 @@ def test_tv62_modulo_sette_match_priority(engine):
 
 
 def test_modulo_sette_sweep_and_ace_rules_use_rank(engine):
-    """Rules §2.15 example: 5 and J on the table, a 6 sweeps (5 + 1 = 6): a scopa.
-    Contract §3: the Ace rules mean the rank A: with ace_takes_all a J (W = 1) does not take all.
+    """docs/rules/escoba.md §2.15 example: 5 and J on the table, a 6 sweeps (5 + 1 = 6): a scopa.
+    docs/escoba_engine.md §3: the Ace rules mean the rank A: with ace_takes_all a J (W = 1) does not take all.
     """
     g = engine.Escoba(variant="modulo_sette")
     s = g.setup(hands=[["6d", "2c"], ["3c", "4c"]], table=["5h", "Jc"], dealer=1)
@@ -1400,7 +1400,7 @@ def _tv64_state(engine, **options):
 
 
 def test_tv64_frac_single_deal_kd_breaks_8_8(engine):
-    """TV-64 / rules §2.16: single-deal FRAC, 8-8 -> the holder of Kd (side 0) wins.
+    """TV-64 / docs/rules/escoba.md §2.16: single-deal FRAC, 8-8 -> the holder of Kd (side 0) wins.
     Without frac_single_deal a single-deal tie plays another deal; the multi-deal game (target 50)
     just adds 8 each."""
     s = _tv64_state(engine, frac_single_deal=True)
@@ -1420,7 +1420,7 @@ def test_tv64_frac_single_deal_kd_breaks_8_8(engine):
 
 
 def test_frac_single_deal_sets_single_deal_game(engine):
-    """Contract §2: frac_single_deal=true resolves game=single_deal."""
+    """docs/escoba_engine.md §2: frac_single_deal=true resolves game=single_deal."""
     assert engine.Escoba(variant="frac", frac_single_deal=True).options["game"] == "single_deal"
     assert engine.Escoba(variant="frac").options["target"] == 50
 
@@ -1501,7 +1501,7 @@ def test_tv70_non_prendere_end(engine):
 
 
 def test_non_prendere_deal_and_obligation(engine):
-    """Rules §2.12: 4 players 10 each, no table; 6 players 6 each + 4 table; each alone;
+    """docs/rules/escoba.md §2.12: 4 players 10 each, no table; 6 players 6 each + 4 table; each alone;
     capture_obligation any_card (TV-13's hand 7d Kc on 4h 3s: only 7d x 4h 3s)."""
     g4 = engine.Escoba(variant="non_prendere")
     assert g4.num_players == 4
@@ -1515,7 +1515,7 @@ def test_non_prendere_deal_and_obligation(engine):
 
 
 def test_assi_non_prendere_preset(engine):
-    """Rules §2.13: 4 players each alone, 10 cards each, no table; the Ace takes all, no scopa."""
+    """docs/rules/escoba.md §2.13: 4 players each alone, 10 cards each, no table; the Ace takes all, no scopa."""
     g = engine.Escoba(variant="assi_non_prendere")
     o = g.options
     assert g.num_players == 4 and o["partnership"] == "none" and o["category_tie_policy"] == "all_tied"
@@ -1530,7 +1530,7 @@ def test_assi_non_prendere_preset(engine):
     [("non_prendere", 2), ("non_prendere", 3), ("assi_non_prendere", 6), ("scopone_romano", 2)],
 )
 def test_preset_player_counts(engine, variant, players):
-    """Contract §2: the presets' player counts; any other is an InvalidOptionError."""
+    """docs/escoba_engine.md §2: the presets' player counts; any other is an InvalidOptionError."""
     from tapete.errors import InvalidOptionError
 
     with pytest.raises(InvalidOptionError):
@@ -1538,7 +1538,7 @@ def test_preset_player_counts(engine, variant, players):
 
 
 # --------------------------------------------------------------------------------------------------
-# §2.8 Tuzzulicchio and Cocchiaundici: mandatory tuzzoli
+# Tuzzulicchio and Cocchiaundici (docs/rules/escoba.md §2.8): mandatory tuzzoli
 
 
 @pytest.mark.parametrize(
@@ -1562,7 +1562,7 @@ def test_tv67_tuzzoli(engine, hand, points, points_no_hybrids):
 
 
 def test_tv67_declaration_names(engine):
-    """Rules §2.8: the announced type (Buongioco / Napoli / one or two knocks)."""
+    """docs/rules/escoba.md §2.8: the announced type (Buongioco / Napoli / one or two knocks)."""
     tz = engine.escoba.tuzzoli
     assert tz(["Ac", "Ad", "As"]) == ("buongioco", 6)
     assert tz(["Ad", "2d", "3d"]) == ("napoli", 7)
@@ -1572,7 +1572,7 @@ def test_tv67_declaration_names(engine):
 
 
 def test_tuzzulicchio_deal_declares_every_hand(engine):
-    """Contract §5: every hand dealt is declared at once, in play order D+1 .. D; the announcement
+    """docs/escoba_engine.md §5: every hand dealt is declared at once, in play order D+1 .. D; the announcement
     (seat, type, points) is public, the cards are not. Deck: seat D+1 gets deck[0,2,4] = Ad 2d 3d
     (napoli 7), the dealer deck[1,3,5] = Ac Ah 7s (Ac-Ah: one tuzzolo, 3); table 4c 5c 6c 7c."""
     seed = 5
@@ -1596,7 +1596,7 @@ def test_tuzzulicchio_deal_declares_every_hand(engine):
 
 
 def test_tuzzoli_points_scored_at_end_of_deal(engine):
-    """Rules §2.8: the declared points are added in the deal's scoring. TV-14's last play in
+    """docs/rules/escoba.md §2.8: the declared points are added in the deal's scoring. TV-14's last play in
     tuzzulicchio (deal [3, 1], no re bello) with a napoli (7) declared by seat 0 and a tuzzolo (3)
     by seat 1 earlier in the deal -> deal points [10, 4]."""
     pile0 = rest_of(["7d", "4h", "3s"])
@@ -1613,7 +1613,7 @@ def test_tuzzoli_points_scored_at_end_of_deal(engine):
 
 @pytest.mark.parametrize("at,winner", [(0, 1), (1, 0)])
 def test_tuzzoli_count_out_order(engine, at, winner):
-    """Rules §1.9: count-out replays each hand declaration at the moment it was made. TV-14's last
+    """docs/rules/escoba.md §1.9: count-out replays each hand declaration at the moment it was made. TV-14's last
     play in tuzzulicchio, target 10, scores before [6, 6]; side 0 made 1 sweep earlier (scope);
     side 1 declared a tuzzolo (3) before that sweep (at 0) or after it (at 1).
     Deal: cards, coins, primiera -> A 3; settebello -> B 1; the sweep A 1; the tuzzolo B 3:
@@ -1639,7 +1639,7 @@ def test_tuzzoli_count_out_order(engine, at, winner):
 
 
 def test_cocchiaundici_adds_sum11(engine):
-    """Rules §2.8: Cocchiaundici = Tuzzulicchio + 11-captures (TV-43: Jd on Jh 3s -> {Jh} or {3s});
+    """docs/rules/escoba.md §2.8: Cocchiaundici = Tuzzulicchio + 11-captures (TV-43: Jd on Jh 3s -> {Jh} or {3s});
     Tuzzulicchio alone -> {Jh} only."""
     assert caps(engine, "Jd", ["Jh", "3s"], variant="cocchiaundici") == outcome_set("Jh", "3s")
     assert caps(engine, "Jd", ["Jh", "3s"], variant="tuzzulicchio") == outcome_set("Jh")
@@ -1653,8 +1653,8 @@ def test_tuzzoli_needs_three_card_hands(engine):
 
 
 # --------------------------------------------------------------------------------------------------
-# §3.8 Cirulla (rules §2.7): three capture kinds, the initial table, knocks and the matta, piccola
-# and grande. Knock and NO_KNOCK are action ids 217 and 218 (rules §6.2).
+# Cirulla (docs/rules/escoba.md §3.8, §2.7): three capture kinds, the initial table, knocks and the matta, piccola
+# and grande. Knock and NO_KNOCK are action ids 217 and 218 (docs/rules/escoba.md §6.2).
 
 KNOCK, NO_KNOCK = 217, 218
 
@@ -1672,7 +1672,7 @@ def test_tv52_cirulla_ace_takes_all_or_fifteen(engine):
 
 
 def test_tv52_cirulla_ace_take_all_is_a_scopa(engine):
-    """TV-52: the Ace's take-all scores a scopa (ace_takes_all_is_scopa, rules §2.7 item 3).
+    """TV-52: the Ace's take-all scores a scopa (ace_takes_all_is_scopa, docs/rules/escoba.md §2.7 item 3).
     Two-card hands, so no knock decision comes first; the stock is not empty."""
     g = engine.Escoba(variant="cirulla")
     s = g.setup(hands=[["Ad", "Kc"], ["Qs", "Qh"]], table=["Kh", "4s", "2c"], to_move=0)
@@ -1697,7 +1697,7 @@ def test_tv54_cirulla_fewest_cards_only_in_simple_captures(engine):
 def _cirulla_deal(engine, table, seed=3, **options):
     """A new cirulla match whose first deal has this initial table (2 players)."""
     deck = _deck_with_table(table)
-    dealer = SplitMix64(seed).next() % 2  # contract §5.1: the first draw
+    dealer = SplitMix64(seed).next() % 2  # docs/escoba_engine.md §5 step 1: the first draw
     s = engine.Escoba(variant="cirulla", **options).new_state(seed=seed, deck=deck)
     return s, dealer, deck
 
@@ -1721,7 +1721,7 @@ def test_tv55_cirulla_initial_table_bonus(engine, table, sweeps):
 
 
 def test_tv55_cirulla_matta_not_on_table_counts_seven(engine):
-    """Rules §2.7: only a 7h on the table may change value. Table 7c Kc 2s Ac = 7+10+2+1 = 20:
+    """docs/rules/escoba.md §2.7: only a 7h on the table may change value. Table 7c Kc 2s Ac = 7+10+2+1 = 20:
     no bonus; the table stays."""
     s, d, _ = _cirulla_deal(engine, ["7c", "Kc", "2s", "Ac"])
     v = s.view(0)
@@ -1729,7 +1729,7 @@ def test_tv55_cirulla_matta_not_on_table_counts_seven(engine):
 
 
 def test_tv55_cirulla_initial_table_le9(engine):
-    """Rules §2.7: initial_table_le9 = 3 awards 3 scope for a table worth at most 9
+    """docs/rules/escoba.md §2.7: initial_table_le9 = 3 awards 3 scope for a table worth at most 9
     (2s 3c 2h Ac = 2+3+2+1 = 8); off by default."""
     s, d, _ = _cirulla_deal(engine, ["2s", "3c", "2h", "Ac"], initial_table_le9=3)
     v = s.view(0)
@@ -1741,7 +1741,7 @@ def test_tv55_cirulla_initial_table_le9(engine):
 @pytest.mark.parametrize("seed", [3, 99])
 def test_tv55_cirulla_two_aces_void_the_deal(engine, seed):
     """TV-55: initial table Ah Ad 5s 7c -> void (2 Aces); the same dealer deals a fresh shuffle
-    (contract §5.3), repeated while void (2 Aces; no Kings rule in cirulla)."""
+    (docs/escoba_engine.md §5 step 3), repeated while void (2 Aces; no Kings rule in cirulla)."""
     s, d, _ = _cirulla_deal(engine, ["Ah", "Ad", "5s", "7c"], seed=seed)
     rng = SplitMix64(seed)
     assert rng.next() % 2 == d
@@ -1772,7 +1772,7 @@ def test_tv56_knock_declarations(engine, hand, expected):
 
 
 def test_tv56_knock_options(engine):
-    """TV-56 with knocks_cumulative (A,A,A -> 3 + 10 = 13, rules §2.7 [D]); the matta's tie rule:
+    """TV-56 with knocks_cumulative (A,A,A -> 3 + 10 = 13, docs/rules/escoba.md §2.7 [D]); the matta's tie rule:
     7h Ac 2c is a cirulla for any matta value 1..6 (1+2+v <= 9), so it takes the highest, 6."""
     kn = engine.escoba.knock
     assert kn(["Ac", "Ad", "Ah"], variant="cirulla", knocks_cumulative=True) == ("cirulla_decino", 13, None)
@@ -1789,7 +1789,7 @@ def _knock_state(engine, hand0, hand1=("Kc", "Qd", "Jh"), table=("5c", "3h"), **
 
 
 def test_knock_decision_comes_first(engine):
-    """Rules §2.7: at the first turn of a hand that qualifies the legal actions are exactly KNOCK
+    """docs/rules/escoba.md §2.7: at the first turn of a hand that qualifies the legal actions are exactly KNOCK
     and NO_KNOCK; KNOCK scores the declaration and shows the hand, which then plays."""
     from tapete.errors import IllegalActionError
 
@@ -1815,7 +1815,7 @@ def test_knock_decision_comes_first(engine):
 
 
 def test_no_knock_keeps_the_hand_hidden(engine):
-    """Rules §2.7: after NO_KNOCK nothing is declared or shown, and the same seat plays."""
+    """docs/rules/escoba.md §2.7: after NO_KNOCK nothing is declared or shown, and the same seat plays."""
     g, s = _knock_state(engine, ["Ac", "2d", "5s"])
     s.apply(NO_KNOCK)
     assert s.current_player() == 0 and KNOCK not in s.legal_actions()
@@ -1826,7 +1826,7 @@ def test_no_knock_keeps_the_hand_hidden(engine):
 
 
 def test_knocked_matta_as_ace_takes_all(engine):
-    """Rules §2.7: the matta keeps its declared value as its capture value for the rest of the
+    """docs/rules/escoba.md §2.7: the matta keeps its declared value as its capture value for the rest of the
     deal, e.g. declared as an Ace it can sweep the table. 7h Ac Ad: as 1 it makes three Aces
     (decino 10); any other value only a cirulla (3). On T 5c 3h the 7h (now an Ace) takes all:
     no match (no 1 on the table), no sum to 1, no 15 (1+5+3 = 9), so the take-all is the only
@@ -1841,7 +1841,7 @@ def test_knocked_matta_as_ace_takes_all(engine):
 
 
 def test_unknocked_matta_stays_a_seven(engine):
-    """Rules §2.7: after NO_KNOCK the 7h stays a 7: on T 4s 3c it takes the simple sum {4s,3c}
+    """docs/rules/escoba.md §2.7: after NO_KNOCK the 7h stays a 7: on T 4s 3c it takes the simple sum {4s,3c}
     (4+3 = 7), which it could not as an Ace (no 15: 1+4+3 = 8; it would take all the same set,
     so the check is the recorded value 7)."""
     g, s = _knock_state(engine, ["7h", "Ac", "Ad"], table=["4s", "3c"])
@@ -1853,7 +1853,7 @@ def test_unknocked_matta_stays_a_seven(engine):
 
 
 def test_knock_points_scored_at_end_of_deal(engine):
-    """Rules §2.7: a knock scores at once (marked like scope, then added in the deal's scoring).
+    """docs/rules/escoba.md §2.7: a knock scores at once (marked like scope, then added in the deal's scoring).
     TV-14's last play with a decino (10) declared by seat 0: piles 0 = all but 7d 4h 3s, seat 1
     plays 7d x 4h 3s (no scopa on the last play). Categories: cards 37 -> 0; coins 9 -> 0;
     settebello -> 1; primiera -> 0 (seat 1 has no club). Piccola: A-6 of coins, capped at 5;
@@ -1879,7 +1879,7 @@ def test_tv57_piccola_grande(engine):
 
 
 def test_grande_extends_and_piccola_max(engine):
-    """Rules §2.7 options. A = coins A 2 3 4 6 7 J Q K: grande 5, extended +1 (7d) +1 (6d), stop at
+    """docs/rules/escoba.md §2.7 options. A = coins A 2 3 4 6 7 J Q K: grande 5, extended +1 (7d) +1 (6d), stop at
     5d -> 7. Cards 9-31 -> B; coins 9-1 -> A; settebello -> A; primiera -> B (A has only coins).
     A = 1 + 1 + 4 + 5 = 11 (13 extended), B = 2. Piccola cap: A-2-3-4-5-6-7 of coins = run 7:
     5 by default, 7 with piccola_max = 7; B then holds Jd Qd Kd, its grande 5."""
@@ -1895,7 +1895,7 @@ def test_grande_extends_and_piccola_max(engine):
 
 
 def test_cirulla_preset_options(engine):
-    """Rules §2.7 deltas; cappotto is napola_all_coins_wins; 2, 3 or 4 players."""
+    """docs/rules/escoba.md §2.7 deltas; cappotto is napola_all_coins_wins; 2, 3 or 4 players."""
     from tapete.errors import InvalidOptionError
 
     o = engine.Escoba(variant="cirulla").options
@@ -1926,8 +1926,8 @@ def test_cirulla_preset_options(engine):
 
 
 # --------------------------------------------------------------------------------------------------
-# Bàzzica scopa (rules §2.23): 2-player scopa to 21, an open last hand, and a pluggable
-# declarations table (option knocks, empty by default: the list is unknown, rules §4 item 12).
+# Bàzzica scopa (docs/rules/escoba.md §2.23): 2-player scopa to 21, an open last hand, and a pluggable
+# declarations table (option knocks, empty by default: the list is unknown, docs/rules/escoba.md §4 item 12).
 
 
 def test_bazzica_preset(engine):
@@ -1942,13 +1942,14 @@ def test_bazzica_preset(engine):
 
 
 def test_bazzica_no_declarations_no_knock(engine):
-    """Rules §2.23: an empty declarations table offers no KNOCK, even to a hand of three Aces."""
+    """docs/rules/escoba.md §2.23: an empty declarations table offers no KNOCK, even to a hand of three Aces."""
     s = engine.Escoba(variant="bazzica").setup(hands=[["Ac", "Ad", "Ah"], ["Kc", "Qd", "Jh"]], table=["5c"], dealer=1)
     assert s.legal_actions() == sorted(PLAY(c) for c in ["Ac", "Ad", "Ah"])
 
 
 def test_bazzica_pluggable_declarations(engine):
-    """Rules §2.23: a non-empty table uses KNOCK/NO_KNOCK as in §2.7, and KNOCK shows the cards."""
+    """docs/rules/escoba.md §2.23: a non-empty table uses KNOCK/NO_KNOCK as in docs/rules/escoba.md §2.7, and KNOCK
+    shows the cards."""
     g = engine.Escoba(variant="bazzica", knocks={"decino": 5})
     s = g.setup(hands=[["Ac", "Ad", "Ah"], ["Kc", "Qd", "Jh"]], table=["5c"], dealer=1)
     assert s.legal_actions() == [KNOCK, NO_KNOCK]
@@ -1958,7 +1959,7 @@ def test_bazzica_pluggable_declarations(engine):
 
 
 def test_bazzica_last_hand_is_open(engine):
-    """Rules §2.23: in the last hand (the stock is empty) the cards are face up to both players:
+    """docs/rules/escoba.md §2.23: in the last hand (the stock is empty) the cards are face up to both players:
     `shown` lists every hand in every view; before it (stock not empty) nothing is shown."""
     hands = [["7d", "Kc"], ["2h", "5c"]]
     table = ["4h", "3s"]
@@ -1976,14 +1977,15 @@ def test_bazzica_last_hand_is_open(engine):
     assert "shown" not in off.view(0) and "2h" not in json.dumps(off.view(0))
 
 
-# §2.11 Scopone romano al contrario: each alone, scopone romano scoring, elimination at 21.
-# No §3 vector covers it; the expected values below are hand calculations from §2.10/§2.11.
+# Scopone romano al contrario (docs/rules/escoba.md §2.11): each alone, scopone romano scoring, elimination at 21.
+# No docs/rules/escoba.md §3 vector covers it; the expected values below are hand calculations from
+# docs/rules/escoba.md §2.10/§2.11.
 
 
 def test_contrario_preset(engine):
-    """Rules §2.11: 4 (default) or 5 players, each alone, scopone romano scoring (§2.10: coins=0,
-    coin_card_points=1), target 21, target_mode eliminate. Deals with the table: 5 players 5 table
-    + 7 each, 4 players 4 table + 9 each, all at once; option elimination_deal=no_table: 10 each."""
+    """docs/rules/escoba.md §2.11: 4 (default) or 5 players, each alone, scopone romano scoring
+    (docs/rules/escoba.md §2.10: coins=0, coin_card_points=1), target 21, target_mode eliminate. Deals with the table: 5
+    players 5 table + 7 each, 4 players 4 table + 9 each, all at once; option elimination_deal=no_table: 10 each."""
     from tapete.errors import InvalidOptionError
 
     g = engine.Escoba(variant="scopone_romano_contrario")
@@ -2024,7 +2026,7 @@ def _contrario_last_play(engine, scores, in_play=None):
 
 
 def test_contrario_a_player_at_21_leaves(engine):
-    """Rules §2.11: 18+3 = 21 puts seat 0 out; 10+3, 17+3 = 20, 5+2 stay. The next deal is dealt
+    """docs/rules/escoba.md §2.11: 18+3 = 21 puts seat 0 out; 10+3, 17+3 = 20, 5+2 stay. The next deal is dealt
     by the next seat still in play after seat 3 (seat 0 is out: seat 1), 3 players: 4 table +
     hands of 6 (stock 40 - 4 - 18 = 18); seat 2 plays first."""
     s = _contrario_last_play(engine, [18, 10, 17, 5])
@@ -2040,7 +2042,7 @@ def test_contrario_a_player_at_21_leaves(engine):
 
 
 def test_contrario_everyone_crossing(engine):
-    """Rules §2.11 [D]: if every player in play crosses 21 in one deal, the lowest total wins; a
+    """docs/rules/escoba.md §2.11 [D]: if every player in play crosses 21 in one deal, the lowest total wins; a
     tie for the lowest plays on among the tied. 19+3, 18+3, 18+3, 20+2 = 22 21 21 22: seats 1
     and 2 tie at 21 and play on, 2 players: dealer seat 1 (next in play after 3), 4 table +
     hands of 6, stock 40 - 4 - 12 = 24. 19+3, 18+3, 19+3, 20+2 = 22 21 22 22: seat 1 wins."""
@@ -2074,7 +2076,7 @@ def _contrario_two_left(engine, scores):
 
 
 def test_contrario_last_two(engine):
-    """Rules §2.11: with 2 left the first to reach 21 loses and the other wins: 10+13 = 23 puts
+    """docs/rules/escoba.md §2.11: with 2 left the first to reach 21 loses and the other wins: 10+13 = 23 puts
     seat 1 out, seat 3 (5) wins. Both crossing: 15+13 = 28 and 21+0 = 21, the lowest (seat 3)
     wins. Both at 21 (8+13, 21+0): another deal between them (2 players: 4 table + 6 each)."""
     s = _contrario_two_left(engine, [25, 10, 22, 5])
@@ -2093,7 +2095,7 @@ def test_contrario_last_two(engine):
 
 
 def test_contrario_void_deal_reads_the_first_four_table_cards(engine):
-    """Rules §2.11 [D]: the kings void deal checks the first 4 table cards only. 5 players, 7 each
+    """docs/rules/escoba.md §2.11 [D]: the kings void deal checks the first 4 table cards only. 5 players, 7 each
     then 5 table cards: deck[35:40] is the table whoever deals. Kings at 35, 36 and 39: 2 Kings in
     the first four, the deal stands with all three on the table."""
     table = ["Kc", "Kd", "2h", "3h", "Kh"]
@@ -2107,7 +2109,8 @@ def test_contrario_void_deal_reads_the_first_four_table_cards(engine):
 
 
 # --------------------------------------------------------------------------------------------------
-# §2.19 Scopa a fidasse: CLAIM(c) = 163 + id(c), TRUST = 215, DOUBT = 216 (§6.2).
+# Scopa a fidasse (docs/rules/escoba.md §2.19): CLAIM(c) = 163 + id(c), TRUST = 215, DOUBT = 216
+# (docs/rules/escoba.md §6.2).
 
 CLAIM = lambda c: 163 + cid(c)  # noqa: E731
 TRUST, DOUBT = 215, 216
@@ -2121,7 +2124,7 @@ def _fidasse(engine, claim_hand=("Kh", "2c"), **options):
 
 
 def test_tv75_fidasse_legal_actions(engine):
-    """Rules §2.19 [D]: PLAY(Kh) is illegal (its only outcome is the sweep, which fidasse removes
+    """docs/rules/escoba.md §2.19 [D]: PLAY(Kh) is illegal (its only outcome is the sweep, which fidasse removes
     from O); PLAY(2c) takes the matching 2s; CLAIM of either card of the hand is legal."""
     s = _fidasse(engine)
     assert s.legal_actions() == [cid("2c"), CLAIM("2c"), CLAIM("Kh")]
@@ -2167,7 +2170,7 @@ def test_tv75_fidasse_doubted_false(engine):
 
 
 def test_fidasse_trusted_claim_does_not_leak(engine):
-    """Rules §2.19: a trusted claim card stays hidden. A true claim (Kh) and a false one (2c),
+    """docs/rules/escoba.md §2.19: a trusted claim card stays hidden. A true claim (Kh) and a false one (2c),
     both trusted, look the same to seat 1: same view and observation."""
     a, b = _fidasse(engine), _fidasse(engine)
     a.apply(CLAIM("Kh"))
@@ -2182,8 +2185,8 @@ def test_fidasse_trusted_claim_does_not_leak(engine):
 
 
 def test_fidasse_no_claim_on_the_last_play(engine):
-    """Rules §2.19: no claim on the last play of the deal, and there the sweep is an outcome of
-    PLAY (no scopa on the last play, §1.5)."""
+    """docs/rules/escoba.md §2.19: no claim on the last play of the deal, and there the sweep is an outcome of
+    PLAY (no scopa on the last play, docs/rules/escoba.md §1.5)."""
     rest = rest_of(["Kh", "Ah", "2s", "3s", "4d"])
     s = engine.Escoba(variant="fidasse").setup(
         hands=[["Kh"], []],
@@ -2197,7 +2200,7 @@ def test_fidasse_no_claim_on_the_last_play(engine):
 
 
 def test_fidasse_questions_go_to_each_opponent(engine):
-    """Rules §2.19 [D]: the opponents are asked in play order from the seat after the claimant.
+    """docs/rules/escoba.md §2.19 [D]: the opponents are asked in play order from the seat after the claimant.
     4 players in teams: seat 0 claims, seat 1 then seat 3 are asked (seat 2 is a partner); both
     trust: the scopa stands for team 0 and the turn passes to seat 1. 3 players: seat 1 trusts,
     seat 2 doubts a real claim and loses 1."""

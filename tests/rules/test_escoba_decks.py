@@ -1,11 +1,11 @@
-"""Rules tests for the Escoba presets ``maresciallo`` (rules §2.18) and ``cicera`` (§2.24), on both
-engines (fixture ``engine``), through the public API only.
+"""Rules tests for the Escoba presets ``maresciallo`` (docs/rules/escoba.md §2.18) and ``cicera``
+(docs/rules/escoba.md §2.24), on both engines (fixture ``engine``), through the public API only.
 
-Every expected value comes from the rules file (§3, the vector cited) or from a hand calculation in
+Every expected value comes from the rules file (docs/rules/escoba.md §3, the vector cited) or from a hand calculation in
 the comment next to it; none was obtained by running an engine.
 
-Card ids (DESIGN §4): id = 13*suit + (rank - 1), suits c=0 d=1 h=2 s=3, T=10 J=11 Q=12 K=13.
-Action ids (contract §4): PLAY(c) = c, TAKE(t) = 52 + t, DONE = 104.
+Card ids (docs/design.md §4): id = 13*suit + (rank - 1), suits c=0 d=1 h=2 s=3, T=10 J=11 Q=12 K=13.
+Action ids (docs/escoba_engine.md §4): PLAY(c) = c, TAKE(t) = 52 + t, DONE = 104.
 """
 
 from __future__ import annotations
@@ -27,14 +27,14 @@ def dumps(doc: dict) -> str:
 
 
 # --------------------------------------------------------------------------------------------------
-# Maresciallo (rules §2.18, TV-68)
+# Maresciallo (docs/rules/escoba.md §2.18, TV-68)
 
 # Only the maresciallo cards score: every other category off.
 ONLY = dict(variant="maresciallo", cards=0, coins=0, settebello=0, primiera=0, napola=False)
 
 
 def test_maresciallo_preset(engine):
-    """Rules §2.18 deltas: scopa d'assi captures with the base deal (4 table cards, 3 each),
+    """docs/rules/escoba.md §2.18 deltas: scopa d'assi captures with the base deal (4 table cards, 3 each),
     napola, the Ks penalty (replace), polacca Jd, no saponaro."""
     g = engine.Escoba(variant="maresciallo")
     o = g.options
@@ -94,7 +94,7 @@ def test_tv68_ks_sweep_scoring(engine):
 
 
 def test_ks_sweeps_argument_checked(engine):
-    """Contract §7: ks_sweeps lists one int in 0..scope[i] per pile (InvalidStateError)."""
+    """docs/escoba_engine.md §7: ks_sweeps lists one int in 0..scope[i] per pile (InvalidStateError)."""
     from tapete.errors import InvalidStateError
 
     sd = engine.escoba.score_deal
@@ -142,7 +142,7 @@ def test_tv68_ks_sweep_total_in_play(engine):
 
 
 def test_ks_sweep_on_last_play(engine):
-    """Rules §2.18: a Ks sweep on the last play is not a scopa and costs only the -1 for holding.
+    """docs/rules/escoba.md §2.18: a Ks sweep on the last play is not a scopa and costs only the -1 for holding.
     Side 1 scores 15 as above (it holds 2h too)."""
     s = _ks_position(engine, last=True)
     s.apply(PLAY("Ks"))
@@ -150,7 +150,7 @@ def test_ks_sweep_on_last_play(engine):
 
 
 def test_ks_sweeps_json(engine):
-    """Contract §8: ks_sweeps (indices into sweeps) round-trips; an index past the sweeps, or a
+    """docs/escoba_engine.md §8: ks_sweeps (indices into sweeps) round-trips; an index past the sweeps, or a
     Ks sweep by a side whose pile lacks Ks, is an InvalidStateError."""
     from tapete.errors import InvalidStateError
 
@@ -178,7 +178,7 @@ def test_ks_sweeps_json(engine):
 
 
 def test_maresciallo_observation_counts_ks_sweeps(engine):
-    """Contract §10: with maresciallo_penalty the observation ends with the Ks sweeps per side."""
+    """docs/escoba_engine.md §10: with maresciallo_penalty the observation ends with the Ks sweeps per side."""
     g = engine.Escoba(variant="maresciallo")
     n, S = 2, 2
     assert g.new_state(seed=1).observation(0).shape == (161 + 42 * S + 4 * n + S,)
@@ -206,15 +206,16 @@ def test_maresciallo_bad_options(engine, name, value):
 
 
 # --------------------------------------------------------------------------------------------------
-# Cicera (rules §2.24, §4 item 17). There is no §3 vector: every expected value below is a hand
-# calculation from §2.24 (and §1.3 `played_card_numerals`), shown in the comment.
+# Cicera (docs/rules/escoba.md §2.24, §4 item 17). There is no docs/rules/escoba.md §3 vector: every expected value
+# below is a hand calculation from docs/rules/escoba.md §2.24 (and docs/rules/escoba.md §1.3 `played_card_numerals`),
+# shown in the comment.
 
 SWORDS = [r + "s" for r in RANKS]
 CICERA_OFF = dict(variant="cicera", cards=0, cards_tie_points=None, swords=0, sword_napula=False)
 
 
 def test_cicera_preset(engine):
-    """Hand calculation from §2.24: 52 cards, 4 players in 2 teams, 12 each + 4 on the table
+    """Hand calculation from docs/rules/escoba.md §2.24: 52 cards, 4 players in 2 teams, 12 each + 4 on the table
     (4·12 + 4 = 52: one hand, no stock); 13+0 deals 13 each and no table. Observation: C = 52 slots
     per card block, 4·52 + 1 + (52 + 2)·2 + 4·4 = 209 + 108 + 16 = 333."""
     g = engine.Escoba(variant="cicera")
@@ -230,11 +231,11 @@ def test_cicera_preset(engine):
     assert v["hand_sizes"] == [12, 12, 12, 12] and len(v["table"]) == 4 and v["stock_size"] == 0
     v = engine.Escoba(variant="cicera", cicera_deal="13+0").new_state(seed=3).view(1)
     assert v["hand_sizes"] == [13, 13, 13, 13] and v["table"] == [] and v["stock_size"] == 0
-    assert engine.Escoba().options["court_capture"] == "value"  # the base game keeps §0.2 values
+    assert engine.Escoba().options["court_capture"] == "value"  # the base game keeps docs/rules/escoba.md §0.2 values
 
 
 def test_cicera_court_takes_only_its_rank(engine):
-    """Hand calculation from §2.24: a court has no value. Jh onto Jc 3s 5d takes only Jc (3 + 5 = 8
+    """Hand calculation from docs/rules/escoba.md §2.24: a court has no value. Jh onto Jc 3s 5d takes only Jc (3 + 5 = 8
     does not count), and may trail (courts need not capture); Qh onto Jc 2d can only trail."""
     co = engine.escoba.capture_options
     assert co("Jh", ["Jc", "3s", "5d"], variant="cicera") == [[], ["Jc"]]
@@ -243,8 +244,8 @@ def test_cicera_court_takes_only_its_rank(engine):
 
 
 def test_cicera_numerals(engine):
-    """Hand calculation from §2.24: A..10 capture by match or sum with values 1..10 and must capture.
-    8h onto Jc 3s 5d: 3 + 5 = 8 (Jc is no 8): the one outcome, no trail. Th onto 2c 8d Kc:
+    """Hand calculation from docs/rules/escoba.md §2.24: A..10 capture by match or sum with values 1..10 and must
+    capture. 8h onto Jc 3s 5d: 3 + 5 = 8 (Jc is no 8): the one outcome, no trail. Th onto 2c 8d Kc:
     2 + 8 = 10 (Kc is no 10). 9s onto 9c 4d 5h: the match 9c has priority over 4 + 5. 4h onto 4c Ks:
     4c only. Ah onto Kc Qd: nothing to take, so it trails."""
     co = engine.escoba.capture_options
@@ -253,14 +254,14 @@ def test_cicera_numerals(engine):
     assert co("9s", ["9c", "4d", "5h"], variant="cicera") == [["9c"]]
     assert co("4h", ["4c", "Ks"], variant="cicera") == [["4c"]]
     assert co("Ah", ["Kc", "Qd"], variant="cicera") == [[]]
-    # court_capture=value (the §0.2 values, J = 8): 8h matches Jc; Jh matches 8c or Jc and, a court,
-    # may still trail (played_card_numerals)
+    # court_capture=value (the docs/rules/escoba.md §0.2 values, J = 8): 8h matches Jc; Jh matches 8c or Jc and, a
+    # court, may still trail (played_card_numerals)
     assert co("8h", ["Jc", "3s", "5d"], variant="cicera", court_capture="value") == [["Jc"]]
     assert co("Jh", ["8c", "Jc"], variant="cicera", court_capture="value") == [[], ["8c"], ["Jc"]]
 
 
 def test_cicera_cards(engine):
-    """Hand calculation from §2.24: Carte 2 for 27 of 52 (27 vs 25 -> [2, 0]); 26-26 -> 1 each."""
+    """Hand calculation from docs/rules/escoba.md §2.24: Carte 2 for 27 of 52 (27 vs 25 -> [2, 0]); 26-26 -> 1 each."""
     sd = engine.escoba.score_deal
     only = dict(CICERA_OFF, cards=2, cards_tie_points=1)
     assert sd([PACK52[:27], PACK52[27:]], [0, 0], **only) == [2, 0]
@@ -271,8 +272,8 @@ def test_cicera_cards(engine):
 
 
 def test_cicera_swords(engine):
-    """Hand calculation from §2.24: Spade 1 for 7 of the 13 swords. 4s..Ts (4 5 6 7 8 9 T = 7) against
-    A 2 3 J Q K (6) -> [1, 0]; 6 against 7 -> [0, 1]."""
+    """Hand calculation from docs/rules/escoba.md §2.24: Spade 1 for 7 of the 13 swords. 4s..Ts (4 5 6 7 8 9 T = 7)
+    against A 2 3 J Q K (6) -> [1, 0]; 6 against 7 -> [0, 1]."""
     sd = engine.escoba.score_deal
     only = dict(CICERA_OFF, swords=1)
     seven, six = SWORDS[3:10], SWORDS[:3] + SWORDS[10:]
@@ -281,7 +282,7 @@ def test_cicera_swords(engine):
 
 
 def test_cicera_sword_napula(engine):
-    """Hand calculation from §2.24: the sword run from the Ace, numerals only: A-2-3 = 3, A..6 = 6,
+    """Hand calculation from docs/rules/escoba.md §2.24: the sword run from the Ace, numerals only: A-2-3 = 3, A..6 = 6,
     A..T = 10 (stops at 10; J Q K add nothing), A-2-3-4-6 = 4 (the 5 is missing), no 3 -> 0."""
     sd = engine.escoba.score_deal
     only = dict(CICERA_OFF, sword_napula=True)
@@ -294,7 +295,7 @@ def test_cicera_sword_napula(engine):
 
 
 def test_cicera_deal_score(engine):
-    """Hand calculation from §2.24 with the preset's scoring: side A holds 28 cards with the swords
+    """Hand calculation from docs/rules/escoba.md §2.24 with the preset's scoring: side A holds 28 cards with the swords
     A..5 and made 1 scopa; side B 24 cards with the swords 6..K (8 swords). A: carte 2 + napula 5
     (A-2-3-4-5) + scopa 1 = 8; B: spade 1 (8 >= 7), no napula (no As) = 1. No coins, settebello or
     primiera point (A holds 7d and 10 of the 13 coins: still nothing)."""
@@ -316,7 +317,7 @@ def _all_swords_position(engine, **options):
 
 
 def test_cicera_all_swords_wins(engine):
-    """Hand calculation from §2.24: Kc x Ks gives side 0 all 13 swords. The sweep is the last play:
+    """Hand calculation from docs/rules/escoba.md §2.24: Kc x Ks gives side 0 all 13 swords. The sweep is the last play:
     no scopa. Side 0: 14 cards, spade 1 + napula 10 = 11; side 1: 38 cards, carte 2. 11 < 51, yet
     all 13 swords win the game at once."""
     s = _all_swords_position(engine)
@@ -338,7 +339,7 @@ def test_cicera_all_swords_off(engine):
 
 
 def test_cicera_court_trails(engine):
-    """Hand calculation from §2.24: a court may trail even when it could take its rank. Kc trails;
+    """Hand calculation from docs/rules/escoba.md §2.24: a court may trail even when it could take its rank. Kc trails;
     the table (Ks Kc) goes to side 1, the last capturer: 40 cards, carte 2. Side 0 keeps 12 swords:
     spade 1 + napula 10 (A..T) = 11, and lacks Ks, so the game goes on."""
     s = _all_swords_position(engine)
@@ -347,8 +348,8 @@ def test_cicera_court_trails(engine):
 
 
 def test_cicera_void_deal(engine):
-    """§1.2 step 3 with void_deal_min_kings = 3: the 4 table cards are the last 4 of the 52 dealt (12
-    rounds of 4 first). Kc Kd Kh As there: a void deal, dealt again from a fresh shuffle, so the
+    """docs/rules/escoba.md §1.2 step 3 with void_deal_min_kings = 3: the 4 table cards are the last 4 of the 52 dealt
+    (12 rounds of 4 first). Kc Kd Kh As there: a void deal, dealt again from a fresh shuffle, so the
     hands differ from the given pack's. Kc Kd Ah As (2 Kings): the deal stands."""
     g = engine.Escoba(variant="cicera")
     kings3 = [c for c in PACK52 if c not in ("Kc", "Kd", "Kh", "As")] + ["Kc", "Kd", "Kh", "As"]

@@ -1,9 +1,9 @@
-"""Rules tests for Scopa with builds (``granja``, rules §2.20): TV-74 and the engine rules [D] of
-§2.20, on both engines (fixture ``engine``), through the public API only.
+"""Rules tests for Scopa with builds (``granja``, docs/rules/escoba.md §2.20): TV-74 and the engine rules [D] of
+docs/rules/escoba.md §2.20, on both engines (fixture ``engine``), through the public API only.
 
 Expected values come from TV-74 or from the hand calculation in each docstring; none was obtained
 by running an engine. Card ids: id = 13*suit + (rank - 1), suits c=0 d=1 h=2 s=3, J=11 Q=12 K=13.
-Action ids (contract §4): PLAY(c) = c, TAKE(t) = 52 + t, DONE = 104, BUILD_ON(t) = 111 + t; a
+Action ids (docs/escoba_engine.md §4): PLAY(c) = c, TAKE(t) = 52 + t, DONE = 104, BUILD_ON(t) = 111 + t; a
 build is named by its lowest card.
 """
 
@@ -26,7 +26,7 @@ def state_json(state) -> dict:
 
 
 def test_granja_preset_options(engine):
-    """§2.20 deltas: builds on, no primiera, 2d worth 1 point; 2 or 4 players."""
+    """docs/rules/escoba.md §2.20 deltas: builds on, no primiera, 2d worth 1 point; 2 or 4 players."""
     o = engine.Escoba(variant="granja").options
     assert o["builds"] is True and o["build_only_if_no_capture"] is False
     assert o["primiera_mode"] == "none" and o["special_cards"] == {"2d": 1}
@@ -35,7 +35,7 @@ def test_granja_preset_options(engine):
 
     with pytest.raises(InvalidOptionError):
         engine.Escoba(variant="granja", players=3)
-    with pytest.raises(InvalidOptionError):  # builds add plain values (contract §2)
+    with pytest.raises(InvalidOptionError):  # builds add plain values (docs/escoba_engine.md §2)
         engine.Escoba(variant="granja", value_modulus=7)
 
 
@@ -109,7 +109,7 @@ def test_tv74_a_five_takes_the_build_and_the_five_together(engine):
 
 
 def test_build_capture_takes_every_item_of_its_value(engine):
-    """§2.20: capturing a build captures every other item of its value, cards and builds, as one
+    """docs/rules/escoba.md §2.20: capturing a build captures every other item of its value, cards and builds, as one
     outcome. T 5s 4d, builds Ac 4c (5) and 2d 3h (5); P 5h -> the items of value 5: Ac (name),
     2d (name), 5s; 4d stays. A build of another value (2c 6c = 8) is not taken."""
     co = engine.escoba.capture_options
@@ -118,7 +118,7 @@ def test_build_capture_takes_every_item_of_its_value(engine):
 
 
 def test_build_is_never_part_of_a_sum(engine):
-    """§2.20: a build cannot be split or used in sums. T 4h + build(2d 3h = 5); P Qc (9): 4 + 5 = 9
+    """docs/rules/escoba.md §2.20: a build cannot be split or used in sums. T 4h + build(2d 3h = 5); P Qc (9): 4 + 5 = 9
     would need the build in a sum, so Qc cannot capture and trails. P Kc (10) likewise."""
     co = engine.escoba.capture_options
     assert co("Qc", ["4h"], table_builds=[["2d", "3h"]], variant="granja") == [[]]
@@ -126,7 +126,7 @@ def test_build_is_never_part_of_a_sum(engine):
 
 
 def test_increasing_a_build_renames_it_by_its_lowest_card(engine):
-    """§2.20: a build may be increased by a card if the new total is held. Build 2d 3h (5), hand
+    """docs/rules/escoba.md §2.20: a build may be increased by a card if the new total is held. Build 2d 3h (5), hand
     Ac 6c: Ac onto the build makes 6 (6c held); Ac cannot capture (no Ace on the table), so it may
     trail too. The new build Ac 2d 3h is named Ac (id 0 < 14)."""
     co = engine.escoba.capture_options
@@ -139,7 +139,7 @@ def test_increasing_a_build_renames_it_by_its_lowest_card(engine):
 
 
 def test_build_only_if_no_capture(engine):
-    """Option build_only_if_no_capture (§2.20): a card that can capture may not build. T 3h 5s,
+    """Option build_only_if_no_capture (docs/rules/escoba.md §2.20): a card that can capture may not build. T 3h 5s,
     hand 5c Kc: 5c takes 5s; building 5c on 5s (10, Kc held) is allowed by default only."""
     co = engine.escoba.capture_options
     assert co("5c", ["3h", "5s"], hand=["Kc"], variant="granja") == [["5s"], ["on", "5s"]]
@@ -147,7 +147,7 @@ def test_build_only_if_no_capture(engine):
 
 
 def test_builds_left_at_the_end_go_to_the_last_capturer(engine):
-    """§2.20: builds left at the end go to the last capturer. Last play of the deal: seat 1 holds
+    """docs/rules/escoba.md §2.20: builds left at the end go to the last capturer. Last play of the deal: seat 1 holds
     Kc, T Jh + build 2d 3h; Kc cannot capture (no King, a build is no sum item) or build (> 10), so
     it trails; the deal ends and side 0 (last capturer) takes Jh Kc 2d 3h."""
     pile0 = rest_of(["Kc", "Jh", "2d", "3h"])
@@ -161,7 +161,7 @@ def test_builds_left_at_the_end_go_to_the_last_capturer(engine):
 
 
 def test_granja_scoring_no_primiera_2d_one_point(engine):
-    """§2.20 scoring: no primiera, 2d worth 1. A = every c and d card plus Ah (21 cards): cards 1,
+    """docs/rules/escoba.md §2.20 scoring: no primiera, 2d worth 1. A = every c and d card plus Ah (21 cards): cards 1,
     coins 1 (10 of 10), settebello 1, 2d 1, primiera none -> 4, plus 1 sweep -> 5. B (19 cards)
     -> 0, plus 2 sweeps -> 2."""
     a = [c for c in PACK40 if c[1] in "cd"] + ["Ah"]
@@ -170,7 +170,7 @@ def test_granja_scoring_no_primiera_2d_one_point(engine):
 
 
 def test_builds_in_the_observation(engine):
-    """Contract §10: with builds the observation ends with 40 slots (k = 10*suit + r) holding the
+    """docs/escoba_engine.md §10: with builds the observation ends with 40 slots (k = 10*suit + r) holding the
     value of the build each card is in. Build 2d 3h (5): slots 11 (2d) and 22 (3h) are 5."""
     g = engine.Escoba(variant="granja")
     s = g.setup(hands=[["5c", "Jc"], ["Jh", "Qh"]], table=["5s"], builds=[["2d", "3h"]], dealer=1)
@@ -181,7 +181,7 @@ def test_builds_in_the_observation(engine):
 
 
 def test_builds_json_round_trip_and_checks(engine):
-    """Contract §8: builds round-trip; a one-card build or one worth more than 10 is refused."""
+    """docs/escoba_engine.md §8: builds round-trip; a one-card build or one worth more than 10 is refused."""
     from tapete.errors import InvalidStateError
 
     g = engine.Escoba(variant="granja")

@@ -1,11 +1,11 @@
-"""Rules tests for Rubamazzo (rules §2.21) and Rubamazzo a somma (§2.22): TV-71..TV-73 and the
-pile options, on both engines (fixture ``engine``), through the public API only.
+"""Rules tests for Rubamazzo (docs/rules/escoba.md §2.21) and Rubamazzo a somma (docs/rules/escoba.md §2.22):
+TV-71..TV-73 and the pile options, on both engines (fixture ``engine``), through the public API only.
 
-Every expected value comes from the rules file (§3.11, §2.21, §2.22, §6.2) or from the hand
+Every expected value comes from the rules file (docs/rules/escoba.md §3.11, §2.21, §2.22, §6.2) or from the hand
 calculation in the comment beside it; none was obtained by running an engine.
 
-Card ids (DESIGN §4): id = 13*suit + (rank - 1), suits c=0 d=1 h=2 s=3, J=11 Q=12 K=13.
-Action ids (rules §6.2): PLAY(c) = c, TAKE(t) = 52 + t, DONE = 104, TAKE_PILE(seat) = 105 + seat.
+Card ids (docs/design.md §4): id = 13*suit + (rank - 1), suits c=0 d=1 h=2 s=3, J=11 Q=12 K=13.
+Action ids (docs/rules/escoba.md §6.2): PLAY(c) = c, TAKE(t) = 52 + t, DONE = 104, TAKE_PILE(seat) = 105 + seat.
 """
 
 from __future__ import annotations
@@ -62,8 +62,8 @@ def test_tv71_match_or_steal(engine):
 
 
 def test_tv71_steal_puts_the_played_card_on_top(engine):
-    """TV-71: after a steal 6d is the new top of the taker's pile; the whole pile moved (§2.21).
-    Protocol (§6.2): PLAY(6d) has two outcomes, so TAKE(6h) and TAKE_PILE(1) are offered; no
+    """TV-71: after a steal 6d is the new top of the taker's pile; the whole pile moved (docs/rules/escoba.md §2.21).
+    Protocol (docs/rules/escoba.md §6.2): PLAY(6d) has two outcomes, so TAKE(6h) and TAKE_PILE(1) are offered; no
     DONE (a trail is not legal: 6d can capture)."""
     s = tv71_state(engine)
     s.apply(cid("6d"))
@@ -78,7 +78,7 @@ def test_tv71_steal_puts_the_played_card_on_top(engine):
 
 
 def test_tv71_full_move_notation(engine):
-    """Rules §6.2: `6d x pile1` is the steal as one move; the own pile (pile0) is no item."""
+    """docs/rules/escoba.md §6.2: `6d x pile1` is the steal as one move; the own pile (pile0) is no item."""
     from tapete.errors import IllegalActionError
 
     s = tv71_state(engine)
@@ -126,16 +126,16 @@ def test_tv73_seen_from_the_other_seat(engine):
 
 
 # --------------------------------------------------------------------------------------------------
-# Options of §2.21 / §2.22
+# Options of docs/rules/escoba.md §2.21 / §2.22
 
 
 def test_own_pile_cannot_be_stolen(engine):
-    """§2.21: only an opponent's pile: with the 6c top on the mover's own pile, only {6h}."""
+    """docs/rules/escoba.md §2.21: only an opponent's pile: with the 6c top on the mover's own pile, only {6h}."""
     assert caps(engine, "6d", ["6h", "2s"], ["6c", None], variant="rubamazzo") == outcome_set("6h")
 
 
 def test_table_match_first(engine):
-    """§2.21 option table_match_first [X 38]: no steal with a value also on the table."""
+    """docs/rules/escoba.md §2.21 option table_match_first [X 38]: no steal with a value also on the table."""
     assert caps(engine, "6d", ["6h", "2s"], [None, "6c"], variant="rubamazzo", table_match_first=True) == outcome_set(
         "6h"
     )
@@ -146,21 +146,21 @@ def test_table_match_first(engine):
 
 
 def test_steal_and_table(engine):
-    """§2.21 option steal_and_table (default false: a move is a table capture or a steal, never
+    """docs/rules/escoba.md §2.21 option steal_and_table (default false: a move is a table capture or a steal, never
     both); true adds the table match together with the steal."""
     opts = dict(variant="rubamazzo", steal_and_table=True)
     assert caps(engine, "6d", ["6h", "2s"], [None, "6c"], **opts) == outcome_set("6h", "pile1", "6h pile1")
 
 
 def test_pile_in_sums_off(engine):
-    """§2.22 option pile_in_sums=false keeps piles out of sums: TV-73's Qc then takes nothing."""
+    """docs/rules/escoba.md §2.22 option pile_in_sums=false keeps piles out of sums: TV-73's Qc then takes nothing."""
     assert caps(engine, "Qc", ["3s", "2d"], [None, "4h"], variant="rubamazzo_somma", pile_in_sums=False) == outcome_set(
         ""
     )
 
 
 def test_steal_is_a_match_for_match_priority(engine):
-    """§2.22 (match_priority=true, a pile is an item worth its top): T 2d 3s, top 5c, P 5h. The
+    """docs/rules/escoba.md §2.22 (match_priority=true, a pile is an item worth its top): T 2d 3s, top 5c, P 5h. The
     steal matches, so the sum 2+3 is barred; without match priority both are legal."""
     assert caps(engine, "5h", ["2d", "3s"], [None, "5c"], variant="rubamazzo_somma") == outcome_set("pile1")
     assert caps(
@@ -169,7 +169,7 @@ def test_steal_is_a_match_for_match_priority(engine):
 
 
 def test_ace_steals_all(engine):
-    """§2.21 option ace_steals_all [X 6]: an Ace takes the table or the next opponent's pile.
+    """docs/rules/escoba.md §2.21 option ace_steals_all [X 6]: an Ace takes the table or the next opponent's pile.
     3 players, seat 0 to play: the next opponent is seat 1 (top 6c), not seat 2 (top 5c)."""
     opts = dict(variant="rubamazzo", players=3, ace_steals_all=True)
     assert caps(engine, "Ad", ["6h", "2s"], [None, "6c", "5c"], **opts) == outcome_set("6h 2s", "pile1")
@@ -179,7 +179,7 @@ def test_ace_steals_all(engine):
 
 
 def test_team_pile_is_named_by_its_lowest_seat(engine):
-    """§2.21: with partnership=auto a side has one pile, named by its lowest seat: TAKE_PILE(1) for
+    """docs/rules/escoba.md §2.21: with partnership=auto a side has one pile, named by its lowest seat: TAKE_PILE(1) for
     side {1, 3}; TAKE_PILE(3) is never legal."""
     opts = dict(variant="rubamazzo", players=4, partnership="auto")
     assert caps(engine, "6d", ["2s"], [None, "6c"], seat=2, **opts) == outcome_set("pile1")
@@ -200,7 +200,7 @@ def test_team_pile_is_named_by_its_lowest_seat(engine):
 
 
 def test_single_deal_most_cards_wins(engine):
-    """§2.21: one deal; the strict most cards wins. Last play: seat 1's Kc takes Kh. Piles 21/17 ->
+    """docs/rules/escoba.md §2.21: one deal; the strict most cards wins. Last play: seat 1's Kc takes Kh. Piles 21/17 ->
     21/19: seat 0 wins (cards 1 - 0; no coins, settebello, primiera or scope)."""
     pile0 = rest_of(["Kh", "Kc"])[:21]
     pile1 = rest_of(pile0, ["Kh", "Kc"])
@@ -220,7 +220,7 @@ def test_single_deal_most_cards_wins(engine):
 
 
 def test_single_deal_tie_plays_another_deal(engine):
-    """§2.21 [X 39]: a tie for the most cards is replayed. Piles 20/18, Kc takes Kh -> 20/20: no
+    """docs/rules/escoba.md §2.21 [X 39]: a tie for the most cards is replayed. Piles 20/18, Kc takes Kh -> 20/20: no
     point to anyone, deal 2 begins, which decides alone."""
     pile0 = rest_of(["Kh", "Kc"])[:20]
     pile1 = rest_of(pile0, ["Kh", "Kc"])
@@ -239,7 +239,7 @@ def test_single_deal_tie_plays_another_deal(engine):
 
 
 def test_presets(engine):
-    """§2.21/§2.22 deltas (contract §2)."""
+    """docs/rules/escoba.md §2.21/§2.22 deltas (docs/escoba_engine.md §2)."""
     o = engine.Escoba(variant="rubamazzo").options
     assert o["capture_kinds"] == ["match"] and o["steal"] and not o["pile_in_sums"]
     assert (o["scopa_value"], o["cards"], o["coins"], o["settebello"]) == (0, 1, 0, 0)
@@ -270,7 +270,7 @@ def test_options_that_cannot_combine_with_steal(engine, options):
 
 
 # --------------------------------------------------------------------------------------------------
-# State JSON, setup and errors (contract §8, §9)
+# State JSON, setup and errors (docs/escoba_engine.md §8, §9)
 
 
 def test_json_round_trip_keeps_pile_tops(engine):
@@ -339,7 +339,7 @@ def test_capture_options_argument_errors(engine):
 
 
 def test_observation_shows_pile_tops(engine):
-    """Contract §10 with steal: 40 slots per side for the pile top, then one per side for a pile
+    """docs/escoba_engine.md §10 with steal: 40 slots per side for the pile top, then one per side for a pile
     selected. TV-71 after the steal: side 0's top 6d (slot 10*1 + 5 = 15)."""
     g = engine.Escoba(variant="rubamazzo")
     S, n = 2, 2

@@ -1,9 +1,9 @@
-"""The 80-card double pack of ``maresciallo_80`` (rules §2.18): the reference engine's multiset
+"""The 80-card double pack of ``maresciallo_80`` (docs/rules/escoba.md §2.18): the reference engine's multiset
 mechanics (``tapete.reference.escoba_twins``), then the preset on both engines. The native twin
 (``games/escoba/twins.rs``) has the same function-level hand calculations as Rust unit tests.
 
-No §3 vector exists for the 80-card rules: every expected value is a hand calculation from §2.18,
-shown in the comment next to it; none was obtained by running an engine.
+No docs/rules/escoba.md §3 vector exists for the 80-card rules: every expected value is a hand calculation from
+docs/rules/escoba.md §2.18, shown in the comment next to it; none was obtained by running an engine.
 """
 
 from __future__ import annotations
@@ -44,12 +44,12 @@ def test_options_covered():
 
 
 def test_pack_has_two_adjacent_copies():
-    # DESIGN §5 (as for tiles): ascending ids, the two copies adjacent
+    # docs/design.md §5 (as for tiles): ascending ids, the two copies adjacent
     assert len(PACK80) == 80 and PACK80[:4] == (0, 0, 1, 1) and PACK80[-1] == cid("Ks")
 
 
 def test_twin_may_not_be_captured_except_to_sweep():
-    # §2.18: 5s may not take the other 5s; the twin is no match, so no match priority: the sum
+    # docs/rules/escoba.md §2.18: 5s may not take the other 5s; the twin is no match, so no match priority: the sum
     # 2c + 3d = 5 is the only capture
     assert caps(MAR, "5s", "5s 2c 3d") == {cap("2c 3d"): True}
     # another 5 is a match and has priority over the sum
@@ -69,7 +69,7 @@ def test_both_copies_and_copy_blind_captures():
 
 
 def test_ks_on_ks_and_other_ks_sweeps():
-    # §2.18: Ks onto the only other Ks: +10 instead of any sweep value (not 3, not -4)
+    # docs/rules/escoba.md §2.18: Ks onto the only other Ks: +10 instead of any sweep value (not 3, not -4)
     assert caps(MAR, "Ks", "Ks") == {cap("Ks"): True}
     assert sweep_points(cid("Ks"), True, MAR) == 10
     # Ks sweeping Kc: the usual -4
@@ -89,7 +89,7 @@ def test_ace_takes_all_with_twins():
 
 
 def test_double_napola():
-    # §2.18 [D]: L1 over first copies, L2 needs both; (L1 if >= 3) + (L2 if >= 3)
+    # docs/rules/escoba.md §2.18 [D]: L1 over first copies, L2 needs both; (L1 if >= 3) + (L2 if >= 3)
     # A-5 of coins once, A-4 twice: L1 = 5, L2 = 4 -> 9
     assert napola_points(ids("Ad Ad 2d 2d 3d 3d 4d 4d 5d")) == 9
     # A-4 once, A-2 twice: L1 = 4, L2 = 2 (< 3) -> 4
@@ -114,7 +114,8 @@ def test_tallies_over_80_cards():
     assert tally(ids("7d 7d"), MAR)[3] is None
 
 
-# --- the preset on both engines (fixture ``engine``), through setup: hand calculations of §2.18 ---
+# --- the preset on both engines (fixture ``engine``), through setup ---
+# hand calculations of docs/rules/escoba.md §2.18
 
 
 def game80(engine, **extra):
@@ -122,14 +123,14 @@ def game80(engine, **extra):
 
 
 def test_preset_deal_is_four_hands_of_five(engine):
-    """§2.18: two packs, 5 cards to each of 4 players, no table; 80 = 4 hands x 20 cards."""
+    """docs/rules/escoba.md §2.18: two packs, 5 cards to each of 4 players, no table; 80 = 4 hands x 20 cards."""
     s = game80(engine).new_state(3)
     v = s.view(0)
     assert v["hand_sizes"] == [5, 5, 5, 5] and v["table"] == [] and v["stock_size"] == 60
 
 
 def test_card_may_not_take_its_twin_unless_sweeping(engine):
-    """§2.18: 5c onto 5c 5d: the twin 5c is no match for it (no sweep), so the only capture is 5d
+    """docs/rules/escoba.md §2.18: 5c onto 5c 5d: the twin 5c is no match for it (no sweep), so the only capture is 5d
     and it is applied at once; the table keeps 5c; no sweep."""
     s = game80(engine).setup(hands=[["Ah"], ["Ad"], ["Ac"], ["5c"]], table=["5c", "5d"], dealer=2, to_move=3)
     assert s.legal_actions() == [cid("5c")]
@@ -139,7 +140,7 @@ def test_card_may_not_take_its_twin_unless_sweeping(engine):
 
 
 def test_a_sum_may_take_both_copies(engine):
-    """§2.18 with §6.2 read as non-decreasing: 7h onto 2c 2c 3d 5h: 2+2+3 = 7 and 2+5 = 7 (either
+    """docs/rules/escoba.md §2.18, §6.2 (read as non-decreasing): 7h onto 2c 2c 3d 5h: 2+2+3 = 7 and 2+5 = 7 (either
     copy of 2c: one move). Both start with 2c; after TAKE 2c both still fit, so TAKE 2c (the
     second copy) and TAKE 5h are legal; TAKE 2c again fixes 2c 2c 3d, applied at once."""
     s = game80(engine).setup(
@@ -167,7 +168,7 @@ def _last_play(engine, card: str, taken: str):
 
 
 def test_twin_sweep_scores_three(engine):
-    """§2.18: 6h onto the lone 6h is a twin sweep worth 3. Side 0 (78 cards, all 20 coins, both
+    """docs/rules/escoba.md §2.18: 6h onto the lone 6h is a twin sweep worth 3. Side 0 (78 cards, all 20 coins, both
     7d, Jd, Ks): cards 1 + coins 1 + settebello 2 (one per 7d copy) + primiera 1 (side 1 holds
     hearts only) + napola 10 + 10 (both runs A..K) - 2 (two Ks held) + polacca 2 (two Jd+7d
     pairs) = 25; side 1: the twin sweep 3."""
@@ -177,7 +178,7 @@ def test_twin_sweep_scores_three(engine):
 
 
 def test_ks_onto_ks_scores_ten(engine):
-    """§2.18: Ks onto the only other Ks scores +10 instead of a sweep value; the -1 per Ks held
+    """docs/rules/escoba.md §2.18: Ks onto the only other Ks scores +10 instead of a sweep value; the -1 per Ks held
     still applies (side 1 holds both: -2). Side 0: 1 + 1 + 2 + 1 + 20 + polacca 2 = 27 (no Ks);
     side 1: 10 - 2 = 8."""
     s = _last_play(engine, "Ks", "Ks")
@@ -186,7 +187,7 @@ def test_ks_onto_ks_scores_ten(engine):
 
 
 def test_twin_sweep_without_primiera(engine):
-    """§2.18 with ``primiera_mode=none`` (an option the double pack accepts): the deal of
+    """docs/rules/escoba.md §2.18 with ``primiera_mode=none`` (an option the double pack accepts): the deal of
     ``test_twin_sweep_scores_three`` without its primiera point: side 0 = 25 - 1 = 24, side 1 = 3."""
     rest = [c for c in PACK40 for _ in range(2)]
     rest.remove("6h")
@@ -197,13 +198,14 @@ def test_twin_sweep_without_primiera(engine):
     assert s.view(0)["deal_points"] == [[24, 3]]
 
 
-# --- the rule primitives on multisets (contract §1a, §7): hand calculations of §2.18 ---
+# --- the rule primitives on multisets (docs/escoba_engine.md §1a, §7) ---
+# hand calculations of docs/rules/escoba.md §2.18
 
 M80 = {"variant": "maresciallo_80"}
 
 
 def test_capture_options_on_a_multiset_table(engine):
-    """§2.18: the twin is no capture for a card unless it sweeps; captures that differ only in
+    """docs/rules/escoba.md §2.18: the twin is no capture for a card unless it sweeps; captures that differ only in
     the copy taken are one; a sum may take both copies (listed twice)."""
     co = engine.escoba.capture_options
     # 5s onto 5s 2c 3d: the twin is no match, so the sum 2c + 3d = 5 is the only capture
@@ -238,7 +240,7 @@ def _piles_without_ks():
 
 
 def test_score_deal_with_twin_and_ks_sweeps(engine):
-    """§2.18 on the double pack. Side 0: 27 (cards 1, coins 1, settebelli 2, primiera 1, napola
+    """docs/rules/escoba.md §2.18 on the double pack. Side 0: 27 (cards 1, coins 1, settebelli 2, primiera 1, napola
     10 + 10, polacca 2) plus one twin sweep 3 = 30.
     Side 1, scope 2 with one Ks sweep and one twin sweep:
     - the Ks sweep onto the other Ks (ks_on_ks=1, counted in both lists): +10, the other sweep +1,

@@ -1,19 +1,19 @@
-"""Rules tests for La Mosca: the test vectors TV-M01..TV-M30 of ``rules/mosca.md`` §9.
+"""Rules tests for La Mosca: the test vectors TV-M01..TV-M30 of ``docs/rules/mosca.md`` §9.
 
 Every test runs against both engines (fixture ``engine`` in ``tests/conftest.py``) through the
 public API only: the primitives ``engine.mosca.legal_cards / trick_winner / mosca_winner`` and
 ``engine.Mosca(...)`` states (``setup`` / ``new_state(deck=...)``, ``apply``, ``legal_actions``,
 ``view``, ``scores``, ``returns``, ``to_json``).
 
-Every expected value comes from the rules file (§9) or from a hand calculation written in the
+Every expected value comes from the rules file (docs/rules/mosca.md §9) or from a hand calculation written in the
 comment next to it; none was obtained by running an engine. Where a vector needs a concrete deal
 the rules do not give (e.g. "seats 1, 2, 3 took 3, 2 and 0 tricks"), the test builds one by hand
 and the comment shows why every trick goes where it does. Positions are built with
-``setup(hands, turnup, talon, dealer, balances, pot, deals_played, seed)`` (contract §9: the deal
+``setup(hands, turnup, talon, dealer, balances, pot, deals_played, seed)`` (docs/mosca_engine.md §9: the deal
 starts at the ante, so ``pot`` is the pot carried *before* the ante).
 
-Card ids (DESIGN §4): id = 13*suit + (rank - 1), suits c=0 d=1 h=2 s=3, J=11 Q=12 K=13.
-Action ids (rules §8): PLAY_CARD(c) = c, PASS = 52, PLAY(mask) = 53 + mask,
+Card ids (docs/design.md §4): id = 13*suit + (rank - 1), suits c=0 d=1 h=2 s=3, J=11 Q=12 K=13.
+Action ids (docs/rules/mosca.md §8): PLAY_CARD(c) = c, PASS = 52, PLAY(mask) = 53 + mask,
 TAKE_TURNUP(slot) = 85 + slot, LEAVE_TURNUP = 90.
 """
 
@@ -30,7 +30,7 @@ PASS, STAND, LEAVE = 52, 53, 90
 
 
 def norm(card: str) -> str:
-    """DESIGN §4 text of a card written as in the rules file (``7D`` -> ``7d``)."""
+    """docs/design.md §4 text of a card written as in the rules file (``7D`` -> ``7d``)."""
     return card[0].upper() + card[1].lower()
 
 
@@ -51,7 +51,7 @@ def TAKE_TURNUP(slot: int) -> int:
 
 
 def deck(size: int) -> list[str]:
-    """Rules §1.2: K Q J A T 9 8 7 of every suit, plus the 6s, 5s, 4s, 3s, 2s as it grows;
+    """docs/rules/mosca.md §1.2: K Q J A T 9 8 7 of every suit, plus the 6s, 5s, 4s, 3s, 2s as it grows;
     ascending id order."""
     extra = "65432"[: (size - 32) // 4]
     ranks = set("KQJAT987") | set(extra)
@@ -91,14 +91,14 @@ def actions(state, *acts) -> None:
 
 
 # --------------------------------------------------------------------------------------------------
-# §9 TV-M01..M03: deck, deal, ante
+# TV-M01..M03 (docs/rules/mosca.md §9): deck, deal, ante
 
 
 @pytest.mark.parametrize("players,size,talon", [(3, 32, 16), (4, 36, 15), (5, 44, 18), (6, 52, 21), (2, 32, 21)])
 def test_tvm01_deck_sizes_auto(engine, players, size, talon):
     """TV-M01: N=3,4,5,6 -> deck 32,36,44,52, talon D-5N-1 = 16,15,18,21; N=2 -> 32, talon 21."""
     game = engine.Mosca(players=players, first_dealer=0)
-    assert game.options["deck"] == size  # contract §2: deck=auto resolves to the size
+    assert game.options["deck"] == size  # docs/mosca_engine.md §2: deck=auto resolves to the size
     # A stacked deck, ranks high to low, suits interleaved (Kc Kd Kh Ks Qc ...): each seat's
     # first packet is two cards of different suits, so nobody holds a mosca.
     state = game.new_state(seed=1, deck=interleaved(size))
@@ -150,7 +150,7 @@ def test_tvm03_ante(engine):
 
 
 # --------------------------------------------------------------------------------------------------
-# §9 TV-M04..M07: the mosca
+# TV-M04..M07 (docs/rules/mosca.md §9): the mosca
 
 
 def test_tvm04_single_mosca(engine):
@@ -248,7 +248,7 @@ def test_tvm07_eldest_wins_option(engine):
 
 
 # --------------------------------------------------------------------------------------------------
-# §9 TV-M08..M12: declarations, exchange, turn-up
+# TV-M08..M12 (docs/rules/mosca.md §9): declarations, exchange, turn-up
 
 
 def test_tvm08_talon_exhaustion(engine):
@@ -281,7 +281,7 @@ def test_tvm08_talon_exhaustion(engine):
 
 
 def test_tvm08_max_3_option(engine):
-    """Rules §4.1 / TV-M08 context: with exchange_limit=max_3, popcount 4 and 5 are illegal even
+    """docs/rules/mosca.md §4.1 / TV-M08 context: with exchange_limit=max_3, popcount 4 and 5 are illegal even
     with a full talon: 1 + C(5,0..3) = 1 + 1 + 5 + 10 + 10 = 27 legal declare actions."""
     hands, up = PLAIN[5]
     state = engine.Mosca(players=5, exchange_limit="max_3").setup(hands=hands, turnup=up, dealer=0)
@@ -351,7 +351,7 @@ def test_tvm11_lone_player(engine):
 
 
 def test_tvm11_lone_player_options(engine):
-    """Rules §5.3 options: pot_carries -> the pot (4) stays; must_play_tricks -> the lone dealer
+    """docs/rules/mosca.md §5.3 options: pot_carries -> the pot (4) stays; must_play_tricks -> the lone dealer
     plays 5 one-card tricks (any card each) and then takes the pot."""
     hands, up = PLAIN[4]
     state = engine.Mosca(players=4, match_deals=1, lone_player="pot_carries").setup(hands=hands, turnup=up, dealer=0)
@@ -406,7 +406,7 @@ def test_tvm12_taking_the_turnup(engine):
 
 
 def test_tvm12_option_dealer_may_not_take_turnup(engine):
-    """Rules §7 dealer_may_take_turnup=false: after the dealer's PLAY the tricks start."""
+    """docs/rules/mosca.md §7 dealer_may_take_turnup=false: after the dealer's PLAY the tricks start."""
     hands, up = PLAIN[4]
     state = engine.Mosca(players=4, dealer_may_take_turnup=False).setup(hands=hands, turnup=up, dealer=0)
     actions(state, STAND, PASS, PASS, STAND)
@@ -415,7 +415,7 @@ def test_tvm12_option_dealer_may_not_take_turnup(engine):
 
 
 # --------------------------------------------------------------------------------------------------
-# §9 TV-M13..M23: the trick obligations and the trick winner (primitives)
+# TV-M13..M23 (docs/rules/mosca.md §9): the trick obligations and the trick winner (primitives)
 
 
 def legal(engine, hand, trick, trump="s", **options):
@@ -492,12 +492,12 @@ def test_tvm23_trick_winner(engine):
 
 
 def test_leader_may_play_any_card(engine):
-    """Rules §4.3 rule 1: the leader (empty trick) may play any card of the hand."""
+    """docs/rules/mosca.md §4.3 rule 1: the leader (empty trick) may play any card of the hand."""
     assert legal(engine, "7h Kc Qs", "") == ["Kc", "7h", "Qs"]
 
 
 # --------------------------------------------------------------------------------------------------
-# §9 TV-M24..M29: complete deals and scoring
+# TV-M24..M29 (docs/rules/mosca.md §9): complete deals and scoring
 
 
 def test_tvm24_a_complete_deal(engine):
@@ -685,7 +685,7 @@ def test_tvm29_penalty_after_the_award(engine):
 
 
 def test_tvm25_trick_tie_split_option(engine):
-    """Rules §5.4 trick_tie=split_equally on TV-M24's 2-2-1 deal: seats 0 and 1 share the pot 3:
+    """docs/rules/mosca.md §5.4 trick_tie=split_equally on TV-M24's 2-2-1 deal: seats 0 and 1 share the pot 3:
     1 each, 1 stays (match_deals=1)."""
     hands = [cards("Ah 9h Ks Qc Td"), cards("Kh 7h Qs As 9c"), cards("Jh Ts 8s Kc 7d")]
     state = engine.Mosca(players=3, match_deals=1, trick_tie="split_equally").setup(hands=hands, turnup="8h", dealer=0)
@@ -698,7 +698,7 @@ def test_tvm25_trick_tie_split_option(engine):
 
 
 # --------------------------------------------------------------------------------------------------
-# §9 TV-M30: the end of the match
+# TV-M30 (docs/rules/mosca.md §9): the end of the match
 
 # Three plain moscas of equal strength (K Q J A T of c, d, h; trump S): an exact three-way tie,
 # each takes floor(pot / 3). With 2 carried and the ante 3, pot 5: 1 each and 2 stay.
@@ -736,7 +736,7 @@ def test_tvm30_shared_first_place(engine):
 
 
 def test_tvm30_leftover_pot_split_option(engine):
-    """Rules §6 leftover_pot=split_equally_among_all: each seat receives floor(pot/3) at the end,
+    """docs/rules/mosca.md §6 leftover_pot=split_equally_among_all: each seat receives floor(pot/3) at the end,
     the remainder stays. TV-M30's ending: pot 2 -> 0 each, balances 112, 95, 91, pot 2. A final
     throw-in on 2 carried: pot 2 + 3 = 5 -> 1 each, 2 stay: 97 + 1, 100 + 1, 100 + 1."""
     game = engine.Mosca(players=3, match_deals=6, leftover_pot="split_equally_among_all")
@@ -750,6 +750,6 @@ def test_tvm30_leftover_pot_split_option(engine):
 
 
 def test_chips_are_conserved_in_a_deal(engine):
-    """Rules §5.4: the sum of balances and pot never changes (TV-M25: 400 before and after)."""
+    """docs/rules/mosca.md §5.4: the sum of balances and pot never changes (TV-M25: 400 before and after)."""
     state = play_m25(engine, match_deals=1)
     assert sum(state.scores()) + state_json(state)["pot"] == 400

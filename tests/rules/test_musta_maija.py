@@ -1,17 +1,17 @@
-"""Rules tests for Musta Maija: the test vectors TV-MM01..TV-MM25 of ``rules/musta_maija.md`` §9.
+"""Rules tests for Musta Maija: the test vectors TV-MM01..TV-MM25 of ``docs/rules/musta_maija.md`` §9.
 
 Every test runs against both engines (fixture ``engine`` in ``tests/conftest.py``) through the
 public API only: the primitives ``engine.musta_maija.can_beat`` / ``legal_attacks`` /
 ``trump_from_stock`` and ``engine.MustaMaija(...)`` states (``setup``/``new_state``, ``apply``/``play``,
 ``legal_actions``, ``view``, ``scores``, ``returns``, ``to_json``).
 
-Every expected value comes from the rules file (§9) or from a hand calculation written next to it;
-none was obtained by running an engine. Where a test goes beyond the vector (an option, a protocol
+Every expected value comes from the rules file (docs/rules/musta_maija.md §9) or from a hand calculation written next to
+it; none was obtained by running an engine. Where a test goes beyond the vector (an option, a protocol
 detail), the comment names the section of the rules file or of the contract
 (``docs/musta_maija_engine.md``) it follows.
 
-Card ids (DESIGN §4): id = 13*suit + (rank - 1), suits c=0 d=1 h=2 s=3, J=11 Q=12 K=13; Qs = 50.
-Action ids (rules §8): CARD(c) = c, DONE = 52, TAKE_ALL = 53.
+Card ids (docs/design.md §4): id = 13*suit + (rank - 1), suits c=0 d=1 h=2 s=3, J=11 Q=12 K=13; Qs = 50.
+Action ids (docs/rules/musta_maija.md §8): CARD(c) = c, DONE = 52, TAKE_ALL = 53.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ def state_json(state) -> dict:
 
 
 class SplitMix64:
-    """DESIGN §5, written from the spec for these tests."""
+    """docs/design.md §5, written from the spec for these tests."""
 
     def __init__(self, seed: int) -> None:
         self.x = seed & M64
@@ -60,14 +60,14 @@ class SplitMix64:
 
 
 def attack(state, *cards: str) -> None:
-    """CARD(c) for each card (ascending id, rules §8), then DONE."""
+    """CARD(c) for each card (ascending id, docs/rules/musta_maija.md §8), then DONE."""
     for c in by_id(cards):
         state.apply(cid(c))
     state.apply(DONE)
 
 
 # --------------------------------------------------------------------------------------------------
-# §2.3 Trump determination
+# Trump determination (docs/rules/musta_maija.md §2 step 3)
 
 
 # x1..x29 of TV-MM01: 29 other cards; any cards will do (8D is turned before any of them).
@@ -84,7 +84,8 @@ def test_tv_mm01_spades_reinserted_into_the_middle(engine):
 
 
 def test_tv_mm01_in_a_dealt_hand(engine):
-    """TV-MM01 through new_state(deck=...): N=4, hand_size 5, so d[20..51] is the stock (§2.2).
+    """TV-MM01 through new_state(deck=...): N=4, hand_size 5, so d[20..51] is the stock (docs/rules/musta_maija.md §2
+    step 2).
 
     first_dealer=3: the seat at position k (k=0 is next(3) = seat 0) receives d[k], d[k+4], ...
     The 20 dealt cards are the last 20 of the pack (none of QS, 4S, 8D, x1..x29).
@@ -100,9 +101,9 @@ def test_tv_mm01_in_a_dealt_hand(engine):
         assert doc["hands"][seat] == sorted(cid(dealt[seat + 4 * i]) for i in range(5))
     v = s.view(0)
     assert v["trump"] == "d" and v["trump_card"] == "8d" and v["trump_in_stock"] is True
-    # contract §5.3: every card turned, the trump card included, ascending id (8d=20 4s=42 Qs=50)
+    # docs/musta_maija_engine.md §5 step 3: every card turned, the trump card included, ascending id (8d=20 4s=42 Qs=50)
     assert v["turned"] == ["8d", "4s", "Qs"]
-    # §2.4: the first attacker is next(dealer) = seat 0, the defender seat 1
+    # docs/rules/musta_maija.md §2 step 4: the first attacker is next(dealer) = seat 0, the defender seat 1
     assert (v["attacker"], v["defender"], s.current_player()) == (0, 1, 0)
 
 
@@ -115,15 +116,15 @@ def test_tv_mm02_non_spade_turned_directly(engine):
 
 
 def test_spades_can_be_trump_turns_the_first_card(engine):
-    """§7 spades_can_be_trump=true: the first turned card is always trump, Maija included."""
+    """docs/rules/musta_maija.md §7 spades_can_be_trump=true: the first turned card is always trump, Maija included."""
     trump, stock = engine.musta_maija.trump_from_stock(["Qs", "2c", "3c"], spades_can_be_trump=True)
     assert trump == "Qs"
     assert stock == ["2c", "3c", "Qs"]
 
 
 def test_spade_turned_twice_ends_the_search(engine):
-    """§2.3: stock [4s, 5s]: 4s goes to index floor(1/2)=0 -> [4s, 5s] again; 4s turned a second
-    time -> the first non-spade from the top; there is none -> 4s itself, moved to the bottom."""
+    """docs/rules/musta_maija.md §2 step 3: stock [4s, 5s]: 4s goes to index floor(1/2)=0 -> [4s, 5s] again; 4s turned a
+    second time -> the first non-spade from the top; there is none -> 4s itself, moved to the bottom."""
     assert engine.musta_maija.trump_from_stock(["4s", "5s"]) == ("4s", ["5s", "4s"])
     # [4s, 5s, 2h]: 4s to index 1 -> [5s, 4s, 2h]; 5s to index 1 -> [4s, 5s, 2h]; 4s again ->
     # the first non-spade from the top is 2h.
@@ -131,7 +132,8 @@ def test_spade_turned_twice_ends_the_search(engine):
 
 
 def test_random_reinsertion_draws_from_the_stream(engine):
-    """§2.3 spade_reinsert=random_position: index next() mod (len(R)+1), from the seeded stream.
+    """docs/rules/musta_maija.md §2 step 3 spade_reinsert=random_position: index next() mod (len(R)+1), from the seeded
+    stream.
 
     Stock [Qs, 2c, 3c, 4c]: R has 3 cards, index = next() mod 4 of SplitMix64(seed); the top is
     then a club unless the index is 0 (Qs on top again: turned twice -> first non-spade 2c).
@@ -147,7 +149,7 @@ def test_random_reinsertion_draws_from_the_stream(engine):
 
 
 # --------------------------------------------------------------------------------------------------
-# §4.1 Attacks
+# Attacks (docs/rules/musta_maija.md §4.1)
 
 
 def test_tv_mm03_single_suit(engine):
@@ -198,7 +200,7 @@ def test_tv_mm06_attack_larger_than_five(engine):
     """TV-MM06: the defender holds 7; all six clubs 2C 4C 6C 8C TC QC is legal (6 <= 7)."""
     hand = ["2c", "4c", "6c", "8c", "Tc", "Qc", "5h"]
     assert ["2c", "4c", "6c", "8c", "Tc", "Qc"] in engine.musta_maija.legal_attacks(hand, 7)
-    # §7 attack_limit=defender_hand_size_max_5: at most 5 cards
+    # docs/rules/musta_maija.md §7 attack_limit=defender_hand_size_max_5: at most 5 cards
     capped = engine.musta_maija.legal_attacks(hand, 7, attack_limit="defender_hand_size_max_5")
     assert max(len(x) for x in capped) == 5
     s = engine.MustaMaija(players=2).setup(hands=[hand, ["Ad", "2d", "3d", "4d", "5d", "6d", "Qs"]], trump="Kh")
@@ -225,7 +227,7 @@ def test_tv_mm24_encoding_order(engine):
 
 
 # --------------------------------------------------------------------------------------------------
-# §4.2 Beating
+# Beating (docs/rules/musta_maija.md §4.2)
 
 
 def test_tv_mm07_beating_a_plain_card(engine):
@@ -263,7 +265,8 @@ def test_tv_mm11_spades_as_trumps(engine):
 
 
 def test_can_beat_ace_high_and_no_trump(engine):
-    """§1 ace high (A=14): Ah beats Kh; 2h does not beat Ah. Contract §1: trump None = no trump."""
+    """docs/rules/musta_maija.md §1 ace high (A=14): Ah beats Kh; 2h does not beat Ah. docs/musta_maija_engine.md §1:
+    trump None = no trump."""
     cb = engine.musta_maija.can_beat
     assert cb("Kh", "Ah", 0) is True
     assert cb("Ah", "2h", 0) is False
@@ -287,7 +290,7 @@ def test_tv_mm09_maija_cannot_be_beaten(engine):
     s.apply(DONE)
     v = s.view(0)
     assert s.view(1)["hand"] == ["2h", "As", "Qs", "Ks"]  # ids 27 39 50 51
-    assert v["known"][1] == ["Qs"]  # picked up in view of everyone (§1)
+    assert v["known"][1] == ["Qs"]  # picked up in view of everyone (docs/rules/musta_maija.md §1)
     assert (v["attacker"], v["defender"]) == (2, 0)
 
 
@@ -309,12 +312,12 @@ def test_tv_mm12_one_card_beats_one_card(engine):
     v = s.view(1)
     assert {"5h", "Ah"} <= set(v["out_of_play"])
     assert v["hand"] == by_id(["3c", "4c", "7s", "9s", "6h"])
-    # §6 two players: the defender failed, so next_active(1) = seat 0 attacks again
+    # docs/rules/musta_maija.md §6 two players: the defender failed, so next_active(1) = seat 0 attacks again
     assert (v["attacker"], v["defender"]) == (0, 1)
 
 
 # --------------------------------------------------------------------------------------------------
-# §3 Resolution, refills and the next attacker (N=4 with a stock)
+# Resolution, refills and the next attacker (docs/rules/musta_maija.md §3; N=4 with a stock)
 
 # N=4, trump card 5d at the bottom of a 5-card stock; the other cards are out of play.
 HANDS4 = [
@@ -328,7 +331,7 @@ STOCK4 = ["Kc", "Ad", "2d", "Qs", "5d"]
 
 def test_tv_mm13_full_beat(engine):
     """TV-MM13: seat 0 attacks seat 1 with {4C}, seat 1 beats it with 9C -> attacker seat 1,
-    defender seat 2. Refills (§3): seat 0 draws Kc after committing, seat 1 draws Ad after the
+    defender seat 2. Refills (docs/rules/musta_maija.md §3): seat 0 draws Kc after committing, seat 1 draws Ad after the
     defence."""
     s = engine.MustaMaija().setup(hands=HANDS4, stock=STOCK4, attacker=0)
     attack(s, "4c")
@@ -393,7 +396,7 @@ def test_tv_mm16_refill_order_with_a_short_stock(engine):
     v = s.view(0)
     assert v["hand"] == by_id(["Ac", "Kc", "Ad", "2d", "3d"])
     assert v["stock_size"] == 0
-    assert v["known"][0] == ["3d"]  # the face-up trump card was drawn (contract §3)
+    assert v["known"][0] == ["3d"]  # the face-up trump card was drawn (docs/musta_maija_engine.md §3)
     assert v["trump_in_stock"] is False
     s.play("defend 5h 6h -")
     v = s.view(1)
@@ -414,7 +417,7 @@ def test_tv_mm17_trump_card_is_drawn_last(engine):
     s.play("defend 5h 6h 7h")
     v = s.view(1)
     assert v["hand"] == ["9c", "Tc"]
-    # he beat everything and still holds cards: he attacks next (§3 NEXT)
+    # he beat everything and still holds cards: he attacks next (docs/rules/musta_maija.md §3 NEXT)
     assert (v["attacker"], v["defender"]) == (1, 2)
 
 
@@ -528,7 +531,7 @@ def test_tv_mm22_defence_order_inside_the_matching(engine):
 
 
 def test_tv_mm22_with_compulsory_beating(engine):
-    """§4.2 beat_optional=false on the TV-MM22 position: the maximum matching is 2 (3d<-4d,
+    """docs/rules/musta_maija.md §4.2 beat_optional=false on the TV-MM22 position: the maximum matching is 2 (3d<-4d,
     5d<-6d). At 3d: CARD(4d) leaves 1 + mm({5d}, {6d, ...}) = 2 -> legal; CARD(6d) leaves
     1 + 0 -> illegal; DONE 0 + 1 -> illegal; TAKE_ALL 0 -> illegal."""
     s = engine.MustaMaija(players=3, beat_optional=False).setup(
@@ -576,9 +579,9 @@ def test_tv_mm25_end_condition_check(engine):
 
 
 def test_first_dealer_and_deal_from_the_seed(engine):
-    """§2.1-2.2 and DESIGN §5: dealer = next() mod N, then the ascending pack shuffled with the same
-    stream; one card at a time from next(dealer); trump determination on the rest (§2.3, computed
-    here for the middle rule with the helper below)."""
+    """docs/rules/musta_maija.md §2 steps 1-2 and docs/design.md §5: dealer = next() mod N, then the
+    ascending pack shuffled with the same stream; one card at a time from next(dealer); trump
+    determination on the rest (step 3, computed here for the middle rule with the helper below)."""
     for seed in (0, 7, 12345):
         rng = SplitMix64(seed)
         dealer = rng.next() % 4
@@ -597,7 +600,7 @@ def test_first_dealer_and_deal_from_the_seed(engine):
 
 
 def _middle_trump(stock: list[int]) -> tuple[int, list[int]]:
-    """§2.3 with spade_reinsert=middle, written from the rules text for these tests."""
+    """docs/rules/musta_maija.md §2 step 3 with spade_reinsert=middle, written from the rules text for these tests."""
     stock, turned = list(stock), set()
     while True:
         c = stock[0]
@@ -615,8 +618,8 @@ def _middle_trump(stock: list[int]) -> tuple[int, list[int]]:
 
 
 def test_trump_turned_after_the_first_lead(engine):
-    """§6 trump_reveal=after_first_lead (preset pagat): no trump while the first attack is built;
-    trump determination at the commit, before the attacker's refill.
+    """docs/rules/musta_maija.md §6 trump_reveal=after_first_lead (preset pagat): no trump while the first attack is
+    built; trump determination at the commit, before the attacker's refill.
 
     deck (first_dealer=3, N=4): the 20 dealt cards, then the stock [Ks, 2h, ...]: Ks is a spade
     -> reinserted at floor(31/2) = 15; 2h is then on top and is the trump card."""
@@ -641,7 +644,7 @@ def test_trump_turned_after_the_first_lead(engine):
 
 
 def test_attack_cap_ends_the_hand_with_the_maija_holder(engine):
-    """§4.3 max_attacks: after that many attacks the hand ends (tested after the natural end);
+    """docs/rules/musta_maija.md §4.3 max_attacks: after that many attacks the hand ends (tested after the natural end);
     the Maija holder loses. max_attacks=1: seat 0 attacks with 2c, seat 1 (holding Qs) beats it."""
     s = engine.MustaMaija(players=2, max_attacks=1).setup(hands=[["2c", "3c"], ["Qs", "5c"]], trump="Kd")
     attack(s, "2c")
@@ -651,7 +654,7 @@ def test_attack_cap_ends_the_hand_with_the_maija_holder(engine):
 
 
 def test_match_of_several_hands(engine):
-    """§5 first_to_losses with match_losses=2: one lost hand does not end the match; the loser
+    """docs/rules/musta_maija.md §5 first_to_losses with match_losses=2: one lost hand does not end the match; the loser
     deals the next hand (next_dealer=loser) and the first attacker is next(dealer)."""
     s = engine.MustaMaija(players=3, match="first_to_losses", match_losses=2).setup(
         hands=[["Qs"], [], ["4h"]], trump="Kd", attacker=2
@@ -667,8 +670,8 @@ def test_match_of_several_hands(engine):
 
 
 def test_tv_mm16_with_the_defender_drawing_first(engine):
-    """TV-MM16's position with §7 draw_order=defender_then_attacker: the attacker does not refill
-    after committing (2 cards left); at resolution the defender (5 - 2 + 1 = 4) draws Ad, then the
+    """TV-MM16's position with docs/rules/musta_maija.md §7 draw_order=defender_then_attacker: the attacker does not
+    refill after committing (2 cards left); at resolution the defender (5 - 2 + 1 = 4) draws Ad, then the
     attacker draws 2d and the face-up trump card 3d."""
     hands = [["2h", "3h", "4h", "Ac", "Kc"], ["5h", "6h", "7c", "8c", "9c"], ["Qs", "Jd"]]
     game = engine.MustaMaija(players=3, draw_order="defender_then_attacker")
@@ -685,8 +688,8 @@ def test_tv_mm16_with_the_defender_drawing_first(engine):
 
 
 def test_fixed_hands_losers_share_the_loss(engine):
-    """§5 match=fixed_hands: after match_hands hands the seats with the most losses lose and share
-    -1; the others share +1. N=3, match_hands=2, losses [1,0,0] before hand 2; in hand 2 seat 1
+    """docs/rules/musta_maija.md §5 match=fixed_hands: after match_hands hands the seats with the most losses lose and
+    share -1; the others share +1. N=3, match_hands=2, losses [1,0,0] before hand 2; in hand 2 seat 1
     ends with Qs (TV-MM25's pattern) -> losses [1,1,0] -> losers 0 and 1: [-1/2, -1/2, +1]."""
     game = engine.MustaMaija(players=3, match="fixed_hands", match_hands=2)
     s = game.setup(hands=[["4h"], ["Qs"], []], trump="Kd", attacker=0, losses=[1, 0, 0])
@@ -700,7 +703,8 @@ def test_fixed_hands_losers_share_the_loss(engine):
 
 
 def test_every_seat_losing_the_match_gives_zero_returns(engine):
-    """§5: if every seat loses the match (fixed_hands, equal loss counts) the returns are all 0."""
+    """docs/rules/musta_maija.md §5: if every seat loses the match (fixed_hands, equal loss counts) the returns are all
+    0."""
     game = engine.MustaMaija(players=2, match="fixed_hands", match_hands=2)
     s = game.setup(hands=[["4h"], ["Qs"]], trump="Kd", attacker=0, losses=[1, 0])
     attack(s, "4h")
@@ -712,8 +716,8 @@ def test_every_seat_losing_the_match_gives_zero_returns(engine):
 
 
 def test_next_dealer_rotates_left(engine):
-    """§5 next_dealer=rotate_left: the next dealer is next(previous dealer), not the loser. The
-    setup dealer defaults to attacker - 1 = seat 1 (contract §7), so hand 2 is dealt by seat 2 and
+    """docs/rules/musta_maija.md §5 next_dealer=rotate_left: the next dealer is next(previous dealer), not the loser.
+    The setup dealer defaults to attacker - 1 = seat 1 (docs/musta_maija_engine.md §7), so hand 2 is dealt by seat 2 and
     seat 0 attacks first."""
     game = engine.MustaMaija(players=3, match="first_to_losses", match_losses=2, next_dealer="rotate_left")
     s = game.setup(hands=[["Qs"], [], ["4h"]], trump="Kd", attacker=2)

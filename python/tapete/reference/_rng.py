@@ -1,4 +1,4 @@
-"""SplitMix64, the one random stream of every tapete engine (DESIGN §5).
+"""SplitMix64, the one random stream of every tapete engine (docs/design.md §5).
 
 The native engines implement the very same generator, so a seed and a sequence of actions give the
 same game in both. Every random choice a game makes (the first dealer, every shuffle) is drawn from

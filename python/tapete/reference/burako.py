@@ -21,7 +21,7 @@ The game in brief
   closing, +/-100 for the muerto; a team without a canasta counts its melds negative. Hands are
   played until a team reaches 3000.
 
-Actions (a fixed space of 1966 ids, rules §11)
+Actions (a fixed space of 1966 ids, docs/rules/burako.md §11)
 ----------------------------------------------
 ==========  ===================  ================  ===========================================
 ids         action               notation          meaning
@@ -36,7 +36,7 @@ ids         action               notation          meaning
 111..1965   ``EXTEND(m, t)``     ``extend 3 B7``   add a tile to the team's meld slot m
 ==========  ===================  ================  ===========================================
 
-Melds are stored as tile multisets only (the "existence semantics" of rules §3.4): a multiset is a
+Melds are stored as tile multisets only (the "existence semantics" of docs/rules/burako.md §3.4): a multiset is a
 valid run when *some* assignment of positions to its tiles fits, so wilds move freely inside a meld.
 """
 
@@ -77,13 +77,13 @@ __all__ = [
 ]
 
 # ---------------------------------------------------------------------------------------------
-# Tiles (rules §1)
+# Tiles (docs/rules/burako.md §1)
 # ---------------------------------------------------------------------------------------------
 
 COLOURS = "RKBY"
 JOKER = 52
 NUM_TYPES = 53
-#: The 106 tiles in ascending type order, the two copies of each type adjacent (DESIGN §5).
+#: The 106 tiles in ascending type order, the two copies of each type adjacent (docs/design.md §5).
 PACK: tuple[int, ...] = tuple(t for t in range(NUM_TYPES) for _ in range(2))
 
 
@@ -133,7 +133,7 @@ def _is_two(t: int) -> bool:
 
 
 def tile_value(t: int, opts: dict) -> int:
-    """Face value of one tile in a rack (rules §1): 1 -> 15, 2 -> 20, 3..7 -> 5, 8..13 -> 10, joker."""
+    """Face value of one tile in a rack (docs/rules/burako.md §1): 1 -> 15, 2 -> 20, 3..7 -> 5, 8..13 -> 10, joker."""
     if t == JOKER:
         return opts["joker_value"]
     n = _number(t)
@@ -141,7 +141,7 @@ def tile_value(t: int, opts: dict) -> int:
 
 
 # ---------------------------------------------------------------------------------------------
-# Actions (rules §11)
+# Actions (docs/rules/burako.md §11)
 # ---------------------------------------------------------------------------------------------
 
 NUM_DISTINCT_ACTIONS = 1966
@@ -217,7 +217,7 @@ def string_to_action(text: Any) -> int:
 
 
 # ---------------------------------------------------------------------------------------------
-# Options (rules §10, contract §2)
+# Options (docs/rules/burako.md §10, docs/burako_engine.md §2)
 # ---------------------------------------------------------------------------------------------
 
 _NOLIMIT = 10**9
@@ -294,7 +294,7 @@ def _check_option(name: str, value: Any) -> Any:
 
 
 def resolve_options(**given: Any) -> dict[str, Any]:
-    """Every option resolved: the defaults of rules §10 overridden by the given ones."""
+    """Every option resolved: the defaults of docs/rules/burako.md §10 overridden by the given ones."""
     for name in given:
         if name not in _SPEC:
             raise InvalidOptionError(f"unknown option {name!r}: expected one of " + ", ".join(_SPEC))
@@ -314,7 +314,7 @@ def muerto_size(opts: dict) -> int:
 
 
 # ---------------------------------------------------------------------------------------------
-# Melds (rules §3)
+# Melds (docs/rules/burako.md §3)
 # ---------------------------------------------------------------------------------------------
 
 
@@ -334,7 +334,7 @@ def _ace_positions(opts: dict) -> tuple[int, ...]:
 
 
 def _run_fewest_wilds(tiles: Sequence[int], opts: dict) -> int | None:
-    """The fewest wilds over the valid run assignments of ``tiles`` (rules §3.2), or None if none.
+    """The fewest wilds over the valid run assignments of ``tiles`` (docs/rules/burako.md §3.2), or None if none.
 
     A run has one colour c. Jokers are wild; a 2 of colour c may be natural (at position 2) or
     wild; any other 2 is wild (when 2s are wild at all). Every other tile is natural, of colour c.
@@ -380,7 +380,7 @@ def _run_fewest_wilds(tiles: Sequence[int], opts: dict) -> int | None:
 
 
 def _pierna_fewest_wilds(tiles: Sequence[int], opts: dict) -> int | None:
-    """The fewest wilds of a valid pierna (rules §3.3), or None: every natural has one number n.
+    """The fewest wilds of a valid pierna (docs/rules/burako.md §3.3), or None: every natural has one number n.
 
     Jokers are wild. With 2s wild, every 2 is wild, unless ``pierna_of_twos = allowed_as_naturals``
     and the pierna is one of 2s (n = 2), where the 2s are its naturals. With 2s not wild, a 2 is an
@@ -425,7 +425,7 @@ def _natural_twos(tiles: Sequence[int], kind: str, fewest_wilds: int, opts: dict
 def _meld_facts(tiles: Sequence[int], opts: dict, kind: str | None = None) -> tuple[str, int] | None:
     """``(kind, fewest wilds)`` when ``tiles`` is a valid meld (of ``kind`` if given), else None.
 
-    A multiset valid as both kinds is a pierna (rules §3.4; impossible with the default options).
+    A multiset valid as both kinds is a pierna (docs/rules/burako.md §3.4; impossible with the default options).
     """
     if kind in (None, "pierna"):
         w = _pierna_fewest_wilds(tiles, opts)
@@ -480,7 +480,7 @@ def classify_meld(tiles: Iterable[Any], **options: Any) -> dict[str, Any] | None
 def _team_score(
     melds: Sequence[tuple[str, Sequence[int]]], rack_tiles: Iterable[int], closed: bool, muerto_taken: bool, opts: dict
 ) -> int:
-    """One team's hand score (rules §7) from its melds ``(kind, tiles)`` and the tiles in its racks."""
+    """One team's hand score (docs/rules/burako.md §7) from its melds ``(kind, tiles)`` and the tiles in its racks."""
     M = C = 0
     canastas = 0
     for kind, tiles in melds:
@@ -503,7 +503,7 @@ def _team_score(
 def score_team(
     melds: Iterable[Iterable[Any]], racks: Iterable[Iterable[Any]], closed: bool, muerto_taken: bool, **options: Any
 ) -> int:
-    """One team's hand score per rules §7: ``melds`` its melds (tile lists), ``racks`` the tile
+    """One team's hand score per docs/rules/burako.md §7: ``melds`` its melds (tile lists), ``racks`` the tile
     lists of its players' racks (a held muerto included), ``closed`` whether it closed,
     ``muerto_taken`` whether it bought its muerto. TV-B37: team A scores 540.
     """
@@ -679,7 +679,8 @@ class Burako:
         return hash(self._options_json)
 
     def new_state(self, seed: int = 0, deck: Iterable[Any] | None = None) -> BurakoState:
-        """A new match: the first mano is drawn (unless fixed), then the first hand is dealt (§8)."""
+        """A new match: the first mano is drawn (unless fixed), then the first hand is dealt
+        (docs/burako_engine.md §8)."""
         if not _is_int(seed) or not 0 <= seed <= MASK64:
             raise InvalidStateError(f"seed {seed!r} is invalid: expected an int in 0..2^64-1")
         pack = None
@@ -716,7 +717,7 @@ class Burako:
         hand: int = 1,
         seed: int = 0,
     ) -> BurakoState:
-        """A position from a partial description, for rules tests (contract §12)."""
+        """A position from a partial description, for rules tests (docs/burako_engine.md §12)."""
         return _setup(
             self,
             racks,
@@ -737,7 +738,7 @@ class Burako:
         )
 
     def state_from_json(self, text: str) -> BurakoState:
-        """Rebuild a state from its JSON, checking everything (contract §10)."""
+        """Rebuild a state from its JSON, checking everything (docs/burako_engine.md §10)."""
         return _state_from_json(self, text)
 
 
@@ -767,13 +768,13 @@ class BurakoState:
         self._turns = 0  # turns completed in this hand
         self._cancels = 0  # NEW_CANCELs used this turn
         self._drawn = -1  # the first turn's drawn tile, while REDRAW may reject it
-        self._no_discard = -1  # single_tile_pozo_rediscard = forbidden (§7)
-        self._must_use = -1  # pozo_take_requirement = must_use_top_tile_now (§7)
+        self._no_discard = -1  # single_tile_pozo_rediscard = forbidden (docs/burako_engine.md §7)
+        self._must_use = -1  # pozo_take_requirement = must_use_top_tile_now (docs/burako_engine.md §7)
         self._terminal = False
         self._winner = -1
         self._cache: dict[str, Any] = {}  # legal actions and JSON of this position (cleared by _step)
 
-    # -- dealing (contract §8) -----------------------------------------------------------------
+    # -- dealing (docs/burako_engine.md §8) --------------------------------------------------------
 
     def _start_hand(self, pack: list[int] | None = None) -> None:
         """Racks of H in blocks, seat order from the mano; then muerto #1, muerto #2; the stock."""
@@ -818,7 +819,7 @@ class BurakoState:
         return self._muerto[team] == UNTAKEN and bool(self._muertos)
 
     def _invariant(self, team: int, rack_after: Sequence[int], melds_after: list[tuple[str, list[int]]]) -> bool:
-        """The going-out invariant (contract §6) for a meld or extend leaving ``rack_after``."""
+        """The going-out invariant (docs/burako_engine.md §6) for a meld or extend leaving ``rack_after``."""
         h = sum(rack_after)
         if h >= 2 or self._can_buy(team):
             return True
@@ -851,7 +852,7 @@ class BurakoState:
         u = self._no_discard
         return u != -1 and sum(rack_after) >= 1 and sum(rack_after) == rack_after[u]
 
-    # -- legal actions (contract §5-§7) --------------------------------------------------------
+    # -- legal actions (docs/burako_engine.md §5-§7) -----------------------------------------------
 
     def current_player(self) -> int:
         return -1 if self._terminal else self._to_move
@@ -902,7 +903,7 @@ class BurakoState:
         return True
 
     def _top_tile_usable(self) -> bool:
-        """Contract §7: after taking the pozo, could an extend or a meld use the top tile's type?"""
+        """docs/burako_engine.md §7: after taking the pozo, could an extend or a meld use the top tile's type?"""
         p = self._to_move
         team = self._team(p)
         u = self._pozo[-1]
@@ -1079,7 +1080,7 @@ class BurakoState:
             self._after_meld(p)
 
     def _after_meld(self, p: int) -> None:
-        """A meld or extend that empties the rack closes, or buys the muerto directly (§5)."""
+        """A meld or extend that empties the rack closes, or buys the muerto directly (docs/burako_engine.md §5)."""
         if sum(self._racks[p]):
             return
         team = self._team(p)
@@ -1097,7 +1098,7 @@ class BurakoState:
             self._unplayed[team] = p
 
     def _end_turn(self) -> None:
-        """TURN_END (contract §5): stock exhaustion, the turn cap, or the next player."""
+        """TURN_END (docs/burako_engine.md §5): stock exhaustion, the turn cap, or the next player."""
         self._turns += 1
         self._cancels = 0
         self._no_discard = self._must_use = -1
@@ -1113,7 +1114,7 @@ class BurakoState:
         self._to_move = (self._to_move + 1) % self.game.num_players
         self._phase = DRAW
 
-    # -- end of the hand and the match (contract §9) -------------------------------------------
+    # -- end of the hand and the match (docs/burako_engine.md §9) ----------------------------------
 
     def _hand_score(self, team: int, closed_by: int) -> int:
         seats = [s for s in range(self.game.num_players) if self._team(s) == team]
@@ -1203,7 +1204,7 @@ class BurakoState:
     def __deepcopy__(self, memo: dict) -> BurakoState:
         return self.clone()
 
-    # -- serialisation (contract §10) ----------------------------------------------------------
+    # -- serialisation (docs/burako_engine.md §10) -------------------------------------------------
 
     def _as_dict(self) -> dict[str, Any]:
         return {
@@ -1245,7 +1246,7 @@ class BurakoState:
 
     __hash__ = None  # type: ignore[assignment]
 
-    # -- what a seat sees (contract §11) -------------------------------------------------------
+    # -- what a seat sees (docs/burako_engine.md §11) ----------------------------------------------
 
     def _check_player(self, player: Any) -> int:
         return _index_in(player, self.game.num_players, InvalidPlayerError, "a seat")
@@ -1374,7 +1375,7 @@ class BurakoState:
 
 
 # ---------------------------------------------------------------------------------------------
-# setup (contract §12) and reading a state back (contract §10)
+# setup (docs/burako_engine.md §12) and reading a state back (docs/burako_engine.md §10)
 # ---------------------------------------------------------------------------------------------
 
 

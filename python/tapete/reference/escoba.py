@@ -100,12 +100,12 @@ __all__ = [
 #: The 40-card pack, ascending ids: ranks A..7, J, Q, K of c, d, h, s.
 PACK: tuple[int, ...] = tuple(13 * s + r - 1 for s in range(4) for r in (1, 2, 3, 4, 5, 6, 7, 11, 12, 13))
 _PACK_SET = frozenset(PACK)
-#: The 52-card pack of ``deck = italian52`` (Cicera, rules §2.24): every id.
+#: The 52-card pack of ``deck = italian52`` (Cicera, docs/rules/escoba.md §2.24): every id.
 PACK52: tuple[int, ...] = tuple(range(52))
 
 
-#: The 80-card double pack of ``deck = double_italian80`` (rules §2.18; contract §1a): ascending
-#: ids, the two copies of an id adjacent.
+#: The 80-card double pack of ``deck = double_italian80`` (docs/rules/escoba.md §2.18; docs/escoba_engine.md §1a):
+#: ascending ids, the two copies of an id adjacent.
 PACK80: tuple[int, ...] = tuple(c for c in PACK for _ in range(2))
 
 
@@ -124,8 +124,8 @@ def pack_name(deck: str) -> str:
 
 SETTEBELLO = card_id("7d")
 RE_BELLO = card_id("Kd")
-MARESCIALLO = card_id("Ks")  # rules §2.18
-KS_SWEEP_POINTS = -4  # a sweep made by playing Ks (rules §2.18)
+MARESCIALLO = card_id("Ks")  # docs/rules/escoba.md §2.18
+KS_SWEEP_POINTS = -4  # a sweep made by playing Ks (docs/rules/escoba.md §2.18)
 COINS = 1  # the suit index of d (coins, denari, oros)
 SWORDS = 3  # the suit index of s (swords, spade)
 #: The coins in napola order A 2 3 4 5 6 7 J Q K.
@@ -151,7 +151,7 @@ def _slot(card: int, size: int = 40) -> int:
     return card if size == 52 else 10 * _suit(card) + card_value(card) - 1
 
 
-#: Primiera values by rank (§0.3); the Veneto table doubled to integers.
+#: Primiera values by rank (docs/rules/escoba.md §0.3); the Veneto table doubled to integers.
 _PRIMIERA_VALUES = {
     "standard": {7: 21, 6: 18, 1: 16, 5: 15, 4: 14, 3: 13, 2: 12, 11: 10, 12: 10, 13: 10},
     "veneto": {7: 14, 6: 12, 1: 11, 5: 10, 4: 8, 3: 6, 2: 4, 11: 1, 12: 1, 13: 1},
@@ -238,7 +238,7 @@ def _as_action_id(action: Any) -> int:
 
 
 # ---------------------------------------------------------------------------------------------
-# Options (contract §2)
+# Options (docs/escoba_engine.md §2)
 # ---------------------------------------------------------------------------------------------
 
 VARIANTS = (
@@ -279,7 +279,7 @@ _PRIORITY_KINDS = ("sum", "sum15", "sum11", "diff")
 MAX_SCORE = 10**15
 MAX_SWEEPS = 40  # in setup's scope
 MAX_JSON_SWEEPS = MAX_SWEEPS + 42  # in a state: those of setup plus the most one deal can make
-_NOLIMIT = 10**9  # every integer option is at most 10^9 (contract §2)
+_NOLIMIT = 10**9  # every integer option is at most 10^9 (docs/escoba_engine.md §2)
 
 #: Every option: (kind, detail). Kinds: choice (str among detail), int (min, max), int_or_null,
 #: bool, players, kinds (allowed names), ranks, cards.
@@ -371,7 +371,7 @@ _SPEC: dict[str, tuple[str, Any]] = {
     "cards_tie_points": ("int_or_null", (0, _NOLIMIT)),
 }
 
-#: The base defaults (rules §1.10). ``target`` None means "derive it" (see resolve_options).
+#: The base defaults (docs/rules/escoba.md §1.10). ``target`` None means "derive it" (see resolve_options).
 _BASE: dict[str, Any] = {
     "variant": "scopa",
     "deck": "italian40",
@@ -468,7 +468,7 @@ _SETENTA_MODES = {
 }
 
 
-#: The player counts a preset allows, its default first (contract §2).
+#: The player counts a preset allows, its default first (docs/escoba_engine.md §2).
 _PRESET_PLAYERS = {
     "scopone_9": (4,),
     "scopone_10": (4,),
@@ -493,7 +493,7 @@ def _preset_players(variant: str) -> int:
 
 
 def elimination_deal_shape(mode: str, k: int) -> tuple[int, int]:
-    """(initial_table_cards, cards_per_hand) for k players in play under elimination (rules §2.11):
+    """(initial_table_cards, cards_per_hand) for k players in play under elimination (docs/rules/escoba.md §2.11):
     table 5 -> 5 + 7 each, 4 -> 4 + 9, 3 and 2 -> 4 + hands of 6; no_table deals every card at
     once (3 players keep 4 on the table, 40 being no multiple of 3)."""
     shapes = {
@@ -506,9 +506,9 @@ def elimination_deal_shape(mode: str, k: int) -> tuple[int, int]:
 def _preset_deltas(
     variant: str, players: int, elimination_deal: str = "table", cicera_deal: str = "12+4"
 ) -> dict[str, Any]:
-    """The option values a preset changes from the base defaults (contract §2)."""
+    """The option values a preset changes from the base defaults (docs/escoba_engine.md §2)."""
     if variant == "cicera":
-        # rules §2.24: 52 cards, 4 players in teams, courts take only their rank, swords score
+        # docs/rules/escoba.md §2.24: 52 cards, 4 players in teams, courts take only their rank, swords score
         itc, cph = (4, 12) if cicera_deal == "12+4" else (0, 13)
         return {
             "deck": "italian52",
@@ -602,7 +602,7 @@ def _preset_deltas(
             "target": 51,
         }
     if variant == "bazzica":
-        # rules §2.23: the declarations table is ``knocks``, empty (unknown) by default
+        # docs/rules/escoba.md §2.23: the declarations table is ``knocks``, empty (unknown) by default
         return {"last_hand_open": True, "target": 21}
     if variant == "scopone_romano_contrario":
         itc, cph = elimination_deal_shape(elimination_deal, players)
@@ -620,7 +620,7 @@ def _preset_deltas(
     if variant == "cocchiaundici":
         return {"ace_takes_all": True, "tuzzoli": True, "capture_kinds": ["match", "sum", "sum11"]}
     if variant in ("rubamazzo", "rubamazzo_somma"):
-        # rules §2.21/§2.22: one deal, most cards wins, no scope
+        # docs/rules/escoba.md §2.21/§2.22: one deal, most cards wins, no scope
         somma = variant == "rubamazzo_somma"
         return {
             "capture_kinds": ["match", "sum"] if somma else ["match"],
@@ -634,7 +634,7 @@ def _preset_deltas(
             "partnership": "none",
         }
     if variant == "maresciallo":
-        # rules §2.18: scopa d'assi captures with the base deal, napola, the Ks penalties, polacca
+        # docs/rules/escoba.md §2.18: scopa d'assi captures with the base deal, napola, the Ks penalties, polacca
         return {
             "ace_takes_all": True,
             "ace_takes_all_is_scopa": False,
@@ -643,7 +643,7 @@ def _preset_deltas(
             "polacca": True,
         }
     if variant == "maresciallo_80":
-        # rules §2.18, 80-card version: two packs, 4 players in teams, 4 hands of 5, no table
+        # docs/rules/escoba.md §2.18, 80-card version: two packs, 4 players in teams, 4 hands of 5, no table
         return {
             **_preset_deltas("maresciallo", players),
             "deck": "double_italian80",
@@ -651,7 +651,7 @@ def _preset_deltas(
             "cards_per_hand": 5,
             "void_deal_min_kings": None,
         }
-    if variant == "granja":  # rules §2.20
+    if variant == "granja":  # docs/rules/escoba.md §2.20
         return {"builds": True, "primiera_mode": "none", "special_cards": {"2d": 1}}
     return {}
 
@@ -794,7 +794,7 @@ def resolve_options(**given: Any) -> dict[str, Any]:
         )
     if opts["steal"]:
         _refuse_clashes(
-            "steal=true (rubamazzo, rules §2.21)",
+            "steal=true (rubamazzo, docs/rules/escoba.md §2.21)",
             ("capture_kinds other than match and sum", any(k not in ("match", "sum") for k in opts["capture_kinds"])),
             ("value_modulus", opts["value_modulus"] is not None),
             ("fewest_cards other than none", opts["fewest_cards"] != "none"),
@@ -805,7 +805,7 @@ def resolve_options(**given: Any) -> dict[str, Any]:
         )
     if opts["fidasse"]:  # a face-down claim would show through these public keys
         _refuse_clashes(
-            "fidasse=true (rules §2.19)",
+            "fidasse=true (docs/rules/escoba.md §2.19)",
             ("steal", opts["steal"]),
             ("knocks", bool(opts["knocks"])),
             ("last_hand_open", opts["last_hand_open"]),
@@ -814,21 +814,23 @@ def resolve_options(**given: Any) -> dict[str, Any]:
     if opts["builds"]:  # a build adds plain values; piles and claims have no build rules
         if opts["value_modulus"] is not None:
             raise InvalidOptionError(
-                "option builds adds plain values (rules §2.20): value_modulus must be null with builds"
+                "option builds adds plain values (docs/rules/escoba.md §2.20): value_modulus must be null with builds"
             )
         _refuse_clashes(
-            "builds=true (rules §2.20)",
+            "builds=true (docs/rules/escoba.md §2.20)",
             ("matta", opts["matta"] is not None),
             ("steal", opts["steal"]),
             ("fidasse", opts["fidasse"]),
         )
     if opts["tuzzoli"] and opts["cards_per_hand"] != 3:
         raise InvalidOptionError(
-            f"option tuzzoli declares 3-card hands (rules §2.8): cards_per_hand must be 3, got {opts['cards_per_hand']}"
+            f"option tuzzoli declares 3-card hands (docs/rules/escoba.md §2.8): "
+            f"cards_per_hand must be 3, got {opts['cards_per_hand']}"
         )
     if opts["knocks"] and opts["cards_per_hand"] != 3:
         raise InvalidOptionError(
-            f"option knocks declares 3-card hands (rules §2.7): cards_per_hand must be 3, got {opts['cards_per_hand']}"
+            f"option knocks declares 3-card hands (docs/rules/escoba.md §2.7): "
+            f"cards_per_hand must be 3, got {opts['cards_per_hand']}"
         )
     per_round = players * opts["cards_per_hand"]
     size = len(pack_of(opts["deck"]))
@@ -854,7 +856,7 @@ def resolve_options(**given: Any) -> dict[str, Any]:
 
 def _check_cicera(opts: dict) -> None:
     """The cards named by options must be in the pack; the combinations that ``court_capture =
-    same_rank`` and the 52-card pack refuse (rules §2.24; contract §2)."""
+    same_rank`` and the 52-card pack refuse (docs/rules/escoba.md §2.24; docs/escoba_engine.md §2)."""
     pack = set(pack_of(opts["deck"]))
     if any(card_id(c) not in pack for c in opts["special_cards"]):
         raise InvalidOptionError(f"option special_cards names a card that is not in the {pack_name(opts['deck'])}")
@@ -863,7 +865,7 @@ def _check_cicera(opts: dict) -> None:
     if opts["court_capture"] == "same_rank":
         # these count the courts' values, which same_rank takes away
         _refuse_clashes(
-            "court_capture=same_rank (rules §2.24)",
+            "court_capture=same_rank (docs/rules/escoba.md §2.24)",
             ("matta", opts["matta"] is not None),
             ("knocks", bool(opts["knocks"])),
             ("initial_table_bonus", opts["initial_table_bonus"] != "none"),
@@ -874,7 +876,7 @@ def _check_cicera(opts: dict) -> None:
         # the pile items, the elimination deal shapes and the declarations' bounds (at most 24 a
         # deal) are defined for 40 cards only, and so are builds and claims
         _refuse_clashes(
-            "deck=italian52 (rules §2.24)",
+            "deck=italian52 (docs/rules/escoba.md §2.24)",
             ("steal", opts["steal"]),
             ("tuzzoli", opts["tuzzoli"]),
             ("knocks", bool(opts["knocks"])),
@@ -892,7 +894,7 @@ def _refuse_clashes(option: str, *clashes: tuple[str, Any]) -> None:
 
 
 def _check_twins(opts: dict) -> None:
-    """What the double pack refuses (contract §1a): what its capture search does not cover, the
+    """What the double pack refuses (docs/escoba_engine.md §1a): what its capture search does not cover, the
     mechanics defined for one pack, and the awards that read one copy per id."""
     if opts["deck"] != "double_italian80":
         return
@@ -942,12 +944,13 @@ def _check_twins(opts: dict) -> None:
     ]
     if clash:
         raise InvalidOptionError(
-            "option deck=double_italian80 (rules §2.18, contract §1a) cannot be combined with " + ", ".join(clash)
+            "option deck=double_italian80 (docs/rules/escoba.md §2.18, docs/escoba_engine.md §1a) "
+            "cannot be combined with " + ", ".join(clash)
         )
 
 
 # ---------------------------------------------------------------------------------------------
-# Capture rules (contract §3)
+# Capture rules (docs/escoba_engine.md §3)
 # ---------------------------------------------------------------------------------------------
 
 #: The trail outcome (the played card joins the table) and the self-capture outcome (an Ace played
@@ -955,12 +958,12 @@ def _check_twins(opts: dict) -> None:
 #: the table card ids it takes.
 TRAIL: tuple[int, ...] = ()
 SELF = "self"
-#: The largest build value (rules §2.20).
+#: The largest build value (docs/rules/escoba.md §2.20).
 MAX_BUILD_VALUE = 10
 
 
 class BuildOn:
-    """The outcome "build on table item ``item``" (rules §2.20): a loose card or a build's name."""
+    """The outcome "build on table item ``item``" (docs/rules/escoba.md §2.20): a loose card or a build's name."""
 
     __slots__ = ("item",)
 
@@ -1027,10 +1030,10 @@ def _captures_by_kind(
     builds: Sequence[Sequence[int]] = (),
 ) -> dict[str, list[tuple[int, ...]]]:
     """The capture sets of each enabled kind, before match priority and fewest-cards. A build is
-    an item named by its lowest card that only equality takes (rules §2.20)."""
+    an item named by its lowest card that only equality takes (docs/rules/escoba.md §2.20)."""
     k = opts["value_modulus"]
 
-    def value(c: int) -> int:  # the capture value, reduced by the modulus when set (§2.15)
+    def value(c: int) -> int:  # the capture value, reduced by the modulus when set (docs/rules/escoba.md §2.15)
         return _val(c, matta) if k is None else (_val(c, matta) - 1) % k + 1
 
     p = value(card)
@@ -1081,14 +1084,14 @@ def _captures(
     scopa on its own account (True for a set left by a normal kind; False for the Ace's take-all
     alone, which scores only with ``ace_takes_all_is_scopa``).
 
-    ``twins``: ``table`` is a multiset of the 80-card pack (rules §2.18); a set that holds the
+    ``twins``: ``table`` is a multiset of the 80-card pack (docs/rules/escoba.md §2.18); a set that holds the
     played card's identical twin is legal only when it is the whole table (so an illegal twin
     match gives no match priority). Sets are ascending tuples, a twin listed twice."""
     table = list(table)
     twins = twins or opts["deck"] == "double_italian80"
     items = table + list(_names(builds))  # every item, the courts included
     if opts["court_capture"] == "same_rank":
-        # rules §2.24: a court has no value and takes one court of its rank, nothing else
+        # docs/rules/escoba.md §2.24: a court has no value and takes one court of its rank, nothing else
         if _rank(card) >= 11:
             if "match" not in opts["capture_kinds"]:
                 return {}
@@ -1132,7 +1135,7 @@ def _captures(
     return result
 
 
-#: A pile as a capture item (rules §2.21): ``PILE0 + side``, so that ``TAKE0 + item`` is its
+#: A pile as a capture item (docs/rules/escoba.md §2.21): ``PILE0 + side``, so that ``TAKE0 + item`` is its
 #: ``TAKE_PILE(side)`` id (a side's pile is named by its lowest seat, the side number) and piles
 #: sort after every table card.
 PILE0 = TAKE_PILE0 - TAKE0
@@ -1143,7 +1146,7 @@ def _item_str(item: int) -> str:
 
 
 def _pile_captures(card: int, table: list[int], piles: tuple, opts: dict) -> dict[tuple[int, ...], bool]:
-    """``Captures(p, T)`` with ``steal`` (rules §2.21, §2.22). ``piles`` = (top card per side or
+    """``Captures(p, T)`` with ``steal`` (docs/rules/escoba.md §2.21, §2.22). ``piles`` = (top card per side or
     -1, the mover's side, the next seat's side). Items are table cards and opponents' piles
     (``PILE0 + side``), each pile worth its top card."""
     tops, mine, nxt = piles
@@ -1168,7 +1171,7 @@ def _pile_captures(card: int, table: list[int], piles: tuple, opts: dict) -> dic
         for x in _subsets_with_sum(sorted(items), p, 2):
             result[x] = True
     if opts["ace_steals_all"] and _rank(card) == 1:
-        # rules §2.21 [X 6]: an Ace takes the table or the next opponent's pile
+        # docs/rules/escoba.md §2.21 [X 6]: an Ace takes the table or the next opponent's pile
         if table:
             result.setdefault(tuple(sorted(table)), False)
         if nxt != mine and tops[nxt] != -1:
@@ -1229,7 +1232,7 @@ def _outcomes(
     if may_trail:
         outcomes[TRAIL] = False
     if opts["builds"] and not (opts["build_only_if_no_capture"] and can_capture):
-        # a build: the total is at most 10 and the rest of the hand holds a card of it (§2.20)
+        # a build: the total is at most 10 and the rest of the hand holds a card of it (docs/rules/escoba.md §2.20)
         held = {card_value(q) for q in hand if q != card}
         values = {t: card_value(t) for t in table} | _names(builds)
         for t in sorted(values):
@@ -1327,7 +1330,7 @@ def capture_options(
 
 
 def _copies(deck: str) -> int:
-    """Copies of each id in the pack: 2 in the double pack (contract §1a), else 1."""
+    """Copies of each id in the pack: 2 in the double pack (docs/escoba_engine.md §1a), else 1."""
     return 2 if deck == "double_italian80" else 1
 
 
@@ -1346,11 +1349,11 @@ def _card_lists(xs: Any) -> list[Any]:
 
 
 # ---------------------------------------------------------------------------------------------
-# Scoring a deal (contract §7)
+# Scoring a deal (docs/escoba_engine.md §7)
 # ---------------------------------------------------------------------------------------------
 
 
-#: Tuzzoli declarations (rules §2.8): kind -> (name, points); kind 0 = nothing to declare.
+#: Tuzzoli declarations (docs/rules/escoba.md §2.8): kind -> (name, points); kind 0 = nothing to declare.
 TUZZOLI = {0: ("none", 0), 1: ("tuzzolo", 3), 2: ("two_tuzzoli", 6), 3: ("buongioco", 6), 4: ("napoli", 7)}
 
 
@@ -1381,7 +1384,7 @@ def tuzzoli(hand: Iterable[Any], **options: Any) -> tuple[str, int]:
     return TUZZOLI[_tuzzoli_kind(cards, opts["tuzzoli_hybrids"])]
 
 
-#: Knock declarations (rules §2.7) continue the tuzzoli kinds: 5 cirulla, 6 decino, 7 both.
+#: Knock declarations (docs/rules/escoba.md §2.7) continue the tuzzoli kinds: 5 cirulla, 6 decino, 7 both.
 KNOCKS = {5: "cirulla", 6: "decino", 7: "cirulla_decino"}
 
 
@@ -1430,7 +1433,7 @@ def _knock_best(hand: Iterable[int], opts: dict) -> tuple[int, int]:
 
 
 def knock(hand: Iterable[Any], **options: Any) -> tuple[str, int, int | None]:
-    """What a hand may declare by knocking (rules §2.7, TV-56): the name, the points and the
+    """What a hand may declare by knocking (docs/rules/escoba.md §2.7, TV-56): the name, the points and the
     value the matta takes (None without a matta in the hand)::
 
         >>> knock(["7h", "2c", "2d"], variant="cirulla")
@@ -1471,7 +1474,7 @@ def _deal_awards(
     """The awards of a deal in count-out order, each a list of points per side. Awards that give
     nobody any point are left out. ``declared`` lists hand declarations as (side, points, at),
     ``at`` = the number of sweeps made before it. ``ks_sweeps``: the indices in ``sweeps`` of
-    the sweeps made by playing ``Ks`` (rules §2.18)."""
+    the sweeps made by playing ``Ks`` (docs/rules/escoba.md §2.18)."""
     ks_at = set(ks_sweeps) if opts["maresciallo_penalty"] else set()
     piles = [set(p) for p in piles]
     n = len(piles)
@@ -1486,7 +1489,7 @@ def _deal_awards(
             awards.append(vec)
 
     if opts["scoring"] == "frac":
-        # rules §2.16: one point per A, J, Q, K held; the sweeps only with frac_counts_scope
+        # docs/rules/escoba.md §2.16: one point per A, J, Q, K held; the sweeps only with frac_counts_scope
         vec = [sum(1 for c in piles[s] if _rank(c) in (1, 11, 12, 13)) for s in sides]
         if any(vec):
             awards.append(vec)
@@ -1503,7 +1506,7 @@ def _deal_awards(
     # 1-3. Most cards, most coins, the settebello.
     top_count = [s for s in sides if count[s] == max(count)]
     if opts["cards_tie_points"] is not None and len(top_count) > 1:
-        give(top_count, opts["cards_tie_points"])  # rules §2.24: 26-26 gives 1 each
+        give(top_count, opts["cards_tie_points"])  # docs/rules/escoba.md §2.24: 26-26 gives 1 each
     else:
         give(_most(count, sides, opts), opts["cards"])
     give(_most(coins, sides, opts), opts["coins"])
@@ -1587,7 +1590,7 @@ def _deal_awards(
                     while more < 7 and 13 * COINS + 7 - more - 1 in piles[s]:
                         more += 1
                 give([s], opts["grande"] + more)
-    # 9c. Maresciallo (rules §2.18): -1 for holding Ks (under ``total`` not for a side whose Ks
+    # 9c. Maresciallo (docs/rules/escoba.md §2.18): -1 for holding Ks (under ``total`` not for a side whose Ks
     # sweep already cost -4), +1 polacca (its card with 7d), -1 saponaro (its card with Ks).
     if opts["maresciallo_penalty"]:
         swept = {sweeps[i] for i in ks_at}
@@ -1597,7 +1600,7 @@ def _deal_awards(
         give([s for s in sides if card_id(opts["polacca_card"]) in piles[s] and SETTEBELLO in piles[s]], 1)
     if opts["saponaro"]:
         give([s for s in sides if card_id(opts["saponaro_card"]) in piles[s] and MARESCIALLO in piles[s]], -1)
-    # 9d. Cicera (rules §2.24): the most swords, then the sword napula (the numeral run A 2 3 ...
+    # 9d. Cicera (docs/rules/escoba.md §2.24): the most swords, then the sword napula (the numeral run A 2 3 ...
     # 10 from the Ace, if at least A-2-3: J, Q, K have no value).
     swords = [sum(1 for c in p if _suit(c) == SWORDS) for p in piles]
     if opts["swords"]:
@@ -1634,7 +1637,7 @@ def score_deal(
     one scopa) against B (two scope) scores ``[5, 2]``.
 
     ``declared``: hand-declaration points per side; ``ks_sweeps``: per side, how many of its
-    sweeps were made by playing ``Ks``. With the double pack (contract §1a) a pile lists a twin
+    sweeps were made by playing ``Ks``. With the double pack (docs/escoba_engine.md §1a) a pile lists a twin
     twice, ``twin_sweeps`` counts per side the sweeps that took the played card's twin, and
     ``ks_on_ks`` names the side (if any) whose ``Ks`` took the other ``Ks`` alone on the table;
     that sweep counts in both its ``ks_sweeps`` and its ``twin_sweeps``.
@@ -1686,7 +1689,7 @@ def score_deal(
     kk = None
     if twin_sweeps is not None or ks_on_ks is not None:
         if copies != 2:
-            raise InvalidStateError("twin_sweeps and ks_on_ks need deck=double_italian80 (contract §1a)")
+            raise InvalidStateError("twin_sweeps and ks_on_ks need deck=double_italian80 (docs/escoba_engine.md §1a)")
         twins = sweep_counts(twin_sweeps, "twin_sweeps")
         if ks_on_ks is not None:
             kk = _index_in(ks_on_ks, len(piles), InvalidStateError, "ks_on_ks (a side)")
@@ -1733,7 +1736,7 @@ class Escoba:
         self.deck: str = o["deck"]
         self.pack: tuple[int, ...] = pack_of(o["deck"])
         self.size = len(self.pack)
-        # the double pack (contract §1a): multisets (Bag) for hands, table and piles
+        # the double pack (docs/escoba_engine.md §1a): multisets (Bag) for hands, table and piles
         self.twins: bool = o["deck"] == "double_italian80"
         self.bag: Any = Bag if self.twins else set
         C = self.slots = len(set(self.pack))  # one observation slot per card id of the pack
@@ -1784,7 +1787,7 @@ class Escoba:
     # -- states --------------------------------------------------------------------------------
 
     def new_state(self, seed: int = 0, deck: Iterable[Any] | None = None) -> EscobaState:
-        """A new match: the first dealer is drawn, then the first deal is dealt (contract §5)."""
+        """A new match: the first dealer is drawn, then the first deal is dealt (docs/escoba_engine.md §5)."""
         if not _is_int(seed) or not 0 <= seed <= MASK64:
             raise InvalidStateError(f"seed {seed!r} is invalid: expected an int in 0..2^64-1")
         pack = None
@@ -1822,7 +1825,7 @@ class Escoba:
         in_play: Iterable[int] | None = None,
         builds: Sequence[Iterable[Any]] | None = None,
     ) -> EscobaState:
-        """A position at the start of a turn of deal 1, from a partial description (contract §9);
+        """A position at the start of a turn of deal 1, from a partial description (docs/escoba_engine.md §9);
         ``builds``: the builds on the table as card lists (option ``builds``)."""
         n, S = self.num_players, self.num_sides
 
@@ -1864,7 +1867,7 @@ class Escoba:
             + [c for p in pile_ids for c in p]
         )
         if stock is None:
-            # the copies not listed elsewhere, ascending (contract §1a: a twin twice in a row)
+            # the copies not listed elsewhere, ascending (docs/escoba_engine.md §1a: a twin twice in a row)
             stock_ids = list(Bag(self.pack) - listed) if self.twins else [c for c in self.pack if c not in set(listed)]
         else:
             stock_ids = cards(stock, "stock")
@@ -1932,14 +1935,14 @@ class Escoba:
         return s
 
     def state_from_json(self, text: str) -> EscobaState:
-        """Rebuild a state from its JSON, checking everything (contract §8)."""
+        """Rebuild a state from its JSON, checking everything (docs/escoba_engine.md §8)."""
         return _state_from_json(self, text)
 
 
 def _read_pile_tops(
     game: Escoba, given: Any, piles: list[list[int]], error: type, json_form: bool = False
 ) -> list[int]:
-    """``pile_tops`` (rules §2.21): with ``steal``, one entry per side, the top card of a non-empty
+    """``pile_tops`` (docs/rules/escoba.md §2.21): with ``steal``, one entry per side, the top card of a non-empty
     pile (one of its cards) and None (-1 in a state JSON) for an empty one; without it absent."""
     S = game.num_sides
     tops = [-1] * S
@@ -2036,7 +2039,7 @@ class EscobaState:
         self._winner = -1
         self._pending = -1
         self._piles: list[set[int]] = [set() for _ in range(S)]
-        self._tops = [-1] * S  # each pile's top card (kept with steal only; rules §2.21)
+        self._tops = [-1] * S  # each pile's top card (kept with steal only; docs/rules/escoba.md §2.21)
         self._scores = [0] * S
         self._selection: list[int] = []
         self._stock: list[int] = []
@@ -2046,19 +2049,20 @@ class EscobaState:
         self._matta_value = card_value(game.matta) if game.matta is not None else 0
         self._decls: list[list[int]] = []  # tuzzoli of this deal: [seat, kind, sweeps before it]
         self._ks_sweeps: list[int] = []  # indices in _sweeps of the sweeps made by playing Ks
-        self._twin_sweeps: list[int] = []  # those that took the played card's twin (contract §1a)
+        self._twin_sweeps: list[int] = []  # those that took the played card's twin (docs/escoba_engine.md §1a)
         self._table: set[int] = game.bag()
-        self._builds: list[list[int]] = []  # ascending cards each, ascending by lowest card (§2.20)
+        # ascending cards each, ascending by lowest card (docs/rules/escoba.md §2.20)
+        self._builds: list[list[int]] = []
         self._terminal = False
         self._to_move = 0
-        self._in_play: set[int] = set(range(n))  # seats still in the match (rules §2.11)
-        # fidasse (rules §2.19): the claim waiting for answers and its claimant (-1: none), and the
+        self._in_play: set[int] = set(range(n))  # seats still in the match (docs/rules/escoba.md §2.11)
+        # fidasse (docs/rules/escoba.md §2.19): the claim waiting for answers and its claimant (-1: none), and the
         # trusted claim cards of this deal per claimant, face down to the other seats
         self._claim = -1
         self._claimant = -1
         self._claimed: list[set[int]] = [set() for _ in range(n)]
 
-    # -- dealing (contract §5) -----------------------------------------------------------------
+    # -- dealing (docs/escoba_engine.md §5) --------------------------------------------------------
 
     def _start_deal(self, pack: list[int] | None = None) -> None:
         """Steps 2-5: deal a pack (a fresh shuffled one unless given), redeal void deals, award an
@@ -2078,7 +2082,7 @@ class EscobaState:
             table = [next(it) for _ in range(itc)]
             self._table = self.game.bag(table)
             self._stock = list(it)
-            # under elimination the void check reads the first 4 table cards only (rules §2.11)
+            # under elimination the void check reads the first 4 table cards only (docs/rules/escoba.md §2.11)
             checked = table[:4] if self.game.eliminate else table
             kings = sum(1 for c in checked if _rank(c) == 13)
             aces = sum(1 for c in checked if _rank(c) == 1)
@@ -2117,14 +2121,14 @@ class EscobaState:
 
     def _deal_shape(self) -> tuple[int, int]:
         """(initial_table_cards, cards_per_hand) of this deal: the options' with every seat in play,
-        else the elimination shape for the players left (rules §2.11)."""
+        else the elimination shape for the players left (docs/rules/escoba.md §2.11)."""
         o = self._o
         if len(self._in_play) < self.game.num_players:
             return elimination_deal_shape(o["elimination_deal"], len(self._in_play))
         return o["initial_table_cards"], o["cards_per_hand"]
 
     def _declare_hands(self) -> None:
-        """The mandatory tuzzoli of every hand just dealt, in play order (contract §5)."""
+        """The mandatory tuzzoli of every hand just dealt, in play order (docs/escoba_engine.md §5)."""
         if not self._o["tuzzoli"]:
             return
         n = self.game.num_players
@@ -2191,7 +2195,7 @@ class EscobaState:
 
     def _knock_turn(self) -> bool:
         """The mover must first choose KNOCK or NO_KNOCK: the first turn of a hand of three that
-        has something to declare (rules §2.7)."""
+        has something to declare (docs/rules/escoba.md §2.7)."""
         if not self.game.knocks or self._terminal or self._pending != -1:
             return False
         seat = self._to_move
@@ -2199,14 +2203,14 @@ class EscobaState:
         return self._knock_state[seat] == 0 and len(hand) == 3 and _knock_best(hand, self._o)[0] != 0
 
     def _shown(self, seat: int) -> set[int]:
-        """A knocked hand (rules §2.7), and with ``last_hand_open`` every hand of the last hand
-        (the stock is empty, rules §2.23), is played face up."""
+        """A knocked hand (docs/rules/escoba.md §2.7), and with ``last_hand_open`` every hand of the last hand
+        (the stock is empty, docs/rules/escoba.md §2.23), is played face up."""
         last_open = self._o["last_hand_open"] and not self._stock
         return self._hands[seat] if last_open or self._knock_state[seat] == 2 else set()
 
     def _outcomes_of(self, card: int) -> dict:
         """O(card) for the mover, computed against the hand before ``card`` left it; with fidasse
-        without the capture of the whole table, except on the last play (rules §2.19)."""
+        without the capture of the whole table, except on the last play (docs/rules/escoba.md §2.19)."""
         hand = set(self._hands[self._to_move])
         if self._pending != -1:
             hand.add(self._pending)
@@ -2225,7 +2229,7 @@ class EscobaState:
         tops = tuple(self._tops) + (-1,) * (6 - len(self._tops))
         return tops, g.side_of(self._to_move), g.side_of((self._to_move + 1) % g.num_players)
 
-    # -- fidasse (rules §2.19) -----------------------------------------------------------------
+    # -- fidasse (docs/rules/escoba.md §2.19) ------------------------------------------------------
 
     def _is_last_play(self) -> bool:
         """The play about to be made is the last of the deal."""
@@ -2293,7 +2297,7 @@ class EscobaState:
         """Every table item: the loose cards and each build's name (its lowest card)."""
         return self._table | {b[0] for b in self._builds}
 
-    # -- the step protocol (contract §4) -------------------------------------------------------
+    # -- the step protocol (docs/escoba_engine.md §4) ----------------------------------------------
 
     def current_player(self) -> int:
         return -1 if self._terminal else self._to_move
@@ -2427,7 +2431,7 @@ class EscobaState:
         self._pass_turn()
 
     def _resolve_twins(self, card: int, outcome: tuple, normal: bool, side: int, last_play: bool) -> None:
-        """A capture on the double pack (contract §1a): ``outcome`` lists a twin twice; a sweep
+        """A capture on the double pack (docs/escoba_engine.md §1a): ``outcome`` lists a twin twice; a sweep
         that takes the played card's twin is recorded in ``_twin_sweeps``."""
         o = self._o
         taken = Bag(outcome)
@@ -2459,7 +2463,7 @@ class EscobaState:
                 t = (t + 1) % n
             self._to_move = t
 
-    # -- end of deal and match (contract §6) ---------------------------------------------------
+    # -- end of deal and match (docs/escoba_engine.md §6) ------------------------------------------
 
     def _end_deal(self) -> None:
         o, S = self._o, self.game.num_sides
@@ -2471,7 +2475,7 @@ class EscobaState:
         decls = [(self.game.side_of(seat), _decl(kind, o)[1], at) for seat, kind, at in self._decls]
         sides_in = sorted({self.game.side_of(t) for t in self._in_play})
         if len(sides_in) < S:
-            # rules §2.11: the deal is scored among the sides still in play only
+            # docs/rules/escoba.md §2.11: the deal is scored among the sides still in play only
             at = {side: i for i, side in enumerate(sides_in)}
             kept = [i for i, x in enumerate(self._sweeps) if x in at]
             part = _deal_awards(
@@ -2507,7 +2511,7 @@ class EscobaState:
             self._start_deal()
 
     def _match_decision(self, points: list[int], before: list[int], awards: list[list[int]]) -> tuple[int, int]:
-        """(winner side, loser side) after a deal, -1 for none (contract §6 rules 1-4)."""
+        """(winner side, loser side) after a deal, -1 for none (docs/escoba_engine.md §6 rules 1-4)."""
         o, S = self._o, self.game.num_sides
         totals = self._scores
         if o["napola_all_coins_wins"]:
@@ -2515,7 +2519,7 @@ class EscobaState:
                 if sum(1 for c in self._piles[s] if _suit(c) == COINS) == self.game.size // 4:
                     return s, -1
         if o["all_swords_wins"]:
-            # rules §2.24: a side with every sword of the pack wins at once
+            # docs/rules/escoba.md §2.24: a side with every sword of the pack wins at once
             for s in range(S):
                 if sum(1 for c in self._piles[s] if _suit(c) == SWORDS) == self.game.size // 4:
                     return s, -1
@@ -2523,7 +2527,7 @@ class EscobaState:
             best = max(points)
             top = [s for s in range(S) if points[s] == best]
             if len(top) > 1 and o["frac_single_deal"]:
-                # rules §2.16: a tie for the most goes to the tied side holding Kd
+                # docs/rules/escoba.md §2.16: a tie for the most goes to the tied side holding Kd
                 top = [s for s in top if RE_BELLO in self._piles[s]] or top
             return (top[0], -1) if len(top) == 1 else (-1, -1)
         target = o["target"]
@@ -2551,7 +2555,7 @@ class EscobaState:
         return -1, -1
 
     def _eliminate(self, totals: list[int], target: int) -> int:
-        """Rules §2.11: every side in play at or above the target leaves; one side left wins; if
+        """docs/rules/escoba.md §2.11: every side in play at or above the target leaves; one side left wins; if
         none would be left, the lowest of the crossing totals wins and a tie plays on among the
         tied. Updates the seats in play; returns the winner side or -1."""
         side_of = self.game.side_of
@@ -2617,7 +2621,7 @@ class EscobaState:
             )
         card = card_id(words[0])
 
-        def item(w: str) -> int:  # `pile2` names a pile (rules §6.2)
+        def item(w: str) -> int:  # `pile2` names a pile (docs/rules/escoba.md §6.2)
             low = w.lower()
             if low.startswith("pile") and len(low) == 5 and low[4] in "012345":
                 return PILE0 + int(low[4])
@@ -2740,7 +2744,7 @@ class EscobaState:
 
     __hash__ = None  # type: ignore[assignment]
 
-    # -- what a seat sees (contract §10) -------------------------------------------------------
+    # -- what a seat sees (docs/escoba_engine.md §10) ----------------------------------------------
 
     def _check_player(self, player: Any) -> int:
         return _index_in(player, self.game.num_players, InvalidPlayerError, "a seat")
@@ -2768,7 +2772,7 @@ class EscobaState:
             "hand_sizes": [len(h) for h in self._hands],
             "table": text(self._table),
             "piles": [pile_text(pile) for pile in self._piles],
-            # rules §2.21: the top card of every pile is public
+            # docs/rules/escoba.md §2.21: the top card of every pile is public
             **({"pile_tops": [card_str(t) if t != -1 else None for t in self._tops]} if self._o["steal"] else {}),
             "scope": self._scope(),
             "stock_size": len(self._stock),
@@ -2780,7 +2784,7 @@ class EscobaState:
             "terminal": self._terminal,
             "winner": self._winner,
             "loser": self._loser,
-            # tuzzoli are announced, not shown (rules §2.8): the seat, the kind and its points
+            # tuzzoli are announced, not shown (docs/rules/escoba.md §2.8): the seat, the kind and its points
             **(
                 {
                     "declarations": [
@@ -2791,7 +2795,8 @@ class EscobaState:
                 if self._o["tuzzoli"] or self.game.knocks
                 else {}
             ),
-            # a knocked hand (rules §2.7), an open last hand (rules §2.23) is played face up
+            # a knocked hand (docs/rules/escoba.md §2.7), an open last hand (docs/rules/escoba.md §2.23) is played face
+            # up
             **({"shown": [text(self._shown(s)) for s in range(self.game.num_players)]} if self.game.show else {}),
             **({"matta_value": self._matta_value} if self.game.matta is not None else {}),
             **(
@@ -2812,7 +2817,7 @@ class EscobaState:
                 if self.game.twins
                 else {}
             ),
-            # builds are public (rules §2.20)
+            # builds are public (docs/rules/escoba.md §2.20)
             **(
                 {"builds": [{"cards": text(b), "value": _build_value(b)} for b in self._builds]}
                 if self._o["builds"]
@@ -2880,7 +2885,7 @@ class EscobaState:
                 cards_at(base + C * seat, self._shown(seat))
             obs[base + C * n] = self._matta_value
             base += C * n + 1
-        if self._o["steal"]:  # rules §2.21: every pile top is public; then the piles selected
+        if self._o["steal"]:  # docs/rules/escoba.md §2.21: every pile top is public; then the piles selected
             for s, top in enumerate(self._tops):
                 if top != -1:
                     obs[base + C * s + _slot(top, C)] = 1.0
@@ -2952,7 +2957,7 @@ class EscobaState:
 
 
 # ---------------------------------------------------------------------------------------------
-# Reading a state back (contract §8)
+# Reading a state back (docs/escoba_engine.md §8)
 # ---------------------------------------------------------------------------------------------
 
 _JSON_KEYS = frozenset(
@@ -3004,7 +3009,7 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
         xs = int_list(x, what, 0, 51)
         if any(c not in game.pack for c in xs):
             raise bad(f"{what} holds a card that is not in the {pack_name(game.deck)}")
-        if ascending and game.twins:  # contract §1a: ascending, an id at most twice
+        if ascending and game.twins:  # docs/escoba_engine.md §1a: ascending, an id at most twice
             if any(a > b for a, b in zip(xs, xs[1:])) or any(a == b for a, b in zip(xs, xs[2:])):
                 raise bad(f"{what} must be ascending, each card at most twice")
         elif ascending and any(a >= b for a, b in zip(xs, xs[1:])):
@@ -3095,7 +3100,7 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
         if any(MARESCIALLO not in piles[sweeps[i]] for i in ks_sweeps):
             raise bad("ks_sweeps: a sweep made by playing Ks leaves Ks in the sweeper's pile")
     twin_sweeps: list[int] = []
-    if game.twins:  # contract §1a: ascending indices of the sweeps that took the card's twin
+    if game.twins:  # docs/escoba_engine.md §1a: ascending indices of the sweeps that took the card's twin
         twin_sweeps = int_list(d["twin_sweeps"], "twin_sweeps", 0, len(sweeps) - 1)
         if any(a >= b for a, b in zip(twin_sweeps, twin_sweeps[1:])):
             raise bad("twin_sweeps must be strictly ascending")

@@ -1,4 +1,4 @@
-"""The 80-card double pack of ``maresciallo_80`` (rules §2.18), reference side.
+"""The 80-card double pack of ``maresciallo_80`` (docs/rules/escoba.md §2.18), reference side.
 
 The two copies of a card share its id, so hands, table and piles are multisets: here ascending
 lists in which a twin appears twice. This module holds what differs from the single pack: the
@@ -29,7 +29,7 @@ from .escoba import (
 TWIN_SWEEP_POINTS = 3
 KS_ON_KS_POINTS = 10
 
-#: The unshuffled 80-card pack: ascending ids, the two copies adjacent (DESIGN §5, as for tiles).
+#: The unshuffled 80-card pack: ascending ids, the two copies adjacent (docs/design.md §5, as for tiles).
 PACK80: tuple[int, ...] = tuple(c for c in PACK for _ in range(2))
 
 
@@ -123,7 +123,7 @@ def deal_awards(
     ks_sweeps: Iterable[int] = (),
     twin_sweeps: Iterable[int] = (),
 ) -> list[list[int]]:
-    """The awards of a deal on the double pack in count-out order (contract §1a, §7), each a list
+    """The awards of a deal on the double pack in count-out order (docs/escoba_engine.md §1a, §7), each a list
     of points per side, those giving nobody a point left out: cards, coins, settebello (per
     ``7d`` copy), primiera, double napola, the doubled maresciallo awards, then the sweeps in the
     order made (``ks_sweeps`` / ``twin_sweeps``: indices in ``sweeps``)."""

@@ -34,7 +34,7 @@ ids        action                  notation               meaning
 =========  ======================  =====================  =========================================
 
 Outside the phase that gives the slots a hand, ``play slots 0 1 4`` and ``take turnup slot 1``
-name the slots instead of the cards (contract §5).
+name the slots instead of the cards (docs/mosca_engine.md §5).
 """
 
 from __future__ import annotations
@@ -74,7 +74,7 @@ __all__ = [
 ]
 
 # ---------------------------------------------------------------------------------------------
-# Cards (rules §1.2)
+# Cards (docs/rules/mosca.md §1.2)
 # ---------------------------------------------------------------------------------------------
 
 SUITS = "cdhs"
@@ -91,7 +91,7 @@ def deck_cards(size: int) -> list[int]:
     return [c for c in range(52) if c % 13 + 1 in ranks]
 
 
-#: The text of every card id (DESIGN §4), looked up by the views.
+#: The text of every card id (docs/design.md §4), looked up by the views.
 CARD_TEXT: tuple[str, ...] = tuple(card_str(c) for c in range(52))
 
 
@@ -105,8 +105,8 @@ def _rank(card: int) -> int:
 
 
 def strength(card: int, ace_rank: str = "between_jack_and_ten") -> int:
-    """Strength within a suit (contract §1; only the order matters). ``between_jack_and_ten``
-    (§1.2): K=13 Q=12 J=11 A=10 T=9 9=8 .. 2=1; ``high``: A=14, the others their face value
+    """Strength within a suit (docs/mosca_engine.md §1; only the order matters). ``between_jack_and_ten``
+    (docs/rules/mosca.md §1.2): K=13 Q=12 J=11 A=10 T=9 9=8 .. 2=1; ``high``: A=14, the others their face value
     (J=11 Q=12 K=13); ``low``: A=1, the others their face value."""
     face = _rank(card)
     if ace_rank == "between_jack_and_ten":
@@ -117,7 +117,7 @@ def strength(card: int, ace_rank: str = "between_jack_and_ten") -> int:
 
 
 # ---------------------------------------------------------------------------------------------
-# Actions (rules §8)
+# Actions (docs/rules/mosca.md §8)
 # ---------------------------------------------------------------------------------------------
 
 NUM_DISTINCT_ACTIONS = 91
@@ -153,7 +153,7 @@ _SLOT_WORDS = ("0", "1", "2", "3", "4")
 
 
 def action_to_string(action: Any, phase: str | None = None, hand: Iterable[int] = ()) -> str:
-    """Notation of an action id (contract §5). ``play x 9d Ks`` and ``take turnup 7c`` name cards
+    """Notation of an action id (docs/mosca_engine.md §5). ``play x 9d Ks`` and ``take turnup 7c`` name cards
     of the actor's ``hand`` and are printed in phase ``declare`` / ``turnup``; in any other phase
     (no hand to resolve) the slot forms ``play slots 0 1 4`` / ``take turnup slot 1``."""
     a = _as_action_id(action)
@@ -234,7 +234,7 @@ def string_to_action(text: Any, phase: str | None = None, hand: Iterable[int] = 
 
 
 # ---------------------------------------------------------------------------------------------
-# Options (rules §7)
+# Options (docs/rules/mosca.md §7)
 # ---------------------------------------------------------------------------------------------
 
 _NOLIMIT = 10**9
@@ -344,7 +344,7 @@ def _check_option(name: str, value: Any) -> Any:
 
 
 def auto_deck(players: int) -> int:
-    """The smallest deck whose talon after the deal holds at least 3 cards per player (§1.2)."""
+    """The smallest deck whose talon after the deal holds at least 3 cards per player (docs/rules/mosca.md §1.2)."""
     return next(d for d in DECK_SIZES if d - 5 * players - 1 >= 3 * players)
 
 
@@ -368,19 +368,19 @@ def resolve_options(**given: Any) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------------------------------
-# Rule primitives (rules §4.3, §4.4, §5.1)
+# Rule primitives (docs/rules/mosca.md §4.3, §4.4, §5.1)
 # ---------------------------------------------------------------------------------------------
 
 
 def _beats(x: int, winning: int, trump: int, ace_rank: str) -> bool:
-    """Card ``x`` beats ``winning``: same suit and stronger, or a trump over a non-trump (§4.3)."""
+    """Card ``x`` beats ``winning``: same suit and stronger, or a trump over a non-trump (docs/rules/mosca.md §4.3)."""
     if _suit(x) == _suit(winning):
         return strength(x, ace_rank) > strength(winning, ace_rank)
     return _suit(x) == trump
 
 
 def _winning_index(trick: Sequence[int], trump: int, ace_rank: str) -> int:
-    """Index in ``trick`` of the card winning it (§4.4): the strongest trump, else the strongest
+    """Index in ``trick`` of the card winning it (docs/rules/mosca.md §4.4): the strongest trump, else the strongest
     card of the led suit."""
     best = 0
     for i in range(1, len(trick)):
@@ -390,7 +390,7 @@ def _winning_index(trick: Sequence[int], trump: int, ace_rank: str) -> int:
 
 
 def _legal_cards(hand: Iterable[int], trick: Sequence[int], trump: int, o: dict) -> list[int]:
-    """The cards of ``hand`` that may be played to ``trick`` (§4.3), ascending id."""
+    """The cards of ``hand`` that may be played to ``trick`` (docs/rules/mosca.md §4.3), ascending id."""
     hand = sorted(hand)
     if not trick:
         return hand  # 1. the leader plays any card
@@ -417,7 +417,7 @@ def _is_mosca(hand: Iterable[int]) -> bool:
 
 
 def _mosca_winners(hands: Sequence[Iterable[int]], order: Sequence[int], trump: int, o: dict) -> list[int]:
-    """The seats that take the pot on a mosca (§5.1), ascending; [] when nobody holds one.
+    """The seats that take the pot on a mosca (docs/rules/mosca.md §5.1), ascending; [] when nobody holds one.
 
     ``order`` lists the seats to consider, starting from the mano (``eldest_wins`` picks the first
     of the tied seats in that order)."""
@@ -495,7 +495,7 @@ def mosca_winner(hands: Sequence[Iterable[Any]], trump: Any, **options: Any) -> 
 # The game
 # ---------------------------------------------------------------------------------------------
 
-MAX_CHIPS = 10**15  # the match ends when a balance or the pot leaves ±10^15 (contract §3.5)
+MAX_CHIPS = 10**15  # the match ends when a balance or the pot leaves ±10^15 (docs/mosca_engine.md §3 step 5)
 UNDECLARED, PASSED, PLAYED = -1, 0, 1
 
 
@@ -549,7 +549,7 @@ class Mosca:
 
     def new_state(self, seed: int = 0, deck: Iterable[Any] | None = None) -> MoscaState:
         """A new match: the first dealer (one draw unless ``first_dealer`` is a seat), then the
-        first deal, from ``deck`` (top first) if given, else from a shuffled pack (contract §3)."""
+        first deal, from ``deck`` (top first) if given, else from a shuffled pack (docs/mosca_engine.md §3)."""
         if not _is_int(seed) or not 0 <= seed <= MASK64:
             raise InvalidStateError(f"seed {seed!r} is invalid: expected an int in 0..2^64-1")
         pack = None
@@ -577,7 +577,7 @@ class Mosca:
         deals_played: int = 0,
         seed: int = 0,
     ) -> MoscaState:
-        """The start of a deal from these cards (contract §9): the ante, then MOSCA_CHECK and on."""
+        """The start of a deal from these cards (docs/mosca_engine.md §9): the ante, then MOSCA_CHECK and on."""
         n, o = self.num_players, self._opts
         if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence) or len(hands) != n:
             raise InvalidStateError(f"hands must be a list of {n} hands, one per seat")
@@ -619,7 +619,7 @@ class Mosca:
         return s
 
     def state_from_json(self, text: str) -> MoscaState:
-        """Rebuild a state from its JSON, checking everything (contract §8)."""
+        """Rebuild a state from its JSON, checking everything (docs/mosca_engine.md §8)."""
         return _state_from_json(self, text)
 
 
@@ -669,7 +669,7 @@ class MoscaState:
         return [s for s in range(self.game.num_players) if not self._eliminated[s]]
 
     def _next(self, s: int) -> int:
-        """next(s): the following seat still in the match (rules §1.1)."""
+        """next(s): the following seat still in the match (docs/rules/mosca.md §1.1)."""
         n = self.game.num_players
         for i in range(1, n + 1):
             t = (s + i) % n
@@ -698,7 +698,7 @@ class MoscaState:
         order = active[i:] + active[:i]
         return order[: len(self._trick)]
 
-    # -- dealing (rules §2, contract §3) -------------------------------------------------------
+    # -- dealing (docs/rules/mosca.md §2, docs/mosca_engine.md §3) ---------------------------------
 
     def _start_deal(self, pack: list[int] | None = None, cards: tuple | None = None) -> None:
         """DEAL_START: ante, then the cards (``cards`` from setup, else ``pack`` or a shuffled
@@ -766,7 +766,7 @@ class MoscaState:
             self._talon = talon
             self._discard_pile = set()
 
-    # -- settling (rules §5, contract §4) ------------------------------------------------------
+    # -- settling (docs/rules/mosca.md §5, docs/mosca_engine.md §4) --------------------------------
 
     def _penalty(self) -> int:
         """The penalty: ``no_trick_penalty`` chips, or the pot as it stands under ``pot``."""
@@ -774,7 +774,7 @@ class MoscaState:
         return self._pot if p == "pot" else p
 
     def _settle_mosca(self, winners: list[int]) -> None:
-        """§5.1: (with the bonus, every other seat first pays the penalty into the pot), then the
+        """docs/rules/mosca.md §5.1: (with the bonus, every other seat first pays the penalty into the pot), then the
         mosca holder takes the pot; tied holders share it and the remainder stays."""
         if self._o["mosca_bonus"] == "each_other_player_pays_penalty":
             amount = self._penalty()
@@ -788,7 +788,7 @@ class MoscaState:
         self._pot -= share * len(winners)
 
     def _resolve_declare(self) -> None:
-        """RESOLVE_DECLARE (rules §3): the second mosca check, throw-in, lone player or tricks."""
+        """RESOLVE_DECLARE (docs/rules/mosca.md §3): the second mosca check, throw-in, lone player or tricks."""
         o = self._o
         active = self._active()
         if o["mosca_after_exchange"]:
@@ -811,7 +811,7 @@ class MoscaState:
         self._leader = self._to_move = active[0]
 
     def _score(self) -> None:
-        """SCORE (rules §5.4): penalties and the award; a lone player takes the pot."""
+        """SCORE (docs/rules/mosca.md §5.4): penalties and the award; a lone player takes the pot."""
         o = self._o
         active = self._active()
         if len(active) == 1:
@@ -875,7 +875,7 @@ class MoscaState:
         self._phase = END
         self._to_move = -1
 
-    # -- the step protocol (contract §4) -------------------------------------------------------
+    # -- the step protocol (docs/mosca_engine.md §4) -----------------------------------------------
 
     def current_player(self) -> int:
         return -1 if self._phase == END else self._to_move
@@ -884,7 +884,7 @@ class MoscaState:
         return self._phase == END
 
     def _exchange_cap(self) -> int:
-        """The most cards the declaring seat may exchange now (§4.1)."""
+        """The most cards the declaring seat may exchange now (docs/rules/mosca.md §4.1)."""
         cap = min(5, len(self._talon))
         return min(cap, 3) if self._o["exchange_limit"] == "max_3" else cap
 
@@ -1031,7 +1031,7 @@ class MoscaState:
     def __deepcopy__(self, memo: dict) -> MoscaState:
         return self.clone()
 
-    # -- serialisation (contract §8) -------------------------------------------------------------
+    # -- serialisation (docs/mosca_engine.md §8) ---------------------------------------------------
 
     def _as_dict(self) -> dict[str, Any]:
         return {
@@ -1075,7 +1075,7 @@ class MoscaState:
 
     __hash__ = None  # type: ignore[assignment]
 
-    # -- what a seat sees (contract §10) ---------------------------------------------------------
+    # -- what a seat sees (docs/mosca_engine.md §10) -----------------------------------------------
 
     def _check_player(self, player: Any) -> int:
         return _index_in(player, self.game.num_players, InvalidPlayerError, "a seat")
@@ -1183,7 +1183,7 @@ class MoscaState:
 
 
 # ---------------------------------------------------------------------------------------------
-# Reading a state back (contract §8)
+# Reading a state back (docs/mosca_engine.md §8)
 # ---------------------------------------------------------------------------------------------
 
 _JSON_KEYS = frozenset(

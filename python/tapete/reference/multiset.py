@@ -1,4 +1,4 @@
-"""Card multisets for the 80-card double pack (contract §1a), reference side.
+"""Card multisets for the 80-card double pack (docs/escoba_engine.md §1a), reference side.
 
 ``Bag`` stands in for the ``set`` of card ids that hands, table and piles are with one pack, with
 the same methods the engine uses; iteration is ascending with a twin twice, ``len`` counts copies,

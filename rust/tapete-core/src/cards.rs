@@ -1,4 +1,4 @@
-//! Cards and card sets shared by every card game (DESIGN §4).
+//! Cards and card sets shared by every card game (docs/design.md §4).
 //!
 //! id = 13·suit + (rank − 1); suits c=0 d=1 h=2 s=3; ranks A=1 … 10, J=11, Q=12, K=13.
 

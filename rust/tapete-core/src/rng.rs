@@ -1,4 +1,4 @@
-//! SplitMix64 and the shuffle of DESIGN §5, identical in every engine.
+//! SplitMix64 and the shuffle of docs/design.md §5, identical in every engine.
 
 /// The single random stream of a state; serialized as its `x` value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,5 +1,5 @@
-//! Burako tiles (DESIGN §4): type `13·colour + (n − 1)`, colours R K B Y, joker 52; a multiset of
-//! tiles is packed as 2 bits per type in one u128 (each type has 2 physical copies).
+//! Burako tiles (docs/design.md §4): type `13·colour + (n − 1)`, colours R K B Y, joker 52; a
+//! multiset of tiles is packed as 2 bits per type in one u128 (each type has 2 physical copies).
 
 use std::fmt;
 

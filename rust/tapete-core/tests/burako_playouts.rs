@@ -1,9 +1,9 @@
 #![cfg(any())] // LAYER-PENDING: compiled again once this game implements the new traits
-//! DESIGN §7.3 invariants over random Burako playouts: legal actions sorted, unique and non-empty
-//! until the end (a random player is never stuck); every legal action applies; illegal ones fail
-//! and change nothing; the 106 tiles are conserved at every step; clones are independent; the JSON
-//! round trip is exact; returns are 0 until the end and zero-sum at it; every hand ends within
-//! `max_turns` and every match within `max_hands`. `TAPETE_PLAYOUTS` sets the games per
+//! docs/design.md §7.3 invariants over random Burako playouts: legal actions sorted, unique and
+//! non-empty until the end (a random player is never stuck); every legal action applies; illegal
+//! ones fail and change nothing; the 106 tiles are conserved at every step; clones are independent;
+//! the JSON round trip is exact; returns are 0 until the end and zero-sum at it; every hand ends
+//! within `max_turns` and every match within `max_hands`. `TAPETE_PLAYOUTS` sets the games per
 //! configuration (default 1000 single hands; whole matches get a tenth).
 
 use tapete_core::games::burako::{BurakoGame, BurakoState, NUM_ACTIONS};

@@ -1,5 +1,5 @@
 #![cfg(any())] // LAYER-PENDING: compiled again once this game implements the new traits
-//! DESIGN §7.3 invariants over random playouts of every in-scope preset and player count
+//! docs/design.md §7.3 invariants over random playouts of every in-scope preset and player count
 //! (OpenSpiel's RandomSimTest): legal actions sorted, unique and non-empty until the end; every
 //! legal action applies; illegal ones fail and change nothing; clones are independent; the JSON
 //! round trip is exact; the 40 cards are conserved; returns are 0 until the end and zero-sum at
@@ -204,7 +204,8 @@ fn check_config(options: &str, games: usize) {
                 );
             }
             if game.options().steal {
-                // rules §2.21: a pile has a top iff it is not empty, and the top is one of its cards
+                // docs/rules/escoba.md §2.21: a pile has a top iff it is not empty, and the top is
+                // one of its cards
                 for s in 0..sides {
                     let (pile, top) = (state.pile(s), state.pile_top(s));
                     assert_eq!(

@@ -1,5 +1,5 @@
 #![cfg(any())] // LAYER-PENDING: compiled again once this game implements the new traits
-//! DESIGN §7.3 invariants over random Mosca playouts (OpenSpiel's RandomSimTest), for every
+//! docs/design.md §7.3 invariants over random Mosca playouts (OpenSpiel's RandomSimTest), for every
 //! player count 3..6 and several option sets: legal actions sorted, unique and non-empty until
 //! the end; every legal action applies; illegal ones fail and change nothing; clones are
 //! independent; the JSON round trip is exact; the deck's cards are conserved; chips are

@@ -25,7 +25,7 @@ use rules::{fit_kind, Fit};
 
 type Result<T> = std::result::Result<T, GameError>;
 
-/// Meld slots per team (§11).
+/// Meld slots per team (docs/rules/burako.md §11).
 pub const M_MAX: usize = 35;
 pub const A_DRAW: Action = 0;
 pub const A_TAKE: Action = 1;
@@ -343,7 +343,7 @@ impl BurakoGame {
         }
     }
 
-    /// A new match dealt with the seeded RNG (contract §8).
+    /// A new match dealt with the seeded RNG (docs/burako_engine.md §8).
     pub fn new_state(&self, seed: u64) -> BurakoState {
         let mut s = self.blank(seed);
         s.choose_first_mano();
@@ -529,7 +529,7 @@ impl BurakoState {
         };
     }
 
-    /// Deals a hand with the current mano (contract §8).
+    /// Deals a hand with the current mano (docs/burako_engine.md §8).
     fn deal(&mut self, deck: Option<[u8; NUM_TILES]>) {
         let pack = match deck {
             Some(p) => p,
@@ -602,8 +602,9 @@ impl BurakoState {
         }
     }
 
-    /// §6 for `meld`/`extend`: `h` tiles left, `has_c` after the action; `rest` = the rack after
-    /// the action and `after` the team's melds after it (for `meld_required` only).
+    /// docs/burako_engine.md §6 for `meld`/`extend`: `h` tiles left, `has_c` after the action;
+    /// `rest` = the rack after the action and `after` the team's melds after it (for
+    /// `meld_required` only).
     fn going_out_ok(&self, t: usize, h: u32, has_c: bool, after: impl FnOnce() -> bool) -> bool {
         if h >= 2 || self.can_buy(t) {
             return true;
@@ -756,9 +757,9 @@ impl BurakoState {
     }
 
     /// `must_use_top_tile_now`: after the take, some `extend m top` or some `meld` of a valid
-    /// sub-multiset holding `top` would be legal (contract §7). A meld leaving ≥ 2 tiles is
-    /// always legal, so the search covers: every 3-tile set (a pierna holding `top` always has
-    /// a 3-tile sub-pierna holding it), the greedy run of every window (fewest wilds for that
+    /// sub-multiset holding `top` would be legal (docs/burako_engine.md §7). A meld leaving ≥ 2
+    /// tiles is always legal, so the search covers: every 3-tile set (a pierna holding `top` always
+    /// has a 3-tile sub-pierna holding it), the greedy run of every window (fewest wilds for that
     /// window), and exactly every set of size N−1 and N.
     fn take_usable(&self, top: TileType) -> bool {
         let mut s = self.clone();
@@ -1180,7 +1181,7 @@ impl BurakoState {
         self.phase = PHASE_DRAW;
     }
 
-    /// Hand score of team `t` (§9).
+    /// Hand score of team `t` (docs/burako_engine.md §9).
     pub fn hand_score(&self, t: usize, closer: Option<usize>) -> i64 {
         let o = self.opts();
         let r = &o.meld;

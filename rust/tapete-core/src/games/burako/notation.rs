@@ -1,5 +1,5 @@
-//! Action notation (contract §4): `draw`, `take pozo`, `redraw`, `add R5`, `meld`, `cancel`,
-//! `discard K13`, `extend 3 B7`.
+//! Action notation (docs/burako_engine.md §4): `draw`, `take pozo`, `redraw`, `add R5`, `meld`,
+//! `cancel`, `discard K13`, `extend 3 B7`.
 
 use crate::error::GameError;
 use crate::game::Action;

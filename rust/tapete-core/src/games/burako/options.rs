@@ -1,4 +1,5 @@
-//! Burako options (contract §2): one table of specs, resolved to canonical JSON and to a typed struct.
+//! Burako options (docs/burako_engine.md §2): one table of specs, resolved to canonical JSON and to
+//! a typed struct.
 
 use serde_json::{Map, Value};
 

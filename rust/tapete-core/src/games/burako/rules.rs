@@ -1,4 +1,5 @@
-//! Pure rule functions: meld validity, purity, values (contract §3) and the team score (§9).
+//! Pure rule functions: meld validity, purity, values (docs/burako_engine.md §3) and the team score
+//! (docs/burako_engine.md §9).
 
 use crate::tiles::{is_two, number, tile, TileCounts, TileType, JOKER};
 
@@ -66,7 +67,7 @@ fn colour_field(c: TileCounts, col: u8) -> u32 {
 /// Mask of the count fields of the 2 (number 2 → field 1 → bits 2..3).
 const TWO_FIELD: u32 = 0b1100;
 
-/// Checks `c` (`len` tiles) as a run (§3.2).
+/// Checks `c` (`len` tiles) as a run (docs/rules/burako.md §3.2).
 pub fn fit_run(c: TileCounts, len: u32, r: &MeldRules) -> Option<Fit> {
     let max_len = if r.ace_to_ace { 14 } else { 13 };
     if !(3..=max_len).contains(&len) {
@@ -165,7 +166,7 @@ pub fn fit_run(c: TileCounts, len: u32, r: &MeldRules) -> Option<Fit> {
     best
 }
 
-/// Checks `c` (`len` tiles) as a pierna (§3.3).
+/// Checks `c` (`len` tiles) as a pierna (docs/rules/burako.md §3.3).
 pub fn fit_pierna(c: TileCounts, len: u32, r: &MeldRules) -> Option<Fit> {
     if len < 3 {
         return None;
@@ -204,7 +205,7 @@ pub fn fit_pierna(c: TileCounts, len: u32, r: &MeldRules) -> Option<Fit> {
     })
 }
 
-/// The kind of a new meld: a pierna if it is one, else a run (§3.4).
+/// The kind of a new meld: a pierna if it is one, else a run (docs/rules/burako.md §3.4).
 pub fn classify(c: TileCounts, r: &MeldRules) -> Option<(Kind, Fit)> {
     let len = c.len();
     if let Some(f) = fit_pierna(c, len, r) {
@@ -221,7 +222,7 @@ pub fn fit_kind(kind: Kind, c: TileCounts, len: u32, r: &MeldRules) -> Option<Fi
     }
 }
 
-/// Value of a valid meld (§1, `two_value`).
+/// Value of a valid meld (docs/burako_engine.md §1, `two_value`).
 pub fn meld_value(c: TileCounts, fit: Fit, r: &MeldRules) -> i32 {
     let v = counts_value(c, r);
     if r.two_natural_5 {
@@ -250,14 +251,15 @@ pub fn classify_meld(c: TileCounts, r: &MeldRules) -> Option<MeldInfo> {
     })
 }
 
-/// Scoring inputs of §7 once the melds are classified.
+/// Scoring inputs of docs/rules/burako.md §7 once the melds are classified.
 pub struct TeamTally {
     pub meld_points: i64,
     pub pure_canastas: u32,
     pub impure_canastas: u32,
 }
 
-/// One team's hand score (§7): `M + C + X + U − R`, or `∓M + U − R` without a canasta.
+/// One team's hand score (docs/rules/burako.md §7): `M + C + X + U − R`, or `∓M + U − R` without a
+/// canasta.
 pub fn team_score(
     t: &TeamTally,
     rack_points: i64,

@@ -1,4 +1,4 @@
-//! Canonical JSON, views, `setup` and `state_from_json` (contract §10–§12).
+//! Canonical JSON, views, `setup` and `state_from_json` (docs/burako_engine.md §10–§12).
 
 use std::fmt::Write as _;
 

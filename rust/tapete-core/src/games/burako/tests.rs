@@ -1,4 +1,5 @@
-//! Unit tests of the Burako rules; expected values from rules/burako.md §12 (vector ids cited).
+//! Unit tests of the Burako rules; expected values from docs/rules/burako.md §12 (vector ids
+//! cited).
 
 use serde_json::json;
 
@@ -116,7 +117,7 @@ fn two_value_option() {
 
 #[test]
 fn non_default_meld_options() {
-    // §3.4: {R5, J*, J*} is valid as both kinds with 2 wilds and is a pierna
+    // docs/rules/burako.md §3.4: {R5, J*, J*} is valid as both kinds with 2 wilds and is a pierna
     let r = rules_with(json!({"max_wilds_per_meld": 2}));
     assert_eq!(
         classify_meld(tiles("R5 J* J*"), &r).map(|m| m.kind),
@@ -515,7 +516,8 @@ fn next_mano_options() {
 
 #[test]
 fn close_requirement_and_modes() {
-    // §10 close_requirement = pure_canasta: an impure canasta does not allow going out
+    // docs/rules/burako.md §10 close_requirement = pure_canasta: an impure canasta does not allow
+    // going out
     let g = game(json!({"close_requirement": "pure_canasta", "match": "single_hand"}));
     let s = setup(
         &g,
@@ -560,7 +562,8 @@ fn close_requirement_and_modes() {
 
 #[test]
 fn muerto_becomes_stock() {
-    // §6.2 option: the stock runs out, the untaken muerto #1 becomes the stock, in dealt order
+    // docs/rules/burako.md §6.2 option: the stock runs out, the untaken muerto #1 becomes the
+    // stock, in dealt order
     let g = game(
         json!({"players": 2, "stock_exhausted": "muerto_becomes_stock", "match": "single_hand"}),
     );
@@ -569,7 +572,8 @@ fn muerto_becomes_stock() {
         json!({"racks": [["R3", "R4"], ["K4", "K9"]], "to_move": 1, "stock": ["B9"],
         "muerto_status": [0, 1]}),
     );
-    // contract §12: the one untaken muerto is filled with the leftover tiles in ascending order
+    // docs/burako_engine.md §12: the one untaken muerto is filled with the leftover tiles in
+    // ascending order
     act(&mut s, "draw");
     act(&mut s, "discard B9");
     assert!(!s.is_terminal());

@@ -1,7 +1,8 @@
-//! Builds (rules §2.20, `granja`): cards played on a table item to make one item of their total.
+//! Builds (docs/rules/escoba.md §2.20, `granja`): cards played on a table item to make one item of
+//! their total.
 //!
 //! A build lives beside the loose table cards and is named by its lowest card; the capture search
-//! sees it as one item of its value, named by that card (contract §3a).
+//! sees it as one item of its value, named by that card (docs/escoba_engine.md §3a).
 
 use crate::cards::{Card, CardSet};
 use crate::error::GameError;
@@ -11,7 +12,7 @@ use super::rules::value;
 
 /// At most 20 builds: each holds at least 2 of the 40 cards.
 pub const MAX_BUILDS: usize = 20;
-/// The largest build value (rules §2.20: `B ≤ 10`).
+/// The largest build value (docs/rules/escoba.md §2.20: `B ≤ 10`).
 pub const MAX_BUILD_VALUE: u32 = 10;
 
 /// The builds on the table, ascending by their lowest card.
@@ -27,20 +28,20 @@ pub fn build_value(b: CardSet) -> u32 {
     b.iter().map(|c| value(c) as u32).sum()
 }
 
-/// Option clashes: a build adds plain values (rules §2.20), so it refuses reduced values and the
-/// matta; a pile item or a face-down claim has no build rules.
+/// Option clashes: a build adds plain values (docs/rules/escoba.md §2.20), so it refuses reduced
+/// values and the matta; a pile item or a face-down claim has no build rules.
 pub fn validate(o: &EscobaOptions) -> Result<(), GameError> {
     if !o.builds {
         return Ok(());
     }
     if o.value_modulus.is_some() {
         return Err(GameError::InvalidOption(
-            "option builds adds plain values (rules §2.20): value_modulus must be null with builds"
+            "option builds adds plain values (docs/rules/escoba.md §2.20): value_modulus must be null with builds"
                 .into(),
         ));
     }
     refuse_clashes(
-        "builds=true (rules §2.20)",
+        "builds=true (docs/rules/escoba.md §2.20)",
         &[
             ("matta", o.matta.is_some()),
             ("steal", o.steal),
@@ -162,7 +163,8 @@ pub fn item_value(builds: &Builds, t: Card) -> u32 {
 
 /// The build outcomes of playing `p` from `hand` (which holds `p`), ascending by item: `p` on
 /// item `t` is legal iff the total `B' ≤ 10` and the rest of the hand holds a card of value
-/// `B'` (rules §2.20). `can_capture` says `p` has a capture, for `build_only_if_no_capture`.
+/// `B'` (docs/rules/escoba.md §2.20). `can_capture` says `p` has a capture, for
+/// `build_only_if_no_capture`.
 pub fn for_each_build<F: FnMut(Card)>(
     o: &EscobaOptions,
     p: Card,
@@ -190,7 +192,8 @@ pub fn for_each_build<F: FnMut(Card)>(
 
 #[cfg(test)]
 mod tests {
-    //! TV-74 and the engine rules of §2.20 (expected values from the rules file).
+    //! TV-74 and the engine rules of docs/rules/escoba.md §2.20 (expected values from the rules
+    //! file).
     use serde_json::json;
 
     use super::super::notation::BUILD_ON;

@@ -1,5 +1,6 @@
-//! Cicera bigia (rules §2.24): the courts that take only their own rank (`court_capture`), the
-//! sword awards (`swords`, `sword_napula`, `all_swords_wins`) and the checks of the 52-card pack.
+//! Cicera bigia (docs/rules/escoba.md §2.24): the courts that take only their own rank
+//! (`court_capture`), the sword awards (`swords`, `sword_napula`, `all_swords_wins`) and the checks
+//! of the 52-card pack.
 
 use crate::cards::{Card, CardSet};
 use crate::error::GameError;
@@ -60,7 +61,7 @@ pub fn napula_awards(o: &EscobaOptions, piles: &[CardSet], mut give: impl FnMut(
     }
 }
 
-/// Option combinations these rules refuse (contract §2).
+/// Option combinations these rules refuse (docs/escoba_engine.md §2).
 pub fn validate(o: &EscobaOptions) -> Result<(), GameError> {
     let pack = o.deck;
     for (c, _) in &o.special_cards {
@@ -82,7 +83,7 @@ pub fn validate(o: &EscobaOptions) -> Result<(), GameError> {
     if o.court_capture == CourtCapture::SameRank {
         // these count the courts' values, which same_rank takes away
         refuse_clashes(
-            "court_capture=same_rank (rules §2.24)",
+            "court_capture=same_rank (docs/rules/escoba.md §2.24)",
             &[
                 ("matta", o.matta.is_some()),
                 ("knocks", super::knock::enabled(o)),
@@ -99,7 +100,7 @@ pub fn validate(o: &EscobaOptions) -> Result<(), GameError> {
         // the pile items, the elimination deal shapes and the declarations' bounds (at most 24 a
         // deal) are defined for 40 cards only, and so are builds and claims
         refuse_clashes(
-            "deck=italian52 (rules §2.24)",
+            "deck=italian52 (docs/rules/escoba.md §2.24)",
             &[
                 ("steal", o.steal),
                 ("tuzzoli", o.tuzzoli),
@@ -129,7 +130,8 @@ mod tests {
 
     #[test]
     fn sword_run_stops_at_ten() {
-        // rules §2.24: A-2-3 = 3, A..6 = 6, A..T = 10 (J Q K add nothing), a gap stops the run
+        // docs/rules/escoba.md §2.24: A-2-3 = 3, A..6 = 6, A..T = 10 (J Q K add nothing), a gap
+        // stops the run
         assert_eq!(sword_run(set("As 2s 3s")), 3);
         assert_eq!(sword_run(set("As 2s 3s 4s 5s 6s 8s")), 6);
         assert_eq!(sword_run(set("As 2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks")), 10);

@@ -1,9 +1,10 @@
-//! `target_mode=eliminate` (rules §2.11, scopone romano al contrario): players at or above the
-//! target leave at the end of a deal, the others deal on by the shape for the players left.
+//! `target_mode=eliminate` (docs/rules/escoba.md §2.11, scopone romano al contrario): players at or
+//! above the target leave at the end of a deal, the others deal on by the shape for the players
+//! left.
 
 use super::options::ElimDeal;
 
-/// `(initial_table_cards, cards_per_hand)` for `k` players in play (contract §6a).
+/// `(initial_table_cards, cards_per_hand)` for `k` players in play (docs/escoba_engine.md §6a).
 /// `table`: 5 → 5 + 7 each, 4 → 4 + 9 each, 3 and 2 → 4 + hands of 6 (2 and 3 hands).
 /// `no_table`: every card at once; 3 players (40 is no multiple of 3) keep 4 on the table.
 pub fn deal_shape(mode: ElimDeal, k: u8) -> (u8, u8) {
@@ -31,8 +32,8 @@ pub fn next_in(mask: u8, from: usize, n: usize) -> usize {
     seats_after(mask, from, n).next().unwrap_or(from)
 }
 
-/// The match decision after a deal (contract §6 rule 3a). `side_mask` maps a set of sides to
-/// the seats they hold. Returns `(winner side, seats still in play)`; `None` plays on.
+/// The match decision after a deal (docs/escoba_engine.md §6 rule 3a). `side_mask` maps a set of
+/// sides to the seats they hold. Returns `(winner side, seats still in play)`; `None` plays on.
 pub fn decide(
     scores: &[i64],
     target: i64,

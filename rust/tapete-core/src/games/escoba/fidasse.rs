@@ -1,4 +1,4 @@
-//! Scopa a fidasse (rules §2.19): a sweep claimed with a face-down card, on trust.
+//! Scopa a fidasse (docs/rules/escoba.md §2.19): a sweep claimed with a face-down card, on trust.
 //!
 //! `CLAIM(c)` plays `c` face down and takes the question to the opponents in play order;
 //! `TRUST` passes it on, the first `DOUBT` shows the card. A trusted claim card stays face down
@@ -18,7 +18,7 @@ pub fn validate(o: &EscobaOptions) -> Result<(), GameError> {
         return Ok(());
     }
     refuse_clashes(
-        "fidasse=true (rules §2.19)",
+        "fidasse=true (docs/rules/escoba.md §2.19)",
         &[
             ("steal", o.steal),
             ("knocks", super::knock::enabled(o)),
@@ -40,7 +40,7 @@ impl EscobaState {
     }
 
     /// With fidasse, `O(c)` drops the capture of the whole (non-empty) table except on the last
-    /// play (rules §2.19): that table, else `None`.
+    /// play (docs/rules/escoba.md §2.19): that table, else `None`.
     #[inline]
     pub(super) fn sweep_filter(&self) -> Option<CardSet> {
         (self.opts().fidasse && !self.table.is_empty() && !self.is_last_play())
@@ -77,7 +77,7 @@ impl EscobaState {
         h
     }
 
-    /// A claim is real iff the whole table is one of `Captures(c, T)` (rules §2.19).
+    /// A claim is real iff the whole table is one of `Captures(c, T)` (docs/rules/escoba.md §2.19).
     fn claim_is_real(&self, c: Card) -> bool {
         let mut real = false;
         rules::for_each_capture(self.opts(), self.matta(), c, self.table, |cards, _| {

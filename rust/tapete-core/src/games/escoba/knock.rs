@@ -1,12 +1,13 @@
-//! Optional hand declarations by knocking (`KNOCK`/`NO_KNOCK`, rules §2.7) and the matta, the
-//! wild card whose declared value stays its capture value for the rest of the deal.
+//! Optional hand declarations by knocking (`KNOCK`/`NO_KNOCK`, docs/rules/escoba.md §2.7) and the
+//! matta, the wild card whose declared value stays its capture value for the rest of the deal.
 
 use crate::cards::{Card, CardSet};
 
 use super::options::EscobaOptions;
 use super::rules::value;
 
-/// Declaration kinds after the tuzzoli kinds 1..=4 (`[seat, kind, at]` entries, contract §5).
+/// Declaration kinds after the tuzzoli kinds 1..=4 (`[seat, kind, at]` entries,
+/// docs/escoba_engine.md §5).
 pub const CIRULLA: u8 = 5;
 pub const DECINO: u8 = 6;
 /// Both at once, only with `knocks_cumulative`.
@@ -76,7 +77,7 @@ pub fn points(o: &EscobaOptions, kind: u8) -> i64 {
     }
 }
 
-/// Points of any hand declaration kind: tuzzoli 1..=4 (rules §2.8), knocks 5..=7.
+/// Points of any hand declaration kind: tuzzoli 1..=4 (docs/rules/escoba.md §2.8), knocks 5..=7.
 pub fn decl_points(o: &EscobaOptions, kind: u8) -> i64 {
     if kind <= super::rules::NAPOLI {
         super::rules::TUZZOLI_POINTS[kind as usize]
@@ -123,8 +124,8 @@ fn kind_of(o: &EscobaOptions, vals: [u8; 3]) -> u8 {
     }
 }
 
-/// The best declaration of a hand (rules §2.7, TV-56): `(kind, matta value)`, kind 0 when the
-/// hand has nothing to declare. A matta in the hand takes the value 1..=10 giving the most
+/// The best declaration of a hand (docs/rules/escoba.md §2.7, TV-56): `(kind, matta value)`, kind 0
+/// when the hand has nothing to declare. A matta in the hand takes the value 1..=10 giving the most
 /// points, the highest such value on a tie; otherwise its natural value is returned.
 pub fn best(o: &EscobaOptions, hand: CardSet) -> (u8, u8) {
     let m = Matta::natural(o);

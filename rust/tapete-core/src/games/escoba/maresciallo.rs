@@ -1,6 +1,6 @@
-//! Maresciallo's penalty and bonus cards (rules §2.18): −1 for holding `Ks`, −4 for a sweep made
-//! by playing it, +1 for the polacca (the coin *donna* with `7d`), −1 for the saponaro (the sword
-//! *donna* with `Ks`).
+//! Maresciallo's penalty and bonus cards (docs/rules/escoba.md §2.18): −1 for holding `Ks`, −4 for
+//! a sweep made by playing it, +1 for the polacca (the coin *donna* with `7d`), −1 for the saponaro
+//! (the sword *donna* with `Ks`).
 
 use crate::cards::{Card, CardSet};
 
@@ -12,7 +12,8 @@ const SEVEN_D: Card = Card(13 + 6);
 /// What a sweep made by playing `Ks` scores (instead of `scopa_value`).
 pub const KS_SWEEP_POINTS: i64 = -4;
 
-/// The *donna* of `suit` (rules §2.18: the 8, `J`, by default; the 9, `Q`, as an option).
+/// The *donna* of `suit` (docs/rules/escoba.md §2.18: the 8, `J`, by default; the 9, `Q`, as an
+/// option).
 pub(super) fn donna(rank: DonnaRank, suit: u8) -> Card {
     Card::new(
         suit,
@@ -39,9 +40,9 @@ pub fn sweep_points(o: &EscobaOptions, ks: bool) -> i64 {
     }
 }
 
-/// The maresciallo awards in count-out order (contract §7 item 9a), each `(side, points)`:
-/// the `Ks` holder −1 (not under `maresciallo_sweep=total` when that side swept with `Ks`, bit
-/// in `ks_sides`), the polacca +1, the saponaro −1.
+/// The maresciallo awards in count-out order (docs/escoba_engine.md §7 item 9c), each
+/// `(side, points)`: the `Ks` holder −1 (not under `maresciallo_sweep=total` when that side swept
+/// with `Ks`, bit in `ks_sides`), the polacca +1, the saponaro −1.
 pub fn awards<F: FnMut(usize, i64)>(
     o: &EscobaOptions,
     piles: &[CardSet],

@@ -42,14 +42,15 @@ pub const MAX_SEATS: usize = 6;
 /// Capacity of the per-deal sweep list: at most 42 are made in a deal (40 plays + 2 de mano),
 /// plus at most `MAX_PRIOR_SWEEPS` given by `setup` / JSON.
 const MAX_SWEEPS: usize = 96;
-/// The most sweeps `setup`'s `scope` may total (contract §9).
+/// The most sweeps `setup`'s `scope` may total (docs/escoba_engine.md §9).
 pub const MAX_PRIOR_SWEEPS: usize = 40;
 /// The most sweeps a state JSON's `sweeps` may list: those given by `setup` plus 42, more than a
 /// deal can make (a sweep leaves an empty table, so at most every other play sweeps, plus at most
 /// 3 for the initial table), so that every reachable state round-trips.
 pub const MAX_JSON_SWEEPS: usize = MAX_PRIOR_SWEEPS + 42;
-/// Match scores and deal points given by `setup` / JSON lie within ±10^15 (contract §8, §9);
-/// with options at most 10^9 no sum of awards can then overflow i64.
+/// Match scores and deal points given by `setup` / JSON lie within ±10^15
+/// (docs/escoba_engine.md §8, §9); with options at most 10^9 no sum of awards can then overflow
+/// i64.
 pub const MAX_SCORE: i64 = 1_000_000_000_000_000;
 const KD: u8 = 25;
 /// Declarations in one deal: at most a tuzzoli and a knock per hand dealt (12 hands of 3 cards).
@@ -65,7 +66,7 @@ pub struct Config {
     pub sides: usize,
     pub side_of: [u8; MAX_SEATS],
     pub obs_size: usize,
-    /// Knocks are offered (rules §2.7).
+    /// Knocks are offered (docs/rules/escoba.md §2.7).
     pub knocks: bool,
     /// Hands may be shown (knocks or `last_hand_open`): the view's `shown`, the observation's block.
     pub show: bool,
@@ -73,7 +74,7 @@ pub struct Config {
     pub matta: Matta,
     /// Cards in the pack (`deck`): 40, 52 for `italian52`, 80 for `double_italian80`.
     pub pack: usize,
-    /// The double pack (contract §1a): multisets, kept in the state's `twin` planes.
+    /// The double pack (docs/escoba_engine.md §1a): multisets, kept in the state's `twin` planes.
     pub twins: bool,
 }
 
@@ -101,10 +102,11 @@ pub struct EscobaState {
     cfg: Arc<Config>,
     hands: [CardSet; MAX_SEATS],
     piles: [CardSet; MAX_SIDES],
-    /// Top card of each side's pile, −1 when empty (kept with `steal` only; rules §2.21).
+    /// Top card of each side's pile, −1 when empty (kept with `steal` only;
+    /// docs/rules/escoba.md §2.21).
     tops: [i8; MAX_SIDES],
     table: CardSet,
-    /// Builds beside the loose `table` (rules §2.20).
+    /// Builds beside the loose `table` (docs/rules/escoba.md §2.20).
     builds: Builds,
     selection: CardSet,
     /// Stock is `stock[stock_pos..pack]`, top first.
@@ -130,12 +132,12 @@ pub struct EscobaState {
     ks_sweeps: u128,
     /// Seats still in the match (bit per seat); every seat unless `target_mode=eliminate`.
     in_play: u8,
-    /// Fidasse (rules §2.19): the claim card waiting for answers and its claimant, or -1; the
-    /// trusted claim cards of this deal per claimant, face down to the others.
+    /// Fidasse (docs/rules/escoba.md §2.19): the claim card waiting for answers and its claimant,
+    /// or -1; the trusted claim cards of this deal per claimant, face down to the others.
     claim: i8,
     claimant: i8,
     claimed: [CardSet; MAX_SEATS],
-    /// The second copies of the double pack (contract §1a); empty with one pack.
+    /// The second copies of the double pack (docs/escoba_engine.md §1a); empty with one pack.
     twin: twins_play::Planes,
     scores: [i64; MAX_SIDES],
     deal: u32,
@@ -178,7 +180,7 @@ impl EscobaGame {
         };
         let show = knocks || opts.last_hand_open;
         let twins = opts.deck.copies() == 2;
-        // the observation has one slot per card of the pack (contract §10)
+        // the observation has one slot per card of the pack (docs/escoba_engine.md §10)
         let c = opts.deck.slots();
         let knock_slots = if show { c * n + 1 } else { 0 };
         let cfg = Config {
@@ -264,7 +266,7 @@ impl EscobaGame {
         }
     }
 
-    /// A new match dealt with the seeded RNG (contract §5).
+    /// A new match dealt with the seeded RNG (docs/escoba_engine.md §5).
     pub fn new_state(&self, seed: u64) -> EscobaState {
         let mut s = self.blank(seed);
         s.choose_first_dealer();
@@ -284,7 +286,7 @@ impl EscobaGame {
         Ok(s)
     }
 
-    /// A position at the start of a turn of deal 1 (contract §9), from a JSON object.
+    /// A position at the start of a turn of deal 1 (docs/escoba_engine.md §9), from a JSON object.
     pub fn setup(&self, spec: &Value) -> Result<EscobaState> {
         serial::setup(self, spec)
     }
@@ -296,7 +298,7 @@ impl EscobaGame {
         self.setup(&v)
     }
 
-    /// Parses and checks a canonical state JSON (contract §8).
+    /// Parses and checks a canonical state JSON (docs/escoba_engine.md §8).
     pub fn state_from_json(&self, text: &str) -> Result<EscobaState> {
         serial::state_from_json(self, text)
     }
@@ -358,7 +360,7 @@ impl EscobaState {
     pub fn table(&self) -> CardSet {
         self.table
     }
-    /// The builds on the table, ascending by lowest card (rules §2.20).
+    /// The builds on the table, ascending by lowest card (docs/rules/escoba.md §2.20).
     pub fn builds(&self) -> &Builds {
         &self.builds
     }
@@ -422,8 +424,8 @@ impl EscobaState {
             value: self.matta_value,
         }
     }
-    /// The cards a seat holds face up: a knocked hand (rules §2.7), or any hand of the last hand
-    /// (the stock is empty) with `last_hand_open` (rules §2.23).
+    /// The cards a seat holds face up: a knocked hand (docs/rules/escoba.md §2.7), or any hand of
+    /// the last hand (the stock is empty) with `last_hand_open` (docs/rules/escoba.md §2.23).
     pub fn shown(&self, seat: usize) -> CardSet {
         let last_open = self.opts().last_hand_open && self.stock().is_empty();
         if last_open || self.knock_state.get(seat) == Some(&KNOCKED) {
@@ -432,8 +434,8 @@ impl EscobaState {
             CardSet::EMPTY
         }
     }
-    /// Whether the mover must first choose `KNOCK` or `NO_KNOCK` (rules §2.7): the first turn of
-    /// a hand that has something to declare.
+    /// Whether the mover must first choose `KNOCK` or `NO_KNOCK` (docs/rules/escoba.md §2.7): the
+    /// first turn of a hand that has something to declare.
     #[inline]
     pub fn knock_turn(&self) -> bool {
         if !self.cfg.knocks || self.terminal || self.pending >= 0 {
@@ -445,7 +447,8 @@ impl EscobaState {
             && knock::best(self.opts(), self.hands[s]).0 != 0
     }
     /// Indices in `sweeps` of the sweeps made by playing `Ks` (maresciallo_penalty), ascending.
-    /// Indices in `sweeps` of the sweeps that took the played card's twin (contract §1a).
+    /// Indices in `sweeps` of the sweeps that took the played card's twin
+    /// (docs/escoba_engine.md §1a).
     pub fn twin_sweeps(&self) -> impl Iterator<Item = usize> + '_ {
         (0..self.n_sweeps as usize).filter(|&i| i < 128 && self.twin.sweeps >> i & 1 != 0)
     }
@@ -494,7 +497,7 @@ impl EscobaState {
     pub fn scores(&self) -> Vec<i64> {
         (0..self.n()).map(|s| self.scores[self.side(s)]).collect()
     }
-    /// Zero-sum returns per seat (contract §6).
+    /// Zero-sum returns per seat (docs/escoba_engine.md §6).
     pub fn returns(&self) -> Vec<f64> {
         let mut r = vec![0.0; self.n()];
         self.write_returns(&mut r);
@@ -521,7 +524,7 @@ impl EscobaState {
         }
     }
 
-    /// The first play of the deal (contract §3).
+    /// The first play of the deal (docs/escoba_engine.md §3).
     fn is_first_play(&self) -> bool {
         let (itc, cph) = self.deal_shape();
         let k = self.in_play.count_ones() as usize;
@@ -531,7 +534,7 @@ impl EscobaState {
     }
 
     /// `(initial_table_cards, cards_per_hand)` of this deal: the options' with every seat in
-    /// play, else the elimination shape for the players left (rules §2.11).
+    /// play, else the elimination shape for the players left (docs/rules/escoba.md §2.11).
     fn deal_shape(&self) -> (usize, usize) {
         let o = self.opts();
         let k = self.in_play.count_ones() as usize;
@@ -559,14 +562,15 @@ impl EscobaState {
         };
     }
 
-    /// Steps 2–5 of contract §5 with the current dealer.
+    /// Steps 2–5 of docs/escoba_engine.md §5 with the current dealer.
     fn start_deal(&mut self, deck: Option<[u8; MAX_PACK]>) {
         let len = self.cfg.pack;
         let n = self.n();
         let (itc, cph) = self.deal_shape();
         let d = self.dealer as usize;
         let in_play = self.in_play;
-        // rules §2.11: under elimination the void check reads the first 4 table cards only
+        // docs/rules/escoba.md §2.11: under elimination the void check reads the first 4 table
+        // cards only
         let void_cards = if self.opts().target_mode == TargetMode::Eliminate {
             itc.min(4)
         } else {
@@ -651,7 +655,7 @@ impl EscobaState {
         self.declare_hands();
     }
 
-    /// The mandatory tuzzoli of every hand just dealt, in play order (contract §5).
+    /// The mandatory tuzzoli of every hand just dealt, in play order (docs/escoba_engine.md §5).
     fn declare_hands(&mut self) {
         if !self.opts().tuzzoli {
             return;
@@ -724,8 +728,9 @@ impl EscobaState {
         sum
     }
 
-    /// `O(p)` (contract §3) with the deal's matta value, the piles (rules §2.7, §2.21) and the
-    /// fidasse sweep filter (rules §2.19).
+    /// `O(p)` (docs/escoba_engine.md §3) with the deal's matta value, the piles
+    /// (docs/rules/escoba.md §2.7, §2.21) and the fidasse sweep filter
+    /// (docs/rules/escoba.md §2.19).
     #[inline(always)]
     fn for_each_outcome<F: FnMut(Outcome)>(&self, p: Card, hand: CardSet, first: bool, mut f: F) {
         let (o, mv, ctx) = (self.opts(), self.matta(), self.piles_ctx());
@@ -757,7 +762,7 @@ impl EscobaState {
 
     /// `O(c) ≠ ∅` for `c` in the mover's hand; `playable` = the hand without the Aces that
     /// `forbid_ace_first_play` forbids; `any_captures` = some card of `playable` captures (only
-    /// consulted under `any_card`, contract §3).
+    /// consulted under `any_card`, docs/escoba_engine.md §3).
     #[inline]
     fn play_allowed(&self, c: Card, playable: CardSet, any_captures: bool) -> bool {
         if !playable.contains(c) {
@@ -787,7 +792,7 @@ impl EscobaState {
         !any_captures
             || rules::has_capture_in(o, self.matta(), c, self.table, self.beside(&ctx))
             || (o.builds && {
-                // a build is no capture: the obligation leaves it open (rules §2.20)
+                // a build is no capture: the obligation leaves it open (docs/rules/escoba.md §2.20)
                 let mut any = false;
                 let hand = self.hands[self.to_move as usize];
                 builds::for_each_build(o, c, self.table, &self.builds, hand, false, |_| any = true);
@@ -846,7 +851,7 @@ impl EscobaState {
             }
         } else {
             let sum = self.pending_summary(self.selection);
-            // ascending ids: TAKE(card) < DONE < TAKE_PILE (rules §6.2)
+            // ascending ids: TAKE(card) < DONE < TAKE_PILE (docs/rules/escoba.md §6.2)
             let cards = CardSet(sum.next.0 & piles::CARD_BITS);
             cards.iter().for_each(|t| f(TAKE + t.0 as Action));
             if self.done_allowed(&sum) {
@@ -1095,7 +1100,8 @@ impl EscobaState {
             }
             Outcome::Build { on } => self.builds.build(&mut self.table, c, on),
             Outcome::Capture { cards, from_kind } => {
-                // pile items (rules §2.21): the whole pile moves under the played card
+                // pile items (docs/rules/escoba.md §2.21): the whole pile moves under the played
+                // card
                 let mut stolen = cards.0 >> piles::PILE_BIT;
                 while stolen != 0 {
                     let victim = stolen.trailing_zeros() as usize;
@@ -1108,7 +1114,7 @@ impl EscobaState {
                 if self.cfg.opts.steal {
                     self.tops[side] = c.0 as i8;
                 }
-                // build items (rules §2.20): a build is named by its lowest card
+                // build items (docs/rules/escoba.md §2.20): a build is named by its lowest card
                 let loose = cards.inter(self.table);
                 let built = self.builds.take(cards.minus(loose));
                 self.table = self.table.minus(loose);
@@ -1167,12 +1173,12 @@ impl EscobaState {
         }
     }
 
-    /// Contract §6: the rest of the table, scoring, and the match decision.
+    /// docs/escoba_engine.md §6: the rest of the table, scoring, and the match decision.
     fn end_deal(&mut self) {
         let cfg = self.cfg.clone();
         let o = &cfg.opts;
         let ns = cfg.sides;
-        // the trusted claim cards are shown at the scoring (rules §2.19)
+        // the trusted claim cards are shown at the scoring (docs/rules/escoba.md §2.19)
         self.claimed = [CardSet::EMPTY; MAX_SEATS];
         if cfg.twins {
             self.twin_take_rest();
@@ -1276,7 +1282,8 @@ impl EscobaState {
             if o.game == GameMode::SingleDeal {
                 winner = unique_max(&pts[..ns]).map(|(i, _, _)| i);
                 if winner.is_none() && o.frac_single_deal {
-                    // rules §2.16: a tie for the most goes to the tied side holding Kd
+                    // docs/rules/escoba.md §2.16: a tie for the most goes to the tied side holding
+                    // Kd
                     let best = pts[..ns].iter().copied().max().unwrap_or(0);
                     winner = (0..ns).find(|&s| pts[s] == best && self.piles[s].contains(Card(KD)));
                 }
@@ -1334,8 +1341,8 @@ impl EscobaState {
         self.start_deal(None);
     }
 
-    /// Scores the deal among the sides still in play only (rules §2.11: the players out take no
-    /// part, so they tie for nothing); points per side, 0 for the others.
+    /// Scores the deal among the sides still in play only (docs/rules/escoba.md §2.11: the players
+    /// out take no part, so they tie for nothing); points per side, 0 for the others.
     fn score_sides_in(&self, sides_in: u32, decls: &[rules::Decl]) -> rules::Points {
         let ns = self.cfg.sides;
         let mut idx = [0u8; MAX_SIDES];
@@ -1386,10 +1393,10 @@ impl EscobaState {
         pts
     }
 
-    /// A full move `Qh x Ah 3s 5d` / `Kc` (contract §4), applied atomically.
+    /// A full move `Qh x Ah 3s 5d` / `Kc` (docs/escoba_engine.md §4), applied atomically.
     pub fn play_move(&mut self, text: &str) -> Result<()> {
         if text.trim_start().to_ascii_lowercase().starts_with("claim") {
-            // a fidasse claim is one action (contract §4)
+            // a fidasse claim is one action (docs/escoba_engine.md §4)
             return self.apply_str(text);
         }
         let (c, taken, on) = notation::parse_move(text)?;
@@ -1492,7 +1499,7 @@ impl EscobaState {
         Ok(player as usize)
     }
 
-    /// Writes the observation of `player` (contract §10) into `out`.
+    /// Writes the observation of `player` (docs/escoba_engine.md §10) into `out`.
     pub fn observation_into(&self, player: i64, out: &mut [f32]) -> Result<()> {
         let p = self.check_player(player)?;
         let n = self.n();
@@ -1545,7 +1552,7 @@ impl EscobaState {
             CardSet(self.selection.0 & piles::CARD_BITS),
         );
         if self.cfg.twins {
-            // the double pack (contract §1a): a card slot counts the copies
+            // the double pack (docs/escoba_engine.md §1a): a card slot counts the copies
             let t = &self.twin;
             let planes = [
                 (0, t.hands[p]),
@@ -1598,7 +1605,8 @@ impl EscobaState {
             b += cn * n + 1;
         }
         if self.opts().steal {
-            // rules §2.21: the top of every pile is public; then the piles selected so far
+            // docs/rules/escoba.md §2.21: the top of every pile is public; then the piles selected
+            // so far
             for s in 0..ns {
                 if let Some(t) = self.pile_top(s) {
                     out[b + cn * s + slot(t)] = 1.0;
@@ -1635,7 +1643,7 @@ impl EscobaState {
             b += ns + n;
         }
         if self.opts().builds {
-            // each card in a build carries the build's value (public, rules §2.20)
+            // each card in a build carries the build's value (public, docs/rules/escoba.md §2.20)
             for &bl in self.builds.as_slice() {
                 let v = builds::build_value(bl) as f32;
                 for c in bl {
@@ -1652,13 +1660,13 @@ impl EscobaState {
         Ok(v)
     }
 
-    /// What `player` may see (contract §10), as JSON text.
+    /// What `player` may see (docs/escoba_engine.md §10), as JSON text.
     pub fn view_json(&self, player: i64) -> Result<String> {
         let p = self.check_player(player)?;
         Ok(serial::view_json(self, p))
     }
 
-    /// Canonical JSON (contract §8).
+    /// Canonical JSON (docs/escoba_engine.md §8).
     pub fn to_json(&self) -> String {
         serial::to_json(self)
     }

@@ -1,5 +1,6 @@
-//! Action notation (contract §4): `7d`, `take 5d`, `done`, `take pile 2`, `build on 3h`,
-//! `claim 7d`, `trust`, `doubt`, `knock`, `no knock`; and full moves `Qh x Ah 3s 5d`.
+//! Action notation (docs/escoba_engine.md §4): `7d`, `take 5d`, `done`, `take pile 2`,
+//! `build on 3h`, `claim 7d`, `trust`, `doubt`, `knock`, `no knock`; and full moves
+//! `Qh x Ah 3s 5d`.
 
 use crate::cards::Card;
 use crate::error::GameError;
@@ -94,7 +95,7 @@ pub fn parse_move(text: &str) -> Result<ParsedMove, GameError> {
     if !rest[0].eq_ignore_ascii_case("x") || rest.len() < 2 {
         return Err(bad());
     }
-    // `pile2` names a pile (rules §6.2) as the capture item `PILE_BIT + 2`
+    // `pile2` names a pile (docs/rules/escoba.md §6.2) as the capture item `PILE_BIT + 2`
     let item = |s: &str| -> Result<Card, GameError> {
         let l = s.to_ascii_lowercase();
         match l.strip_prefix("pile") {

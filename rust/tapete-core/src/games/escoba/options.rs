@@ -1,4 +1,4 @@
-//! Typed Escoba options, presets and their resolution (contract §2).
+//! Typed Escoba options, presets and their resolution (docs/escoba_engine.md §2).
 
 use serde_json::{Map, Value};
 
@@ -195,7 +195,7 @@ impl Deck {
             _ => 40,
         }
     }
-    /// Copies of each id in the pack: 2 for the double pack (rules §2.18), else 1.
+    /// Copies of each id in the pack: 2 for the double pack (docs/rules/escoba.md §2.18), else 1.
     #[inline]
     pub const fn copies(self) -> usize {
         match self {
@@ -203,7 +203,8 @@ impl Deck {
             _ => 1,
         }
     }
-    /// Distinct ids of the pack: the observation's slots per card block (contract §10, §1a).
+    /// Distinct ids of the pack: the observation's slots per card block
+    /// (docs/escoba_engine.md §10, §1a).
     #[inline]
     pub const fn slots(self) -> usize {
         self.len() / self.copies()
@@ -259,11 +260,12 @@ pub struct EscobaOptions {
     pub initial_table_bonus: TableBonus,
     pub escoba_de_mano_to: ManoTo,
     pub escoba_de_mano_30: Mano30,
-    /// Sweeps for an initial table worth at most 9 (rules §2.7), with `initial_table_bonus`.
+    /// Sweeps for an initial table worth at most 9 (docs/rules/escoba.md §2.7), with
+    /// `initial_table_bonus`.
     pub initial_table_le9: Option<i64>,
     /// Bits `KIND_*`.
     pub capture_kinds: u8,
-    /// Captures compare `((V − 1) mod k) + 1` (modulo sette, rules §2.15).
+    /// Captures compare `((V − 1) mod k) + 1` (modulo sette, docs/rules/escoba.md §2.15).
     pub value_modulus: Option<u8>,
     pub normal_captures: bool,
     pub match_priority: bool,
@@ -276,9 +278,9 @@ pub struct EscobaOptions {
     pub ace_blocked_by_table_ace: bool,
     pub ace_on_empty_table: AceEmpty,
     pub forbid_ace_first_play: bool,
-    /// Sweeps claimed face down, on trust (rules §2.19).
+    /// Sweeps claimed face down, on trust (docs/rules/escoba.md §2.19).
     pub fidasse: bool,
-    /// Builds (rules §2.20).
+    /// Builds (docs/rules/escoba.md §2.20).
     pub builds: bool,
     pub build_only_if_no_capture: bool,
     pub scopa_value: i64,
@@ -301,30 +303,33 @@ pub struct EscobaOptions {
     pub re_bello: bool,
     pub napola: bool,
     pub napola_all_coins_wins: bool,
-    /// Cirulla's coin runs (rules §2.7): A-2-3 upward, J-Q-K (downward with `grande_extends`).
+    /// Cirulla's coin runs (docs/rules/escoba.md §2.7): A-2-3 upward, J-Q-K (downward with
+    /// `grande_extends`).
     pub piccola: bool,
     pub piccola_max: u8,
     pub grande: i64,
     pub grande_extends: bool,
-    /// Mandatory hand declarations of rules §2.8.
+    /// Mandatory hand declarations of docs/rules/escoba.md §2.8.
     pub tuzzoli: bool,
     pub tuzzoli_hybrids: bool,
-    /// Rubamazzo (rules §2.21): a card equal to an opponent's pile top takes that pile.
+    /// Rubamazzo (docs/rules/escoba.md §2.21): a card equal to an opponent's pile top takes that
+    /// pile.
     pub steal: bool,
     pub table_match_first: bool,
     pub steal_and_table: bool,
     pub ace_steals_all: bool,
-    /// Rubamazzo a somma (rules §2.22): an opponent's pile is a sum item worth its top card.
+    /// Rubamazzo a somma (docs/rules/escoba.md §2.22): an opponent's pile is a sum item worth its
+    /// top card.
     pub pile_in_sums: bool,
-    /// The wild card of knocks (rules §2.7).
+    /// The wild card of knocks (docs/rules/escoba.md §2.7).
     pub matta: Option<Card>,
     /// Points of the optional knocks (`knocks`, 0 = not offered).
     pub knock_cirulla: i64,
     pub knock_decino: i64,
     pub knocks_cumulative: bool,
-    /// The last hand of a deal (the stock is empty) is played face up (rules §2.23).
+    /// The last hand of a deal (the stock is empty) is played face up (docs/rules/escoba.md §2.23).
     pub last_hand_open: bool,
-    /// Rules §2.18: −1 for holding `Ks`, −4 for a sweep made by playing it.
+    /// docs/rules/escoba.md §2.18: −1 for holding `Ks`, −4 for a sweep made by playing it.
     pub maresciallo_penalty: bool,
     pub maresciallo_sweep: MarescialloSweep,
     /// +1 for the polacca card (`Jd`/`Qd`) and `7d` in one pile.
@@ -340,12 +345,13 @@ pub struct EscobaOptions {
     pub game: GameMode,
     pub target: i64,
     pub target_mode: TargetMode,
-    /// Deal shape by players left under `target_mode=eliminate` (rules §2.11).
+    /// Deal shape by players left under `target_mode=eliminate` (docs/rules/escoba.md §2.11).
     pub elimination_deal: ElimDeal,
     pub win_check: WinCheck,
     pub win_margin: Option<i64>,
     pub max_deals: Option<i64>,
-    /// Cicera (rules §2.24): `same_rank` = a court (J Q K) has no value and takes only its rank.
+    /// Cicera (docs/rules/escoba.md §2.24): `same_rank` = a court (J Q K) has no value and takes
+    /// only its rank.
     pub court_capture: CourtCapture,
     pub cicera_deal: CiceraDeal,
     /// Points for the most swords (suit s).
@@ -363,7 +369,7 @@ fn opt_err(msg: String) -> GameError {
 }
 
 /// `InvalidOptionError` naming each `(name, set)` of `clashes` that is set together with
-/// `option` (written as `steal=true (rules §2.21)`); Ok when none is.
+/// `option` (written as `steal=true (docs/rules/escoba.md §2.21)`); Ok when none is.
 pub fn refuse_clashes(option: &str, clashes: &[(&str, bool)]) -> Result<()> {
     let set: Vec<&str> = clashes.iter().filter(|c| c.1).map(|c| c.0).collect();
     if set.is_empty() {
@@ -387,7 +393,7 @@ fn type_name(v: &Value) -> &'static str {
     }
 }
 
-/// The largest value of any integer option (contract §2).
+/// The largest value of any integer option (docs/escoba_engine.md §2).
 pub const MAX_INT_OPTION: i64 = 1_000_000_000;
 
 /// An integer option in `lo..=hi` (`hi` = [`MAX_INT_OPTION`] when unbounded by the table).
@@ -507,7 +513,7 @@ fn get_milan(key: &str, v: &Value) -> Result<Vec<u8>> {
     let mut out: Vec<u8> = Vec::with_capacity(items.len());
     for it in items {
         let rank = match it {
-            // exactly one upper-case rank char (contract §2); "a" is not a rank here
+            // exactly one upper-case rank char (docs/escoba_engine.md §2); "a" is not a rank here
             Value::String(s) if s.len() == 1 => {
                 MILAN_CHARS
                     .find(s.as_str())
@@ -579,7 +585,8 @@ fn get_matta(key: &str, v: &Value) -> Result<Option<Card>> {
     }
 }
 
-/// `polacca_card` / `saponaro_card`: the J or Q of `suit` (rules §2.18), given as card text.
+/// `polacca_card` / `saponaro_card`: the J or Q of `suit` (docs/rules/escoba.md §2.18), given as
+/// card text.
 fn get_donna(key: &str, v: &Value, suit: char) -> Result<DonnaRank> {
     let bad = || {
         opt_err(format!(
@@ -619,7 +626,7 @@ fn get_knocks(key: &str, v: &Value) -> Result<(i64, i64)> {
 }
 
 impl Variant {
-    /// The player counts a preset allows, its default first (contract §2).
+    /// The player counts a preset allows, its default first (docs/escoba_engine.md §2).
     pub fn allowed_players(self) -> &'static [u8] {
         match self {
             Variant::Scopone9 | Variant::Scopone10 | Variant::ScoponeRomano => &[4],
@@ -637,7 +644,7 @@ impl Variant {
 }
 
 impl Default for EscobaOptions {
-    /// The base defaults (contract §2), before any preset.
+    /// The base defaults (docs/escoba_engine.md §2), before any preset.
     fn default() -> Self {
         EscobaOptions {
             variant: Variant::Scopa,
@@ -895,7 +902,7 @@ impl EscobaOptions {
         Ok(())
     }
 
-    /// Applies a preset's deltas (contract §2); returns whether it set `target`.
+    /// Applies a preset's deltas (docs/escoba_engine.md §2); returns whether it set `target`.
     fn apply_preset(&mut self, variant: Variant, players: u8) -> bool {
         let ace_deal = |o: &mut EscobaOptions| {
             o.ace_takes_all = true;
@@ -1016,7 +1023,7 @@ impl EscobaOptions {
                 false
             }
             Variant::Rubamazzo | Variant::RubamazzoSomma => {
-                // rules §2.21/§2.22: one deal, most cards wins, no scope
+                // docs/rules/escoba.md §2.21/§2.22: one deal, most cards wins, no scope
                 self.capture_kinds = if variant == Variant::Rubamazzo {
                     KIND_MATCH
                 } else {
@@ -1049,13 +1056,15 @@ impl EscobaOptions {
                 true
             }
             Variant::Bazzica => {
-                // rules §2.23: the declarations table is `knocks`, empty (unknown) by default
+                // docs/rules/escoba.md §2.23: the declarations table is `knocks`, empty (unknown)
+                // by default
                 self.last_hand_open = true;
                 self.target = 21;
                 true
             }
             Variant::Maresciallo => {
-                // rules §2.18: scopa d'assi captures with the base deal, napola, Ks penalties
+                // docs/rules/escoba.md §2.18: scopa d'assi captures with the base deal, napola, Ks
+                // penalties
                 self.ace_takes_all = true;
                 self.ace_takes_all_is_scopa = false;
                 self.napola = true;
@@ -1064,8 +1073,8 @@ impl EscobaOptions {
                 false
             }
             Variant::Maresciallo80 => {
-                // rules §2.18, 80-card version: the maresciallo rules with two packs, 4 players
-                // in teams, 4 hands of 5 per deal and no table cards
+                // docs/rules/escoba.md §2.18, 80-card version: the maresciallo rules with two
+                // packs, 4 players in teams, 4 hands of 5 per deal and no table cards
                 self.apply_preset(Variant::Maresciallo, players);
                 self.deck = Deck::DoubleItalian80;
                 self.initial_table_cards = 0;
@@ -1074,14 +1083,14 @@ impl EscobaOptions {
                 false
             }
             Variant::Granja => {
-                // rules §2.20: builds, no primiera, the 2 of coins scores 1
+                // docs/rules/escoba.md §2.20: builds, no primiera, the 2 of coins scores 1
                 self.builds = true;
                 self.primiera_mode = PrimieraMode::None;
                 self.special_cards = vec![(Card::new(1, 2), 1)];
                 false
             }
             Variant::ScoponeRomanoContrario => {
-                // rules §2.11: each alone, scopone romano scoring, out at 21
+                // docs/rules/escoba.md §2.11: each alone, scopone romano scoring, out at 21
                 self.partnership = Partnership::None;
                 let (itc, cph) = super::elimination::deal_shape(self.elimination_deal, players);
                 self.initial_table_cards = itc;
@@ -1097,7 +1106,8 @@ impl EscobaOptions {
                 false
             }
             Variant::Cicera => {
-                // rules §2.24: 52 cards, 4 players in teams, courts take only their rank
+                // docs/rules/escoba.md §2.24: 52 cards, 4 players in teams, courts take only their
+                // rank
                 self.deck = Deck::Italian52;
                 (self.initial_table_cards, self.cards_per_hand) = match self.cicera_deal {
                     CiceraDeal::D12_4 => (4, 12),
@@ -1264,13 +1274,13 @@ impl EscobaOptions {
         super::builds::validate(self)?;
         if self.tuzzoli && self.cards_per_hand != 3 {
             return Err(opt_err(format!(
-                "option tuzzoli declares 3-card hands (rules §2.8): cards_per_hand must be 3, got {}",
+                "option tuzzoli declares 3-card hands (docs/rules/escoba.md §2.8): cards_per_hand must be 3, got {}",
                 self.cards_per_hand
             )));
         }
         if super::knock::enabled(self) && self.cards_per_hand != 3 {
             return Err(opt_err(format!(
-                "option knocks declares 3-card hands (rules §2.7): cards_per_hand must be 3, got {}",
+                "option knocks declares 3-card hands (docs/rules/escoba.md §2.7): cards_per_hand must be 3, got {}",
                 self.cards_per_hand
             )));
         }
@@ -1287,7 +1297,7 @@ impl EscobaOptions {
         super::twins::validate(self)?;
         // A table with fewer than k Kings and fewer than a Aces (an unset minimum counts as 5)
         // holds at most (pack - 8) + (k - 1) + (a - 1) cards; a larger one is always void and
-        // dealing would never end (contract §2).
+        // dealing would never end (docs/escoba_engine.md §2).
         let k = self.void_deal_min_kings.map_or(5, u32::from);
         let a = self.void_deal_min_aces.map_or(5, u32::from);
         let itc = self.initial_table_cards as u32;

@@ -1,6 +1,6 @@
-//! Rubamazzo piles (rules §2.21, §2.22): the top card of each captured pile is public, a card
-//! equal to an opponent's top steals that whole pile, and in rubamazzo a somma a pile is a sum
-//! item worth its top card.
+//! Rubamazzo piles (docs/rules/escoba.md §2.21, §2.22): the top card of each captured pile is
+//! public, a card equal to an opponent's top steals that whole pile, and in rubamazzo a somma a
+//! pile is a sum item worth its top card.
 //!
 //! A pile is a capture item like a table card: bit `PILE_BIT + side` of a capture set, so that
 //! `TAKE + bit` is its `TAKE_PILE(side)` action id (a side's pile is named by its lowest seat,
@@ -43,7 +43,8 @@ pub fn pile_of_bit(b: u8) -> Option<usize> {
     (b >= PILE_BIT).then(|| (b - PILE_BIT) as usize)
 }
 
-/// Text of a capture item: a card, or `pile2` (the full-move notation of rules §6.2).
+/// Text of a capture item: a card, or `pile2` (the full-move notation of
+/// docs/rules/escoba.md §6.2).
 pub fn item_text(b: u8) -> String {
     match pile_of_bit(b) {
         Some(s) => format!("pile{s}"),
@@ -65,7 +66,7 @@ pub fn validate(o: &EscobaOptions) -> Result<(), GameError> {
         return Ok(());
     }
     refuse_clashes(
-        "steal=true (rubamazzo, rules §2.21)",
+        "steal=true (rubamazzo, docs/rules/escoba.md §2.21)",
         &[
             (
                 "capture_kinds other than match and sum",
@@ -109,9 +110,9 @@ fn sums<F: FnMut(u64)>(items: &[(u8, u8)], start: usize, left: u8, set: u64, siz
     }
 }
 
-/// `Captures(p, T)` with `steal` (rules §2.21, §2.22): calls `f(X, from_kind)` once per distinct
-/// set of items (table cards and pile bits); `from_kind` is false only for the Ace's take of the
-/// whole table under `ace_steals_all`.
+/// `Captures(p, T)` with `steal` (docs/rules/escoba.md §2.21, §2.22): calls `f(X, from_kind)` once
+/// per distinct set of items (table cards and pile bits); `from_kind` is false only for the Ace's
+/// take of the whole table under `ace_steals_all`.
 pub fn for_each_capture<F: FnMut(CardSet, bool)>(
     o: &EscobaOptions,
     p: Card,
@@ -186,7 +187,7 @@ pub fn for_each_capture<F: FnMut(CardSet, bool)>(
         sums(&items, 0, vp, 0, 0, &mut |s| f(CardSet(s), true));
     }
     if o.ace_steals_all && p.rank() == 1 {
-        // rules §2.21 [X 6]: an Ace takes the table or the next opponent's pile
+        // docs/rules/escoba.md §2.21 [X 6]: an Ace takes the table or the next opponent's pile
         // (a lone table card already taken as a match is the same outcome)
         if !table.is_empty() && (table.len() != 1 || matches != table.0) {
             f(table, false);

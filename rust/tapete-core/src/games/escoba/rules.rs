@@ -1,4 +1,5 @@
-//! Pure rule functions of the Escoba family: capture outcomes (contract §3) and deal scoring (§7).
+//! Pure rule functions of the Escoba family: capture outcomes (docs/escoba_engine.md §3) and deal
+//! scoring (docs/escoba_engine.md §7).
 //!
 //! Capture search never allocates: the table is bucket-sorted by value into a stack array and
 //! subsets are found by DFS with pruning on the running sum; results go to a visitor.
@@ -91,7 +92,7 @@ pub const KINGS: CardSet = CardSet(rank_mask(13));
 /// The ten coins (suit d) of the pack.
 pub const COINS: CardSet = CardSet(PACK_MASK.0 & (0x1FFFu64 << 13));
 pub const SETTEBELLO: Card = Card(13 + 6);
-/// The FRAC scoring cards: every A, J, Q, K (rules §2.16).
+/// The FRAC scoring cards: every A, J, Q, K (docs/rules/escoba.md §2.16).
 pub const FRAC_CARDS: CardSet =
     CardSet(rank_mask(1) | rank_mask(11) | rank_mask(12) | rank_mask(13));
 
@@ -171,7 +172,7 @@ impl Items {
     }
 }
 
-/// `((v − 1) mod k) + 1`: a value under `value_modulus = k` (rules §2.15).
+/// `((v − 1) mod k) + 1`: a value under `value_modulus = k` (docs/rules/escoba.md §2.15).
 #[inline]
 pub const fn modv(v: u8, k: u8) -> u8 {
     (v + k - 1) % k + 1
@@ -211,7 +212,7 @@ fn wmask_natural(modulus: Option<u8>, w: u8) -> u64 {
     }
 }
 
-/// The capture value of a card: `V`, or `W` under `value_modulus` (contract §3).
+/// The capture value of a card: `V`, or `W` under `value_modulus` (docs/escoba_engine.md §3).
 #[inline]
 pub fn cvalue(o: &EscobaOptions, c: Card, mv: Matta) -> u8 {
     match o.value_modulus {
@@ -221,7 +222,7 @@ pub fn cvalue(o: &EscobaOptions, c: Card, mv: Matta) -> u8 {
 }
 
 /// Every subset of `items[start..]` with at least 2 cards in all whose value sum is `target`
-/// modulo `k` (the modular sum of rules §2.15); no pruning is possible.
+/// modulo `k` (the modular sum of docs/rules/escoba.md §2.15); no pruning is possible.
 #[allow(clippy::too_many_arguments)]
 fn dfs_mod<F: FnMut(u64, u32)>(
     items: &Items,
@@ -318,7 +319,8 @@ fn enum_kinds<F: FnMut(u64, u32, u8)>(
     f: &mut F,
 ) {
     if kinds & KIND_MATCH != 0 && !build_match.is_empty() {
-        // rules §2.20: with a build of the value, equality takes every item of it at once
+        // docs/rules/escoba.md §2.20: with a build of the value, equality takes every item of it at
+        // once
         let all = build_match.union(CardSet(table.0 & wmask(modulus, vp, mv)));
         f(all.0, all.len(), KIND_MATCH);
     } else if kinds & KIND_MATCH != 0 {
@@ -391,7 +393,7 @@ fn reported_earlier(
         })
 }
 
-/// The builds that `Match` takes for a played value `vp` (rules §2.20), by name.
+/// The builds that `Match` takes for a played value `vp` (docs/rules/escoba.md §2.20), by name.
 #[inline]
 fn build_match(o: &EscobaOptions, builds: &Builds, vp: u8) -> CardSet {
     if builds.is_empty() || o.capture_kinds & KIND_MATCH == 0 {
@@ -422,9 +424,10 @@ fn ace_all_applies(o: &EscobaOptions, p: Card, table: CardSet, items: CardSet, m
         && (!o.ace_blocked_by_table_ace || table.0 & mv.fix(ACES.0, 1) == 0)
 }
 
-/// `Captures(p, T)` of contract §3: calls `f(X, from_kind)` once per distinct set, where
-/// `from_kind` says X survived in some capture kind after steps 1–2 (false: only `AceAll`).
-/// A matta declared at another value (contract §3) counts at that value, also as an Ace.
+/// `Captures(p, T)` of docs/escoba_engine.md §3: calls `f(X, from_kind)` once per distinct set,
+/// where `from_kind` says X survived in some capture kind after steps 1–2 (false: only `AceAll`).
+/// A matta declared at another value (docs/escoba_engine.md §3) counts at that value, also as an
+/// Ace.
 pub fn for_each_capture<F: FnMut(CardSet, bool)>(
     o: &EscobaOptions,
     mv: Matta,
@@ -435,8 +438,8 @@ pub fn for_each_capture<F: FnMut(CardSet, bool)>(
     for_each_capture_built(o, mv, p, table, &Builds::EMPTY, f)
 }
 
-/// [`for_each_capture`] with builds beside the loose `table` (contract §3a): a build is one
-/// item named by its lowest card, taken only by equality; the sets hold item names.
+/// [`for_each_capture`] with builds beside the loose `table` (docs/escoba_engine.md §3a): a build
+/// is one item named by its lowest card, taken only by equality; the sets hold item names.
 pub fn for_each_capture_built<F: FnMut(CardSet, bool)>(
     o: &EscobaOptions,
     mv: Matta,
@@ -450,7 +453,7 @@ pub fn for_each_capture_built<F: FnMut(CardSet, bool)>(
         return;
     }
     if cicera::rank_only(o, p) {
-        // rules §2.24: a court takes one court of its rank, nothing else
+        // docs/rules/escoba.md §2.24: a court takes one court of its rank, nothing else
         if o.capture_kinds & KIND_MATCH != 0 {
             for c in table.inter(rank_cards(p.rank())) {
                 f(CardSet::single(c), true);
@@ -513,8 +516,9 @@ pub fn for_each_capture_built<F: FnMut(CardSet, bool)>(
                 if fewest && k & group != 0 && n != min {
                     return;
                 }
-                // Plain values never put one set in two kinds; reduced ones can (contract §3: a
-                // set reached by several kinds is one outcome), so it is reported by its first kind.
+                // Plain values never put one set in two kinds; reduced ones can
+                // (docs/escoba_engine.md §3: a set reached by several kinds is one outcome), so it
+                // is reported by its first kind.
                 if let Some(m) = o.value_modulus {
                     let earlier = kinds & (k - 1);
                     if earlier != 0
@@ -599,12 +603,14 @@ pub enum Outcome {
     SelfCapture,
     /// Takes these table items; `from_kind` as in [`for_each_capture`].
     Capture { cards: CardSet, from_kind: bool },
-    /// Puts the card on table item `on` (a loose card or a build's name), rules §2.20.
+    /// Puts the card on table item `on` (a loose card or a build's name),
+    /// docs/rules/escoba.md §2.20.
     Build { on: Card },
 }
 
-/// The cards of `hand` whose play is not forbidden by `forbid_ace_first_play` (contract §3): on
-/// the first play of the deal the Aces are dropped unless the hand holds nothing but Aces.
+/// The cards of `hand` whose play is not forbidden by `forbid_ace_first_play`
+/// (docs/escoba_engine.md §3): on the first play of the deal the Aces are dropped unless the hand
+/// holds nothing but Aces.
 #[inline]
 pub fn playable_cards(o: &EscobaOptions, hand: CardSet, first_play: bool) -> CardSet {
     let rest = hand.minus(ACES);
@@ -615,8 +621,8 @@ pub fn playable_cards(o: &EscobaOptions, hand: CardSet, first_play: bool) -> Car
     }
 }
 
-/// `O(p)` of contract §3 for `p` from `hand` (which includes `p`); `first_play` says the state
-/// is the first play of the deal.
+/// `O(p)` of docs/escoba_engine.md §3 for `p` from `hand` (which includes `p`); `first_play` says
+/// the state is the first play of the deal.
 pub fn for_each_outcome<F: FnMut(Outcome)>(
     o: &EscobaOptions,
     p: Card,
@@ -628,8 +634,9 @@ pub fn for_each_outcome<F: FnMut(Outcome)>(
     for_each_outcome_in(o, Matta::NONE, p, table, Beside::NONE, hand, first_play, f)
 }
 
-/// The capture items beside the loose table cards: the builds (rules §2.20) and, with `steal`,
-/// the opponents' piles (rules §2.21). `builds` refuses `steal`, so at most one kind is present.
+/// The capture items beside the loose table cards: the builds (docs/rules/escoba.md §2.20) and,
+/// with `steal`, the opponents' piles (docs/rules/escoba.md §2.21). `builds` refuses `steal`, so at
+/// most one kind is present.
 #[derive(Clone, Copy)]
 pub struct Beside<'a> {
     pub builds: &'a Builds,
@@ -684,8 +691,8 @@ pub fn has_capture_in(
     }
 }
 
-/// [`for_each_outcome`] with the deal's matta value and the items beside the table (contract
-/// §3; rules §2.7, §2.20, §2.21); build outcomes come last.
+/// [`for_each_outcome`] with the deal's matta value and the items beside the table
+/// (docs/escoba_engine.md §3; docs/rules/escoba.md §2.7, §2.20, §2.21); build outcomes come last.
 #[allow(clippy::too_many_arguments)]
 pub fn for_each_outcome_in<F: FnMut(Outcome)>(
     o: &EscobaOptions,
@@ -721,7 +728,7 @@ pub fn for_each_outcome_in<F: FnMut(Outcome)>(
         Obligation::Optional => true,
         Obligation::PlayedCard => !any,
         Obligation::PlayedCardNumerals => p.rank() >= 11 || !any,
-        // only cards whose play is not forbidden count (contract §3)
+        // only cards whose play is not forbidden count (docs/escoba_engine.md §3)
         Obligation::AnyCard => {
             !any && playable
                 .iter()
@@ -736,8 +743,8 @@ pub fn for_each_outcome_in<F: FnMut(Outcome)>(
     });
 }
 
-/// `capture_options(card, table)` of contract §7: every outcome with hand `{card}` as its
-/// ascending card list (trail `[]`, self-capture `[card]`), sorted by those lists.
+/// `capture_options(card, table)` of docs/escoba_engine.md §7: every outcome with hand `{card}` as
+/// its ascending card list (trail `[]`, self-capture `[card]`), sorted by those lists.
 pub fn capture_options(o: &EscobaOptions, card: Card, table: CardSet) -> Vec<Vec<Card>> {
     capture_options_in(o, card, table, Beside::NONE, CardSet::single(card)).0
 }
@@ -745,7 +752,7 @@ pub fn capture_options(o: &EscobaOptions, card: Card, table: CardSet) -> Vec<Vec
 /// [`capture_options`] with the items beside the table and a hand (holding `card`): the
 /// outcomes as above, a capture listing item names (a build by its lowest card; with `steal` a
 /// pile is the item `Card(PILE_BIT + side)`, after every table card), and apart, ascending, the
-/// items `card` may be built on (contract §7).
+/// items `card` may be built on (docs/escoba_engine.md §7).
 pub fn capture_options_in(
     o: &EscobaOptions,
     card: Card,
@@ -775,8 +782,8 @@ pub fn capture_options_in(
     (out, ons)
 }
 
-/// Escoba de mano (contract §5.4): how many sweeps the initial table scores (0, 1, 2, or
-/// `initial_table_le9`). A matta on the table takes the value 1..=10 that scores the most.
+/// Escoba de mano (docs/escoba_engine.md §5 step 4): how many sweeps the initial table scores (0,
+/// 1, 2, or `initial_table_le9`). A matta on the table takes the value 1..=10 that scores the most.
 pub fn escoba_de_mano_sweeps(o: &EscobaOptions, table: CardSet) -> u32 {
     use super::options::TableBonus;
     if o.initial_table_bonus != TableBonus::Sum15_30 || table.is_empty() {
@@ -820,7 +827,8 @@ fn table_sweeps(o: &EscobaOptions, table: CardSet, mv: Matta) -> u32 {
     }
 }
 
-/// Tuzzoli declaration kinds (rules §2.8); the points of kind `k` are `TUZZOLI_POINTS[k]`.
+/// Tuzzoli declaration kinds (docs/rules/escoba.md §2.8); the points of kind `k` are
+/// `TUZZOLI_POINTS[k]`.
 pub const TUZZOLO: u8 = 1;
 pub const TWO_TUZZOLI: u8 = 2;
 pub const BUONGIOCO: u8 = 3;
@@ -828,9 +836,9 @@ pub const NAPOLI: u8 = 4;
 pub const TUZZOLI_POINTS: [i64; 5] = [0, 3, 6, 6, 7];
 pub const TUZZOLI_NAMES: [&str; 5] = ["none", "tuzzolo", "two_tuzzoli", "buongioco", "napoli"];
 
-/// The tuzzoli declaration of a hand (rules §2.8, TV-67): its A, 2 and 3 are `L`; three of one
-/// rank = buongioco, three of one suit = napoli, else one tuzzolo per pair of `L` sharing rank or
-/// suit (at most one without `hybrids`). Returns the kind (0 = nothing to declare).
+/// The tuzzoli declaration of a hand (docs/rules/escoba.md §2.8, TV-67): its A, 2 and 3 are `L`;
+/// three of one rank = buongioco, three of one suit = napoli, else one tuzzolo per pair of `L`
+/// sharing rank or suit (at most one without `hybrids`). Returns the kind (0 = nothing to declare).
 pub fn tuzzoli(hand: CardSet, hybrids: bool) -> u8 {
     let low = hand.inter(CardSet(rank_mask(1) | rank_mask(2) | rank_mask(3)));
     let mut l = [Card(0); 40];
@@ -868,8 +876,8 @@ pub fn napola_run(pile: CardSet) -> u32 {
         .count() as u32
 }
 
-/// Grande (rules §2.7): `grande` for J-Q-K of coins, with `grande_extends` +1 per further coin
-/// of the unbroken run 7, 6, 5, … downward.
+/// Grande (docs/rules/escoba.md §2.7): `grande` for J-Q-K of coins, with `grande_extends` +1 per
+/// further coin of the unbroken run 7, 6, 5, … downward.
 pub fn grande_points(o: &EscobaOptions, pile: CardSet) -> Option<i64> {
     const DOWN: [u8; 7] = [7, 6, 5, 4, 3, 2, 1];
     let jqk = [11u8, 12, 13]
@@ -950,9 +958,9 @@ pub(super) fn most(o: &EscobaOptions, vals: &[i64], eligible: u32) -> u32 {
     }
 }
 
-/// The award step of a deal's scoring (contract §7): `give(sides, points_of_side)` adds one
-/// award to `total` and reports it to `award` when it gives someone a point; the count-out order
-/// is the order of the calls.
+/// The award step of a deal's scoring (docs/escoba_engine.md §7): `give(sides, points_of_side)`
+/// adds one award to `total` and reports it to `award` when it gives someone a point; the count-out
+/// order is the order of the calls.
 pub(super) fn awarder<'a, F: FnMut(&Points) + 'a>(
     ns: usize,
     total: &'a mut Points,
@@ -976,10 +984,10 @@ pub(super) fn awarder<'a, F: FnMut(&Points) + 'a>(
     }
 }
 
-/// Scores a deal (contract §7), calling `award` once per award that gives points, in count-out
-/// order, with the points per side of that award. `sweeps` lists the side of each sweep in the
-/// order made; bit `i` of `ks_at` marks sweep `i` as made by playing `Ks`, and `ks_sides` the
-/// sides that made such a sweep (rules §2.18). Returns the total per side.
+/// Scores a deal (docs/escoba_engine.md §7), calling `award` once per award that gives points, in
+/// count-out order, with the points per side of that award. `sweeps` lists the side of each sweep
+/// in the order made; bit `i` of `ks_at` marks sweep `i` as made by playing `Ks`, and `ks_sides`
+/// the sides that made such a sweep (docs/rules/escoba.md §2.18). Returns the total per side.
 pub fn score_deal_awards<F: FnMut(&Points)>(
     o: &EscobaOptions,
     piles: &[CardSet],
@@ -1009,7 +1017,8 @@ pub fn score_deal_awards<F: FnMut(&Points)>(
     let mut vals = [0i64; MAX_SIDES];
 
     if o.scoring == Scoring::Frac {
-        // rules §2.16: one point per A, J, Q, K held; the sweeps only with frac_counts_scope
+        // docs/rules/escoba.md §2.16: one point per A, J, Q, K held; the sweeps only with
+        // frac_counts_scope
         give(all, &|s| piles[s].inter(FRAC_CARDS).len() as i64);
         if o.frac_counts_scope {
             for &s in sweeps {
@@ -1027,7 +1036,7 @@ pub fn score_deal_awards<F: FnMut(&Points)>(
         vals[s] = p.len() as i64;
     }
     match o.cards_tie_points {
-        // rules §2.24: a tie for the most cards gives each tied side these points
+        // docs/rules/escoba.md §2.24: a tie for the most cards gives each tied side these points
         Some(t) if most_tied(&vals[..ns]).count_ones() > 1 => give(most_tied(&vals[..ns]), &|_| t),
         _ => give(most(o, &vals[..ns], all), &|_| o.cards),
     }
@@ -1131,7 +1140,7 @@ pub fn score_deal_awards<F: FnMut(&Points)>(
     if o.all_oros_bonus > 0 {
         give(holder_all(coins), &|_| o.all_oros_bonus);
     }
-    // 9a. piccola, 9b. grande (rules §2.7)
+    // 9a. piccola, 9b. grande (docs/rules/escoba.md §2.7)
     if o.piccola {
         for (s, p) in piles.iter().enumerate() {
             let l = napola_run(*p).min(o.piccola_max as u32);
@@ -1149,7 +1158,7 @@ pub fn score_deal_awards<F: FnMut(&Points)>(
     }
     // 9c. maresciallo, polacca, saponaro
     maresciallo::awards(o, piles, ks_sides, |s, p| give(1 << s, &|_| p));
-    // 9d. cicera (rules §2.24): the most swords, then the sword napula
+    // 9d. cicera (docs/rules/escoba.md §2.24): the most swords, then the sword napula
     if o.swords > 0 {
         cicera::sword_counts(piles, &mut vals);
         give(most(o, &vals[..ns], all), &|_| o.swords);
@@ -1194,8 +1203,9 @@ pub fn score_deal(o: &EscobaOptions, piles: &[CardSet], sweeps: &[u8]) -> Points
 }
 
 /// `score_deal(piles, scope)` with sweep counts per side (side 0's first, then side 1's, …).
-/// `declarations` are hand-declaration points per side, added after the categories (contract §7);
-/// `ks_sweeps` per side: how many of its `scope` were made by playing `Ks` (at most `scope`).
+/// `declarations` are hand-declaration points per side, added after the categories
+/// (docs/escoba_engine.md §7); `ks_sweeps` per side: how many of its `scope` were made by playing
+/// `Ks` (at most `scope`).
 pub fn score_deal_counts(
     o: &EscobaOptions,
     piles: &[CardSet],

@@ -1,4 +1,4 @@
-//! Canonical state JSON, views, `setup` and `state_from_json` (contract §8–§10).
+//! Canonical state JSON, views, `setup` and `state_from_json` (docs/escoba_engine.md §8–§10).
 
 use std::fmt::Write as _;
 
@@ -39,7 +39,8 @@ fn push_ids(s: &mut String, set: CardSet) {
     s.push(']');
 }
 
-/// A multiset of the double pack (contract §1a): `set` ascending, an id of `two` written twice.
+/// A multiset of the double pack (docs/escoba_engine.md §1a): `set` ascending, an id of `two`
+/// written twice.
 fn push_ids2(s: &mut String, set: CardSet, two: CardSet) {
     s.push('[');
     for (i, c) in set.iter().enumerate() {
@@ -212,7 +213,7 @@ pub(super) fn to_json(st: &EscobaState) -> String {
     s
 }
 
-/// View of seat `p` (contract §10), keys in the contract's order.
+/// View of seat `p` (docs/escoba_engine.md §10), keys in the contract's order.
 pub(super) fn view_json(st: &EscobaState, p: usize) -> String {
     let n = st.cfg.n;
     let ns = st.cfg.sides;
@@ -234,7 +235,7 @@ pub(super) fn view_json(st: &EscobaState, p: usize) -> String {
         if side > 0 {
             s.push(',');
         }
-        // a trusted claim card of another seat is a face-down "??" (rules §2.19)
+        // a trusted claim card of another seat is a face-down "??" (docs/rules/escoba.md §2.19)
         let pile = st.piles[side];
         let two = st.twin.piles[side];
         let shown = pile
@@ -246,7 +247,7 @@ pub(super) fn view_json(st: &EscobaState, p: usize) -> String {
     }
     s.push(']');
     if st.cfg.opts.steal {
-        // rules §2.21: the top card of every pile is public
+        // docs/rules/escoba.md §2.21: the top card of every pile is public
         s.push_str(",\"pile_tops\":[");
         for side in 0..ns {
             if side > 0 {
@@ -294,7 +295,8 @@ pub(super) fn view_json(st: &EscobaState, p: usize) -> String {
         st.last_capturer, st.terminal, st.winner, st.loser
     );
     if has_decls(st.cfg.opts.tuzzoli, st.cfg.knocks) {
-        // tuzzoli are announced, not shown (rules §2.8): the seat, the kind and its points
+        // tuzzoli are announced, not shown (docs/rules/escoba.md §2.8): the seat, the kind and its
+        // points
         s.push_str(",\"declarations\":[");
         for (i, &[seat, kind, _]) in st.declarations().iter().enumerate() {
             if i > 0 {
@@ -310,7 +312,8 @@ pub(super) fn view_json(st: &EscobaState, p: usize) -> String {
         s.push(']');
     }
     if st.cfg.show {
-        // a knocked hand (rules §2.7), an open last hand (rules §2.23) is played face up
+        // a knocked hand (docs/rules/escoba.md §2.7), an open last hand
+        // (docs/rules/escoba.md §2.23) is played face up
         s.push_str(",\"shown\":[");
         for seat in 0..n {
             if seat > 0 {
@@ -346,7 +349,7 @@ pub(super) fn view_json(st: &EscobaState, p: usize) -> String {
         );
     }
     if st.cfg.opts.builds {
-        // builds are public (rules §2.20)
+        // builds are public (docs/rules/escoba.md §2.20)
         s.push_str(",\"builds\":[");
         for (i, &b) in st.builds.as_slice().iter().enumerate() {
             if i > 0 {
@@ -406,9 +409,9 @@ fn has_decls(tuzzoli: bool, knocks: bool) -> bool {
 
 // ----- reading helpers -----
 
-/// Builds given as a list of card lists (rules §2.20): each of at least 2 cards worth at most
-/// 10 in all. `canonical` (state JSON) also asks for ascending ids and builds ascending by their
-/// lowest card.
+/// Builds given as a list of card lists (docs/rules/escoba.md §2.20): each of at least 2 cards
+/// worth at most 10 in all. `canonical` (state JSON) also asks for ascending ids and builds
+/// ascending by their lowest card.
 fn read_builds(v: &Value, seen: &mut Seen, canonical: bool, pack: Deck) -> Result<Builds> {
     let list = array(v, "builds")?;
     if list.len() > MAX_BUILDS {
@@ -460,7 +463,7 @@ fn int_in(v: &Value, what: &str, lo: i64, hi: i64) -> Result<i64> {
     Ok(x)
 }
 
-/// A match score or deal points: an int within ±[`MAX_SCORE`] (contract §8, §9).
+/// A match score or deal points: an int within ±[`MAX_SCORE`] (docs/escoba_engine.md §8, §9).
 fn score_of(v: &Value, what: &str) -> Result<i64> {
     int_in(v, what, -MAX_SCORE, MAX_SCORE)
 }
@@ -531,8 +534,8 @@ fn ascending_set(v: &Value, what: &str, pack: Deck) -> Result<CardSet> {
     Ok(cards.into_iter().collect())
 }
 
-/// The cards met so far while reading a state: each id once, or with the double pack (contract
-/// §1a) up to twice, the second copies in `two`.
+/// The cards met so far while reading a state: each id once, or with the double pack
+/// (docs/escoba_engine.md §1a) up to twice, the second copies in `two`.
 struct Seen {
     one: CardSet,
     two: CardSet,
@@ -585,7 +588,7 @@ fn claim(seen: &mut Seen, cards: &[Card], what: &str) -> Result<()> {
 }
 
 /// An ascending list of ids as a multiset: distinct ids, or with the double pack at most two
-/// copies of an id, adjacent (contract §1a).
+/// copies of an id, adjacent (docs/escoba_engine.md §1a).
 fn ascending_ms(v: &Value, what: &str, pack: Deck) -> Result<twins::Multiset> {
     if pack.copies() == 1 {
         return ascending_set(v, what, pack).map(twins::Multiset::from_set);
@@ -647,8 +650,9 @@ fn short_round(sizes: &[u32], mover: usize) -> bool {
 
 // ----- setup -----
 
-/// `pile_tops` (rules §2.21): with `steal`, one entry per side, the top card of a non-empty pile
-/// (one of its cards) and null (−1 in a state JSON) for an empty one; without `steal` absent.
+/// `pile_tops` (docs/rules/escoba.md §2.21): with `steal`, one entry per side, the top card of a
+/// non-empty pile (one of its cards) and null (−1 in a state JSON) for an empty one; without
+/// `steal` absent.
 fn read_pile_tops(s: &mut EscobaState, v: Option<&Value>, allow_text: bool) -> Result<()> {
     let ns = s.cfg.sides;
     let Some(v) = v else {
@@ -1103,7 +1107,8 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
         }
     }
     if cfg.twins {
-        // contract §1a: ascending indices of the sweeps that took the played card's twin
+        // docs/escoba_engine.md §1a: ascending indices of the sweeps that took the played card's
+        // twin
         let mut last = -1i64;
         for x in array(f("twin_sweeps"), "twin_sweeps")? {
             let i = int_in(x, "twin_sweeps entry", last + 1, s.n_sweeps as i64 - 1)?;

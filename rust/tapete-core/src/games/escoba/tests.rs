@@ -1,4 +1,4 @@
-//! Rule vectors of rules/escoba.md §3 (expected values written from the rules file) and
+//! Rule vectors of docs/rules/escoba.md §3 (expected values written from the rules file) and
 //! state-machine invariants.
 
 use serde_json::{json, Value};
@@ -730,7 +730,7 @@ fn tampered_json_is_rejected() {
 
 #[test]
 fn any_card_ignores_forbidden_first_aces() {
-    // Ac could capture Ad but may not be played first: 5d and 6h trail (contract §3).
+    // Ac could capture Ad but may not be played first: 5d and 6h trail (docs/escoba_engine.md §3).
     let g =
         EscobaGame::new(&json!({"forbid_ace_first_play": true, "capture_obligation": "any_card"}))
             .unwrap();
@@ -897,7 +897,7 @@ fn setup_scores_and_scope_are_bounded() {
         }
         v
     };
-    // negative scores are allowed (rules §1.9), down to -10^15
+    // negative scores are allowed (docs/rules/escoba.md §1.9), down to -10^15
     let s = g.setup(&spec(json!({"scores": [-5, 3]}))).unwrap();
     assert_eq!(s.scores(), vec![-5, 3]);
     let lim = 1_000_000_000_000_000i64;
@@ -951,7 +951,7 @@ fn state_json_scores_deal_points_and_sweeps_are_bounded() {
         .unwrap();
     g.state_from_json(&with(&|w| w["deal_points"][0] = json!([-lim, lim])))
         .unwrap();
-    // 40 sweeps from setup plus the 42 a deal can make (contract §8)
+    // 40 sweeps from setup plus the 42 a deal can make (docs/escoba_engine.md §8)
     g.state_from_json(&with(&|w| w["sweeps"] = json!(vec![1; 82])))
         .unwrap();
     for bad in [
@@ -1025,7 +1025,7 @@ fn tv61_tv62_modulo_sette() {
 #[test]
 fn modulo_kinds_reaching_one_set_give_one_outcome() {
     // 4h (W 4) on 4d 7h: the modular sum 4 + 7 = 11 = 4 and the 15-capture 4 + 4 + 7 = 15 are the
-    // same set, one outcome (contract §3)
+    // same set, one outcome (docs/escoba_engine.md §3)
     let o = opts(json!({"value_modulus": 7, "capture_kinds": ["sum", "sum15"]}));
     assert_eq!(caps(&o, "4h", "4d 7h"), expect(&["4d 7h"]));
 }

@@ -1,7 +1,7 @@
-//! The 80-card double pack of `maresciallo_80` (rules §2.18): card multisets with at most two
-//! copies of each id, the capture search over a multiset table (a card may not take its identical
-//! twin except to sweep), the sweep values (twin sweep 3, `Ks` onto the other `Ks` +10) and the
-//! doubled scoring (per-copy settebello, maresciallo, polacca and saponaro; double napola).
+//! The 80-card double pack of `maresciallo_80` (docs/rules/escoba.md §2.18): card multisets with at
+//! most two copies of each id, the capture search over a multiset table (a card may not take its
+//! identical twin except to sweep), the sweep values (twin sweep 3, `Ks` onto the other `Ks` +10)
+//! and the doubled scoring (per-copy settebello, maresciallo, polacca and saponaro; double napola).
 //!
 //! Every single-pack preset keeps its `CardSet` paths; only the double pack uses this file.
 
@@ -18,7 +18,7 @@ use super::rules::{
     self, awarder, value, Points, ACES, COINS, MAX_SIDES, PACK, SETTEBELLO, VALUE_MASK,
 };
 
-/// What a sweep that takes the played card's twin scores (rules §2.18).
+/// What a sweep that takes the played card's twin scores (docs/rules/escoba.md §2.18).
 pub const TWIN_SWEEP_POINTS: i64 = 3;
 /// What `Ks` played onto the other `Ks`, alone on the table, scores instead of any sweep value.
 pub const KS_ON_KS_POINTS: i64 = 10;
@@ -142,7 +142,8 @@ impl FromIterator<Card> for Multiset {
     }
 }
 
-/// The unshuffled 80-card pack: ascending ids, the two copies adjacent (DESIGN §5, as for tiles).
+/// The unshuffled 80-card pack: ascending ids, the two copies adjacent (docs/design.md §5, as for
+/// tiles).
 pub fn pack_ids() -> [u8; 80] {
     let mut p = [0u8; 80];
     for (i, c) in PACK.iter().enumerate() {
@@ -228,10 +229,10 @@ fn dfs_sum<F: FnMut(Multiset)>(
     }
 }
 
-/// `Captures(p, T)` on a multiset table (rules §2.18, contract §3 steps 1 and 3): calls
-/// `f(X, from_kind)` once per distinct sub-multiset X. A capture that holds `p`'s twin is legal
-/// only when it is the whole table, and an illegal twin match gives no match priority.
-/// Only for [`supported`] options.
+/// `Captures(p, T)` on a multiset table (docs/rules/escoba.md §2.18, docs/escoba_engine.md §3 steps
+/// 1 and 3): calls `f(X, from_kind)` once per distinct sub-multiset X. A capture that holds `p`'s
+/// twin is legal only when it is the whole table, and an illegal twin match gives no match
+/// priority. Only for [`supported`] options.
 pub fn for_each_capture<F: FnMut(Multiset, bool)>(
     o: &EscobaOptions,
     p: Card,
@@ -280,7 +281,7 @@ pub enum TwinOutcome {
     Capture { cards: Multiset, from_kind: bool },
 }
 
-/// `O(p)` on a multiset table (contract §3 with §1a); the double pack allows only the
+/// `O(p)` on a multiset table (docs/escoba_engine.md §3, §1a); the double pack allows only the
 /// obligations `played_card` and `optional`.
 pub fn for_each_outcome<F: FnMut(TwinOutcome)>(
     o: &EscobaOptions,
@@ -306,8 +307,8 @@ pub fn for_each_outcome<F: FnMut(TwinOutcome)>(
     }
 }
 
-/// `capture_options(card, table)` of contract §7 on the double pack: every outcome as its
-/// ascending card list, a twin listed twice (trail `[]`, self-capture `[card]`), sorted.
+/// `capture_options(card, table)` of docs/escoba_engine.md §7 on the double pack: every outcome as
+/// its ascending card list, a twin listed twice (trail `[]`, self-capture `[card]`), sorted.
 pub fn capture_options(o: &EscobaOptions, card: Card, table: Multiset) -> Vec<Vec<Card>> {
     let mut out: Vec<Vec<Card>> = Vec::new();
     for_each_outcome(o, card, table, |x| match x {
@@ -326,10 +327,10 @@ pub fn has_capture(o: &EscobaOptions, p: Card, table: Multiset) -> bool {
     any
 }
 
-/// The step protocol on multisets (rules §6.2, "ascending" read as non-decreasing): how capture
-/// `x` extends the selection `sel`, taken in non-decreasing id order. `None`: `x` does not start
-/// with `sel`; `Some(None)`: `x` is `sel`; `Some(Some(t))`: the next `TAKE` is `t`, which may
-/// equal the last id chosen when `x` takes both copies.
+/// The step protocol on multisets (docs/rules/escoba.md §6.2, "ascending" read as non-decreasing):
+/// how capture `x` extends the selection `sel`, taken in non-decreasing id order. `None`: `x` does
+/// not start with `sel`; `Some(None)`: `x` is `sel`; `Some(Some(t))`: the next `TAKE` is `t`, which
+/// may equal the last id chosen when `x` takes both copies.
 pub fn next_item(x: Multiset, sel: Multiset) -> Option<Option<Card>> {
     let rest = x.minus(sel)?;
     // the items still to take must not sort below the last one chosen
@@ -340,9 +341,9 @@ pub fn next_item(x: Multiset, sel: Multiset) -> Option<Option<Card>> {
     Some(rest.one.first())
 }
 
-/// What a sweep made by playing `p` scores (rules §2.18), `twin` saying it took `p`'s twin:
-/// with `maresciallo_penalty`, `Ks` onto the other `Ks` +10 and any other `Ks` sweep −4; else a
-/// twin sweep 3 and any other `scopa_value`.
+/// What a sweep made by playing `p` scores (docs/rules/escoba.md §2.18), `twin` saying it took
+/// `p`'s twin: with `maresciallo_penalty`, `Ks` onto the other `Ks` +10 and any other `Ks` sweep
+/// −4; else a twin sweep 3 and any other `scopa_value`.
 pub fn sweep_points(o: &EscobaOptions, p: Card, twin: bool) -> i64 {
     match (maresciallo::is_ks_sweep(o, p), twin) {
         (true, true) => KS_ON_KS_POINTS,
@@ -352,15 +353,16 @@ pub fn sweep_points(o: &EscobaOptions, p: Card, twin: bool) -> i64 {
     }
 }
 
-/// The double napola (rules §2.18): run `L1` over the first copies of the coins, run `L2` over
-/// the second copies; each scores its length when at least 3.
+/// The double napola (docs/rules/escoba.md §2.18): run `L1` over the first copies of the coins, run
+/// `L2` over the second copies; each scores its length when at least 3.
 pub fn napola_points(pile: Multiset) -> i64 {
     let pts = |l: u32| if l >= 3 { l as i64 } else { 0 };
     pts(rules::napola_run(pile.one)) + pts(rules::napola_run(pile.two))
 }
 
-/// One side's counts for the card categories over the 80 cards (rules §2.18): cards, coins
-/// (of 20), settebelli (one point per `7d` copy), and the primiera with the best card per suit.
+/// One side's counts for the card categories over the 80 cards (docs/rules/escoba.md §2.18): cards,
+/// coins (of 20), settebelli (one point per `7d` copy), and the primiera with the best card per
+/// suit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Tally {
     pub cards: i64,
@@ -379,10 +381,10 @@ pub fn tally(o: &EscobaOptions, pile: Multiset) -> Tally {
     }
 }
 
-/// The doubled maresciallo awards per side (rules §2.18), as `give(side, points)` in the order
-/// maresciallo, polacca, saponaro: −1 per `Ks` copy held, +1 per polacca pair (`Jd`+`7d`), −1 per
-/// saponaro pair (`Js`+`Ks`). `ks_minus4[s]` counts side s's −4 `Ks` sweeps: under
-/// `maresciallo_sweep=total` each replaces the −1 of one copy held.
+/// The doubled maresciallo awards per side (docs/rules/escoba.md §2.18), as `give(side, points)` in
+/// the order maresciallo, polacca, saponaro: −1 per `Ks` copy held, +1 per polacca pair
+/// (`Jd`+`7d`), −1 per saponaro pair (`Js`+`Ks`). `ks_minus4[s]` counts side s's −4 `Ks` sweeps:
+/// under `maresciallo_sweep=total` each replaces the −1 of one copy held.
 pub fn awards<F: FnMut(usize, i64)>(
     o: &EscobaOptions,
     piles: &[Multiset],
@@ -421,8 +423,8 @@ pub fn awards<F: FnMut(usize, i64)>(
     }
 }
 
-/// Option combinations the double pack refuses (contract §1a): what [`supported`] does not
-/// cover, the mechanics defined for one pack (builds, claims, declarations, piles, elimination,
+/// Option combinations the double pack refuses (docs/escoba_engine.md §1a): what [`supported`] does
+/// not cover, the mechanics defined for one pack (builds, claims, declarations, piles, elimination,
 /// shown hands) and the scoring awards that read a single copy per id.
 pub fn validate(o: &EscobaOptions) -> Result<(), GameError> {
     if o.deck != Deck::DoubleItalian80 {
@@ -492,15 +494,15 @@ pub fn validate(o: &EscobaOptions) -> Result<(), GameError> {
         return Ok(());
     }
     Err(GameError::InvalidOption(format!(
-        "option deck=double_italian80 (rules §2.18, contract §1a) cannot be combined with {}",
+        "option deck=double_italian80 (docs/rules/escoba.md §2.18, docs/escoba_engine.md §1a) cannot be combined with {}",
         clash.join(", ")
     )))
 }
 
-/// `score_deal` over multiset piles (contract §1a, §7), the items the double pack allows in
-/// count-out order: cards, coins, settebello (per `7d` copy), primiera, double napola, the
-/// doubled maresciallo awards, then the sweeps in the order made: `sweep_points` with bit `i` of
-/// `ks_at` (made by playing `Ks`) and of `twin_at` (took the played card's twin).
+/// `score_deal` over multiset piles (docs/escoba_engine.md §1a, §7), the items the double pack
+/// allows in count-out order: cards, coins, settebello (per `7d` copy), primiera, double napola,
+/// the doubled maresciallo awards, then the sweeps in the order made: `sweep_points` with bit `i`
+/// of `ks_at` (made by playing `Ks`) and of `twin_at` (took the played card's twin).
 pub fn score_deal_awards<F: FnMut(&Points)>(
     o: &EscobaOptions,
     piles: &[Multiset],
@@ -536,7 +538,7 @@ pub fn score_deal_awards<F: FnMut(&Points)>(
     total
 }
 
-/// The awards before the sweeps, in count-out order (contract §7, §1a): cards, coins,
+/// The awards before the sweeps, in count-out order (docs/escoba_engine.md §7, §1a): cards, coins,
 /// settebello, primiera, double napola, the doubled maresciallo awards; `ks_minus4[s]`: side
 /// `s`'s −4 `Ks` sweeps. `give(sides, points_of_side)`.
 fn categories<G: FnMut(u32, &dyn Fn(usize) -> i64)>(
@@ -587,10 +589,10 @@ fn categories<G: FnMut(u32, &dyn Fn(usize) -> i64)>(
     awards(o, piles, ks_minus4, |s, p| give(1 << s, &|_| p));
 }
 
-/// `score_deal` with sweep counts per side on the double pack (contract §7, §1a): `ks_sweeps`
-/// per side made by playing `Ks`, `twin_sweeps` per side took the played card's twin, and the
-/// `Ks` onto `Ks` sweep of side `ks_on_ks` counts in both. The counts are checked by the caller
-/// (`ks + twin − [ks_on_ks] ≤ scope`); `Ks` sweeps count only with `maresciallo_penalty`.
+/// `score_deal` with sweep counts per side on the double pack (docs/escoba_engine.md §7, §1a):
+/// `ks_sweeps` per side made by playing `Ks`, `twin_sweeps` per side took the played card's twin,
+/// and the `Ks` onto `Ks` sweep of side `ks_on_ks` counts in both. The counts are checked by the
+/// caller (`ks + twin − [ks_on_ks] ≤ scope`); `Ks` sweeps count only with `maresciallo_penalty`.
 pub fn score_deal_counts(
     o: &EscobaOptions,
     piles: &[Multiset],
@@ -640,7 +642,8 @@ pub fn score_deal_counts(
 
 #[cfg(test)]
 mod tests {
-    //! Hand-calculated from rules §2.18 (no §3 vector exists for the 80-card rules).
+    //! Hand-calculated from docs/rules/escoba.md §2.18 (no docs/rules/escoba.md §3 vector exists
+    //! for the 80-card rules).
     use super::*;
     use crate::games::escoba::options::{EscobaOptions, Variant};
 
@@ -654,7 +657,8 @@ mod tests {
         }
         m
     }
-    /// maresciallo's options (rules §2.18: scopa d'assi captures, napola, Ks penalty, polacca).
+    /// maresciallo's options (docs/rules/escoba.md §2.18: scopa d'assi captures, napola, Ks
+    /// penalty, polacca).
     fn mar() -> EscobaOptions {
         EscobaOptions::preset(Variant::Maresciallo, 2)
     }
@@ -697,8 +701,8 @@ mod tests {
     #[test]
     fn twin_may_not_be_captured_except_to_sweep() {
         let o = mar();
-        // §2.18: 5s may not take the other 5s; the twin is no match, so no match priority and
-        // the sum 2c + 3d = 5 is the only capture
+        // docs/rules/escoba.md §2.18: 5s may not take the other 5s; the twin is no match, so no
+        // match priority and the sum 2c + 3d = 5 is the only capture
         assert_eq!(caps(&o, "5s", "5s 2c 3d"), vec![(list("2c 3d"), true)]);
         // another 5 is a match (and has priority over the sum)
         assert_eq!(caps(&o, "5s", "5s 5c 2c 3d"), vec![(list("5c"), true)]);
@@ -724,8 +728,8 @@ mod tests {
 
     #[test]
     fn non_decreasing_takes() {
-        // §6.2 with §2.18: a capture of both copies lists TAKE 2c twice, so TAKE 2c is legal
-        // again right after TAKE 2c
+        // docs/rules/escoba.md §6.2, §2.18: a capture of both copies lists TAKE 2c twice, so TAKE
+        // 2c is legal again right after TAKE 2c
         let x = ms("2c 2c");
         assert_eq!(next_item(x, Multiset::EMPTY), Some(Some(c("2c"))));
         assert_eq!(next_item(x, ms("2c")), Some(Some(c("2c"))));
@@ -739,7 +743,8 @@ mod tests {
     #[test]
     fn ks_on_ks_and_other_ks_sweeps() {
         let o = mar();
-        // §2.18: Ks onto the only other Ks: +10 instead of any sweep value (not 3, not −4)
+        // docs/rules/escoba.md §2.18: Ks onto the only other Ks: +10 instead of any sweep value
+        // (not 3, not −4)
         assert_eq!(caps(&o, "Ks", "Ks"), vec![(list("Ks"), true)]);
         assert_eq!(sweep_points(&o, c("Ks"), true), 10);
         // Ks sweeping Kc: the usual −4
@@ -764,8 +769,8 @@ mod tests {
 
     #[test]
     fn double_napola() {
-        // §2.18 [D]: L1 over first copies, L2 needs both; (L1 if ≥ 3) + (L2 if ≥ 3)
-        // A–5 of coins once, A–4 twice: L1 = 5, L2 = 4 → 5 + 4 = 9
+        // docs/rules/escoba.md §2.18 [D]: L1 over first copies, L2 needs both; (L1 if ≥ 3) + (L2 if
+        // ≥ 3) A–5 of coins once, A–4 twice: L1 = 5, L2 = 4 → 5 + 4 = 9
         assert_eq!(napola_points(ms("Ad Ad 2d 2d 3d 3d 4d 4d 5d")), 9);
         // A–4 once, A–2 twice: L1 = 4, L2 = 2 (< 3) → 4
         assert_eq!(napola_points(ms("Ad Ad 2d 2d 3d 4d")), 4);

@@ -1,6 +1,7 @@
-//! The step protocol and the deal on the double pack (`deck=double_italian80`, contract §1a):
-//! the state keeps each multiset as its usual `CardSet` (the ids held at least once) plus a
-//! second plane in [`Planes`] (the ids held twice), so the single-pack presets never read it.
+//! The step protocol and the deal on the double pack (`deck=double_italian80`,
+//! docs/escoba_engine.md §1a): the state keeps each multiset as its usual `CardSet` (the ids held
+//! at least once) plus a second plane in [`Planes`] (the ids held twice), so the single-pack
+//! presets never read it.
 
 use crate::cards::{Card, CardSet};
 use crate::game::Action;
@@ -95,7 +96,7 @@ impl EscobaState {
         self.hands[seat].len() + self.twin.hands[seat].len()
     }
 
-    /// `O(p)` on the multiset table (contract §3 with §1a).
+    /// `O(p)` on the multiset table (docs/escoba_engine.md §3, §1a).
     #[inline]
     fn twin_outcomes<F: FnMut(TwinOutcome)>(&self, p: Card, f: F) {
         twins::for_each_outcome(self.opts(), p, self.twin_table(), f);
@@ -289,7 +290,7 @@ mod tests {
         EscobaGame::new(&o).unwrap()
     }
 
-    /// Every id twice across hands, table, piles, stock and pending (contract §1a).
+    /// Every id twice across hands, table, piles, stock and pending (docs/escoba_engine.md §1a).
     fn census(s: &EscobaState) -> [u32; 64] {
         let mut k = [0u32; 64];
         let mut add = |m: Multiset| m.iter().for_each(|c| k[c.0 as usize] += 1);
@@ -305,7 +306,8 @@ mod tests {
 
     #[test]
     fn deal_is_four_hands_of_five_from_eighty() {
-        // rules §2.18: 2 packs, 5 cards each to 4 players, no table: 80 = 4 hands x 20 cards
+        // docs/rules/escoba.md §2.18: 2 packs, 5 cards each to 4 players, no table: 80 = 4 hands x
+        // 20 cards
         let s = game(serde_json::json!({})).new_state(7);
         assert_eq!(
             (0..4).map(|i| s.hand_len(i)).collect::<Vec<_>>(),
@@ -347,7 +349,8 @@ mod tests {
 
     #[test]
     fn json_round_trips_and_counts_copies() {
-        // contract §1a: a twin is listed twice; state_from_json reads back the same bytes
+        // docs/escoba_engine.md §1a: a twin is listed twice; state_from_json reads back the same
+        // bytes
         let g = game(serde_json::json!({}));
         let mut bot = SplitMix64::new(3);
         for seed in 0..40 {
@@ -373,8 +376,8 @@ mod tests {
 
     #[test]
     fn setup_reads_twins_and_takes_both_copies() {
-        // contract §1a: table 2c 2c 3d, 7h played: its one capture is 2c 2c 3d (2 + 2 + 3 = 7),
-        // both copies of 2c, a sweep; pile 0 = 2c 2c 3d 7h = ids 1, 1, 15, 32
+        // docs/escoba_engine.md §1a: table 2c 2c 3d, 7h played: its one capture is 2c 2c 3d (2 + 2
+        // + 3 = 7), both copies of 2c, a sweep; pile 0 = 2c 2c 3d 7h = ids 1, 1, 15, 32
         let g = game(serde_json::json!({}));
         let spec = serde_json::json!({
             "hands": [["7h"], ["Ah"], ["Ad"], ["Ac"]],

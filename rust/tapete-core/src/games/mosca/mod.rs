@@ -29,7 +29,7 @@ use rules::{suit_mask, Duties, Strength};
 type Result<T> = std::result::Result<T, GameError>;
 
 pub const MAX_SEATS: usize = 6;
-/// Chip guard (contract §3): the match ends when a balance or the pot leaves ±10^15.
+/// Chip guard (docs/mosca_engine.md §3): the match ends when a balance or the pot leaves ±10^15.
 pub const MAX_CHIPS: i64 = 1_000_000_000_000_000;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -220,7 +220,7 @@ impl MoscaGame {
         };
     }
 
-    /// A new match dealt with the seeded RNG (contract §3).
+    /// A new match dealt with the seeded RNG (docs/mosca_engine.md §3).
     pub fn new_state(&self, seed: u64) -> MoscaState {
         let mut s = self.blank(seed);
         self.first_dealer(&mut s);
@@ -526,7 +526,8 @@ impl MoscaState {
         self.cfg.opts.no_trick_penalty.unwrap_or(pot_now)
     }
 
-    /// §5.1 among the seats in the match (`active_only`: the active seats). True when it fired.
+    /// docs/rules/mosca.md §5.1 among the seats in the match (`active_only`: the active seats).
+    /// True when it fired.
     fn mosca_check(&mut self, active_only: bool) -> bool {
         let n = self.cfg.n;
         let trump = self.trump();
@@ -605,7 +606,7 @@ impl MoscaState {
         }
     }
 
-    /// RESOLVE_DECLARE (rules §3).
+    /// RESOLVE_DECLARE (docs/rules/mosca.md §3).
     fn resolve(&mut self) {
         if self.cfg.opts.mosca_after_exchange && self.mosca_check(true) {
             self.finish_deal();
@@ -645,7 +646,7 @@ impl MoscaState {
         self.to_move = leader as i8;
     }
 
-    /// SCORE (rules §5.3 / §5.4).
+    /// SCORE (docs/rules/mosca.md §5.3 / §5.4).
     fn score(&mut self) {
         let n = self.cfg.n;
         let cfg = self.cfg.clone();
@@ -966,7 +967,7 @@ impl MoscaState {
 
     // ----- observation, view, JSON -----
 
-    /// Writes the observation of `player` (contract §10) into `out`.
+    /// Writes the observation of `player` (docs/mosca_engine.md §10) into `out`.
     pub fn observation_into(&self, player: i64, out: &mut [f32]) -> Result<()> {
         let n = self.cfg.n;
         if player < 0 || player >= n as i64 {

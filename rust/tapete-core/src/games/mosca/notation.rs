@@ -1,4 +1,4 @@
-//! Action ids and notation (rules §8, contract §5).
+//! Action ids and notation (docs/rules/mosca.md §8, docs/mosca_engine.md §5).
 
 use std::fmt::Write as _;
 

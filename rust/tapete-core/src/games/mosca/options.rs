@@ -1,4 +1,4 @@
-//! Typed Mosca options and their resolution (contract §2).
+//! Typed Mosca options and their resolution (docs/mosca_engine.md §2).
 
 use serde_json::{Map, Value};
 

@@ -1,4 +1,5 @@
-//! Pure Mosca rule functions on bitsets (rules §4.3, §4.4, §5.1; contract §1, §6).
+//! Pure Mosca rule functions on bitsets (docs/rules/mosca.md §4.3, §4.4, §5.1;
+//! docs/mosca_engine.md §1, §6).
 
 use crate::cards::{Card, CardSet};
 
@@ -25,7 +26,7 @@ pub fn deck_mask(size: u8) -> CardSet {
     m
 }
 
-/// Strength of a card within its suit (contract §1); only the order matters.
+/// Strength of a card within its suit (docs/mosca_engine.md §1); only the order matters.
 #[inline]
 pub fn strength(ace: AceRank, c: Card) -> u8 {
     let r = c.rank();
@@ -64,7 +65,8 @@ impl Strength {
         Strength { ace, above, value }
     }
 
-    /// The cards that beat `w` (rules §4.3): stronger of its suit, or any trump if `w` is not one.
+    /// The cards that beat `w` (docs/rules/mosca.md §4.3): stronger of its suit, or any trump if
+    /// `w` is not one.
     #[inline]
     pub fn beating(&self, w: Card, trump: u8) -> u64 {
         let mut m = self.above[w.0 as usize];
@@ -74,7 +76,7 @@ impl Strength {
         m
     }
 
-    /// Index in `trick` of the winning card (rules §4.4); `trick` is non-empty.
+    /// Index in `trick` of the winning card (docs/rules/mosca.md §4.4); `trick` is non-empty.
     #[inline]
     pub fn trick_winner(&self, trick: &[Card], trump: u8) -> usize {
         let mut w = 0;
@@ -109,7 +111,7 @@ impl Strength {
     }
 }
 
-/// The obligations of rules §4.3 (the `must_*` options).
+/// The obligations of docs/rules/mosca.md §4.3 (the `must_*` options).
 #[derive(Clone, Copy, Debug)]
 pub struct Duties {
     pub head: bool,
@@ -129,7 +131,7 @@ impl Duties {
     }
 }
 
-/// The legal cards of `hand` given the cards already in the trick (rules §4.3).
+/// The legal cards of `hand` given the cards already in the trick (docs/rules/mosca.md §4.3).
 /// `winning` is the card currently winning the trick (`None` when leading).
 #[inline]
 pub fn legal_cards(
@@ -184,8 +186,9 @@ pub fn legal_cards_for_trick(
     legal_cards(st, d, hand, trick[0].suit(), Some(w), trump)
 }
 
-/// Which hands take the pot on a mosca (contract §6): ascending indexes; an exact tie gives all
-/// tied indexes (`split`) or the first (`eldest`, list order being the order from the mano).
+/// Which hands take the pot on a mosca (docs/mosca_engine.md §6): ascending indexes; an exact tie
+/// gives all tied indexes (`split`) or the first (`eldest`, list order being the order from the
+/// mano).
 pub fn mosca_winner(st: &Strength, hands: &[CardSet], trump: u8, eldest: bool) -> Vec<usize> {
     let keys: Vec<Option<u32>> = hands.iter().map(|&h| st.mosca_key(h, trump)).collect();
     let Some(best) = keys.iter().flatten().copied().max() else {
@@ -262,7 +265,8 @@ mod tests {
         assert_eq!(legal("7s Ac", "8h Ks", S, no_under), cs("7s Ac")); // TV-M20 option
         assert_eq!(legal("Ac 9d", "8h", S, ALL), cs("Ac 9d")); // TV-M21
         assert_eq!(legal("7s Js Ah", "9s", S, ALL), cs("Js")); // TV-M22
-                                                               // switched off: hand calculation from §4.3
+
+        // switched off: hand calculation from docs/rules/mosca.md §4.3
         let no_head = Duties { head: false, ..ALL };
         assert_eq!(legal("7h Jh Kc", "9h", S, no_head), cs("7h Jh"));
         let no_trump = Duties {

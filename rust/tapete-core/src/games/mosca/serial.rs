@@ -1,4 +1,4 @@
-//! Canonical state JSON, views, `setup` and `state_from_json` (contract §8–§10).
+//! Canonical state JSON, views, `setup` and `state_from_json` (docs/mosca_engine.md §8–§10).
 
 use std::fmt::Write as _;
 
@@ -109,7 +109,7 @@ pub(super) fn to_json(x: &MoscaState) -> String {
     s
 }
 
-/// View of seat `p` (contract §10), keys in the contract's order.
+/// View of seat `p` (docs/mosca_engine.md §10), keys in the contract's order.
 pub(super) fn view_json(x: &MoscaState, p: usize) -> String {
     let n = x.cfg.n;
     let mut s = String::with_capacity(700);

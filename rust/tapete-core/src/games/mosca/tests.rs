@@ -1,5 +1,5 @@
 //! Unit tests of the Mosca state machine. Expected values come from the vectors of
-//! rules/mosca.md §9 (ids cited) or from hand calculations written here.
+//! docs/rules/mosca.md §9 (ids cited) or from hand calculations written here.
 
 use serde_json::{json, Value};
 
