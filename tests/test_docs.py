@@ -30,25 +30,6 @@ ROOT = Path(__file__).resolve().parent.parent
 SECTION = "\u00a7"
 EXTENSIONS = (".py", ".rs", ".md", ".pyi", ".toml")
 
-# Files still citing sections without naming the document, exempt from rule (a) only. They are being
-# rewritten on another branch; their citations are fixed there. Empty this list once that has merged.
-# An entry ending in "/" covers a whole folder.
-PENDING = [
-    "rust/tapete-core/src/game.rs",
-    "rust/tapete-core/src/json.rs",
-    "rust/tapete-core/src/options.rs",
-    "rust/tapete-core/src/play.rs",
-    "rust/tapete-core/src/games/musta_maija/",
-    "rust/tapete-py/src/",
-    "python/tapete/musta_maija.py",
-    "python/tapete/reference/musta_maija.py",
-    "python/tapete/games.py",
-    "python/tapete/__init__.py",
-    "python/tapete/_setup.py",
-    "python/tapete/registry.py",
-    "python/tapete/_core.pyi",
-]
-
 # A section number: 2, 2.18, 1a, 4b, 7.5 (a letter suffix only when no other letter follows).
 NUMBER = r"\d+(?:[a-z](?![a-z]))?(?:\.\d+)*"
 # A citation: an optional document path (optionally in backticks), then one or two section signs
@@ -101,10 +82,6 @@ def headings(text: str) -> set[str]:
     return found
 
 
-def is_pending(path: str) -> bool:
-    return any(path.startswith(p) if p.endswith("/") else path == p for p in PENDING)
-
-
 def citation_problems(path: str, text: str, root: Path = ROOT) -> list[str]:
     """Every citation of ``text`` (the content of repository file ``path``) that does not resolve,
     as ``path:line: message``."""
@@ -129,15 +106,14 @@ def citation_problems(path: str, text: str, root: Path = ROOT) -> list[str]:
             doc = m.group("doc")
             if doc is None:
                 if BY_WORD.search(line[: m.start()]):
-                    if not is_pending(path):
-                        problems.append(f"{where}: names its document by a word, not by its path")
+                    problems.append(f"{where}: names its document by a word, not by its path")
                     previous_doc, previous_end = None, m.end()
                     continue
                 if previous_doc is not None and LIST_SEPARATOR.fullmatch(line[previous_end : m.start()]):
                     doc = previous_doc
                 elif markdown:
                     doc = path
-                elif not is_pending(path):
+                else:
                     problems.append(f"{where}: names no document (write its path, e.g. docs/design.md)")
             previous_doc, previous_end = doc, m.end()
             if doc is None:
@@ -184,7 +160,3 @@ def test_the_checker_reports_bad_citations(tmp_path):
     doc = f"# Notes\n\n## 2. Two\n\nSee {s}2, then {s}3; the contract {s}2.\n"
     problems = citation_problems("docs/notes.md", doc, tmp_path)
     assert len(problems) == 2 and "no heading numbered 3" in problems[0] and "by a word" in problems[1]
-
-    # a pending file may still cite without a document, but not a missing heading
-    problems = citation_problems(PENDING[0], f"// rules {s}2 and docs/guide.md {s}7\n", tmp_path)
-    assert len(problems) == 1 and "no heading numbered 7" in problems[0]

@@ -75,7 +75,13 @@ def test_the_batch_plays_the_games_stepping_plays(name):
 
 def test_simulate_rejects_bad_arguments():
     game = tapete.Escoba()
-    for bad in ({"games": -1}, {"games": 2**40}, {"games": 1.5}, {"games": 10, "threads": -1}, {"games": 10, "seed": -1}):
+    for bad in (
+        {"games": -1},
+        {"games": 2**40},
+        {"games": 1.5},
+        {"games": 10, "threads": -1},
+        {"games": 10, "seed": -1},
+    ):
         with pytest.raises(InvalidOptionError):
             tapete.simulate(game, **bad)
     with pytest.raises(InvalidOptionError):

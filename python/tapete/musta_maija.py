@@ -68,7 +68,7 @@ def legal_attacks(hand: Iterable[CardLike], defender_hand_size: int, **options: 
 
 
 def trump_from_stock(stock: Iterable[CardLike], seed: int = 0, **options: Any) -> tuple[str, list[str]]:
-    """Trump determination (docs/rules/musta_maija.md §2.3) on ``stock`` listed top first:
+    """Trump determination (docs/rules/musta_maija.md §2 step 3) on ``stock`` listed top first:
     ``(trump_card, new_stock)``. ``seed`` seeds the SplitMix64 stream used by
     ``spade_reinsert=random_position``."""
     trump, new_stock = MustaMaija._primitive("trump_from_stock", options, stock=stock, seed=seed_value(seed))

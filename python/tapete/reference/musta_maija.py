@@ -89,7 +89,7 @@ def _strength(card: int) -> int:
 
 
 def _beats(target: int, card: int, trump: int) -> bool:
-    """Rules §4.2: may ``card`` beat ``target`` with trump suit ``trump`` (-1: no trump)?"""
+    """docs/rules/musta_maija.md §4.2: may ``card`` beat ``target`` with trump suit ``trump`` (-1: no trump)?"""
     if target == MAIJA or card == MAIJA:
         return False
     if _suit(card) == _suit(target):
@@ -136,7 +136,7 @@ def string_to_action(text: Any) -> int:
 
 
 # ---------------------------------------------------------------------------------------------
-# Options (rules §7; contract §2)
+# Options (docs/rules/musta_maija.md §7; docs/musta_maija_engine.md §2)
 # ---------------------------------------------------------------------------------------------
 
 VARIANTS = tuple(spec("musta_maija").presets)
@@ -153,7 +153,7 @@ def _check_options(opts: dict[str, Any]) -> None:
 
 
 def _attack_cap(defender_cards: int, opts: dict) -> int:
-    """Rules §4.1 / contract §2 ``attack_limit``: the most cards an attack may hold."""
+    """docs/rules/musta_maija.md §4.1 / docs/musta_maija_engine.md §2 ``attack_limit``: the most cards an attack may hold."""
     limit = opts["attack_limit"]
     if limit == "unlimited":
         return 52
@@ -163,12 +163,12 @@ def _attack_cap(defender_cards: int, opts: dict) -> int:
 
 
 # ---------------------------------------------------------------------------------------------
-# Trump determination (rules §2.3; contract §5.3)
+# Trump determination (docs/rules/musta_maija.md §2 step 3; docs/musta_maija_engine.md §5 step 3)
 # ---------------------------------------------------------------------------------------------
 
 
 def _determine_trump(stock: Sequence[int], opts: dict, rng: SplitMix64) -> tuple[int, list[int], set[int]]:
-    """The §2.3 procedure on ``stock`` (top first): (trump card, new stock, cards turned).
+    """The procedure of docs/rules/musta_maija.md §2 step 3 on ``stock`` (top first): (trump card, new stock, cards turned).
 
     The trump card ends at the bottom of the new stock. ``rng`` is drawn from only with
     ``spade_reinsert = random_position``.
@@ -195,7 +195,7 @@ def _determine_trump(stock: Sequence[int], opts: dict, rng: SplitMix64) -> tuple
 
 
 # ---------------------------------------------------------------------------------------------
-# Rule primitives (contract §1, §5)
+# Rule primitives (docs/musta_maija_engine.md §1, §5)
 # ---------------------------------------------------------------------------------------------
 
 
@@ -225,7 +225,7 @@ def _trump_suit(trump: Any) -> int:
 
 
 def can_beat(attack_card: Any, defence_card: Any, trump: Any, **options: Any) -> bool:
-    """May ``defence_card`` beat ``attack_card`` when ``trump`` is the trump suit (rules §4.2)?
+    """May ``defence_card`` beat ``attack_card`` when ``trump`` is the trump suit (docs/rules/musta_maija.md §4.2)?
 
     TV-MM07: trump d, target 9h: Jh and 2d may beat it, 8h and Ks may not.
     """
@@ -249,7 +249,7 @@ def _attack_sets(hand: Iterable[int], cap: int) -> list[tuple[int, ...]]:
 
 def legal_attacks(hand: Iterable[Any], defender_hand_size: int, **options: Any) -> list[list[str]]:
     """Every legal attack set from ``hand`` against a defender holding ``defender_hand_size``
-    cards (rules §4.1): each an ascending card list, the sets sorted by their id lists.
+    cards (docs/rules/musta_maija.md §4.1): each an ascending card list, the sets sorted by their id lists.
     TV-MM05: hand 3h 5h 9h against 2 cards -> no set of three."""
     opts = MustaMaija(**options)._opts
     cards = _card_list(hand, "hand")
@@ -261,7 +261,7 @@ def legal_attacks(hand: Iterable[Any], defender_hand_size: int, **options: Any) 
 
 
 def trump_from_stock(stock: Iterable[Any], seed: int = 0, **options: Any) -> tuple[str, list[str]]:
-    """The §2.3 procedure on ``stock`` (top first): ``(trump card, new stock)``, the trump card at
+    """The procedure of docs/rules/musta_maija.md §2 step 3 on ``stock`` (top first): ``(trump card, new stock)``, the trump card at
     the bottom of the new stock. TV-MM02: ``[7h, y1..y26]`` -> ``7h``, ``[y1..y26, 7h]``.
     ``seed`` seeds the stream of the reinsertion draws (``spade_reinsert = random_position``)."""
     opts = MustaMaija(**options)._opts
@@ -338,7 +338,7 @@ class MustaMaija(ReferenceGame):
         attacks: int = 0,
         seed: int = 0,
     ) -> MustaMaijaState:
-        """A position at the start of an attack, trump already turned (contract §7)."""
+        """A position at the start of an attack, trump already turned (docs/musta_maija_engine.md §7)."""
         n, o = self.num_players, self._opts
 
         def cards(xs: Any, what: str) -> list[int]:
@@ -418,12 +418,12 @@ class MustaMaija(ReferenceGame):
         return s
 
     def state_from_json(self, text: Any) -> MustaMaijaState:
-        """Rebuild a state from its JSON, checking everything (contract §6)."""
+        """Rebuild a state from its JSON, checking everything (docs/musta_maija_engine.md §6)."""
         return _state_from_json(self, text)
 
 
 def _match_over(losses: Sequence[int], opts: dict) -> bool:
-    """Whether these loss counts end the match (contract §4), hand = Σlosses hands played."""
+    """Whether these loss counts end the match (docs/musta_maija_engine.md §4), hand = Σlosses hands played."""
     if opts["match"] == "single_hand":
         return sum(losses) >= 1
     if opts["match"] == "first_to_losses":
@@ -432,7 +432,7 @@ def _match_over(losses: Sequence[int], opts: dict) -> bool:
 
 
 def _match_losers(losses: Sequence[int], opts: dict) -> list[int]:
-    """The match losers at the end (contract §4): the seat that lost (single_hand, at its only
+    """The match losers at the end (docs/musta_maija_engine.md §4): the seat that lost (single_hand, at its only
     loss; first_to_losses, at match_losses losses), or every seat with the most (fixed_hands)."""
     if opts["match"] == "first_to_losses":
         return [s for s, x in enumerate(losses) if x >= opts["match_losses"]]
@@ -473,7 +473,7 @@ class MustaMaijaState(ReferenceState):
         self._attacks = 0  # attacks committed this hand
         self._history: list[int] = []
 
-    # -- dealing (rules §2; contract §5) -------------------------------------------------------
+    # -- dealing (docs/rules/musta_maija.md §2; docs/musta_maija_engine.md §5) -------------------------------------------------------
 
     def _start_hand(self, pack: list[int] | None = None) -> None:
         o, n = self._o, self.game.num_players
@@ -531,7 +531,7 @@ class MustaMaijaState(ReferenceState):
         """The current target in DEFEND: the lowest attack card neither beaten nor left."""
         return next(t for t in self._attack if t not in self._beaten and t not in self._left)
 
-    # -- the step protocol (rules §3, §8; contract §3) -----------------------------------------
+    # -- the step protocol (docs/rules/musta_maija.md §3, §8; docs/musta_maija_engine.md §3) -----------------------------------------
 
     def current_player(self) -> int:
         if self._phase == END:
@@ -611,7 +611,7 @@ class MustaMaijaState(ReferenceState):
         self._next(all_beaten)
 
     def _next(self, all_beaten: bool) -> None:
-        """NEXT (rules §3; contract §4): the end tests, then the next attacker."""
+        """NEXT (docs/rules/musta_maija.md §3; docs/musta_maija_engine.md §4): the end tests, then the next attacker."""
         d = self._defender
         holders = [s for s, h in enumerate(self._hands) if h]
         if len(holders) <= 1 and not self._stock:
@@ -625,14 +625,14 @@ class MustaMaijaState(ReferenceState):
 
     def _maija_holder(self) -> int:
         """The loser at the attack cap: the seat holding Qs; if Qs is still in the stock (the
-        rules are silent; contract §4), the seat with the most cards, the lowest on a tie."""
+        rules are silent; docs/musta_maija_engine.md §4), the seat with the most cards, the lowest on a tie."""
         for s, h in enumerate(self._hands):
             if MAIJA in h:
                 return s
         sizes = [len(h) for h in self._hands]
         return sizes.index(max(sizes))
 
-    # -- end of hand and match (rules §5; contract §4) -----------------------------------------
+    # -- end of hand and match (docs/rules/musta_maija.md §5; docs/musta_maija_engine.md §4) -----------------------------------------
 
     def _end_hand(self, loser: int) -> None:
         o, n = self._o, self.game.num_players
@@ -676,7 +676,7 @@ class MustaMaijaState(ReferenceState):
         return string_to_action(text)
 
     def play(self, move: Any) -> None:
-        """Apply a full move written for people (contract §3): ``attack 5h 9h``, ``defend 6h -``
+        """Apply a full move written for people (docs/musta_maija_engine.md §3): ``attack 5h 9h``, ``defend 6h -``
         (beat the first target with 6h, leave the second) or ``take all``. Atomic."""
         if not isinstance(move, str):
             raise InvalidNotationError(
@@ -736,7 +736,7 @@ class MustaMaijaState(ReferenceState):
         s._history = list(self._history)
         return s
 
-    # -- serialisation (contract §6) -----------------------------------------------------------
+    # -- serialisation (docs/musta_maija_engine.md §6) -----------------------------------------------------------
 
     def _as_dict(self) -> dict[str, Any]:
         end = self._phase == END
@@ -884,7 +884,7 @@ class MustaMaijaState(ReferenceState):
 
 
 # ---------------------------------------------------------------------------------------------
-# Reading a state back (contract §6)
+# Reading a state back (docs/musta_maija_engine.md §6)
 # ---------------------------------------------------------------------------------------------
 
 _JSON_KEYS = frozenset(

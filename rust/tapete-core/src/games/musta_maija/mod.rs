@@ -65,7 +65,7 @@ pub struct MustaMaijaGame {
 pub struct MustaMaijaState {
     cfg: Arc<Config>,
     hands: [CardSet; MAX_SEATS],
-    /// Cards everybody saw enter each hand (contract §3).
+    /// Cards everybody saw enter each hand (docs/musta_maija_engine.md §3).
     known: [CardSet; MAX_SEATS],
     /// The stock bottom first: the top card is `stock[stock_len - 1]`.
     stock: [u8; 52],
@@ -282,7 +282,7 @@ impl MustaMaijaState {
     fn undecided(&self) -> CardSet {
         self.attack.minus(self.beaten_t).minus(self.left)
     }
-    /// Match losers (contract §4): the seats with the most losses, once terminal.
+    /// Match losers (docs/musta_maija_engine.md §4): the seats with the most losses, once terminal.
     pub fn losers(&self) -> Vec<usize> {
         if !self.is_terminal() {
             return Vec::new();
@@ -374,7 +374,7 @@ impl MustaMaijaState {
         self.start_attack((self.dealer as usize + 1) % n);
     }
 
-    /// Trump determination on the current stock (contract §5.3).
+    /// Trump determination on the current stock (docs/musta_maija_engine.md §5 step 3).
     fn turn_trump(&mut self) {
         let len = self.stock_len as usize;
         if len == 0 {
@@ -443,7 +443,7 @@ impl MustaMaijaState {
         }
     }
 
-    /// DEFEND legality with `beat_optional=false` (contract §3): the beaten count must still be
+    /// DEFEND legality with `beat_optional=false` (docs/musta_maija_engine.md §3): the beaten count must still be
     /// able to reach the maximum matching. Kept out of line: the default path never comes here.
     #[cold]
     #[inline(never)]
@@ -531,7 +531,7 @@ impl MustaMaijaState {
         if self.opts().draw_order == DrawOrder::DefenderThenAttacker {
             self.refill(a);
         }
-        // NEXT (rules §3)
+        // NEXT (docs/rules/musta_maija.md §3)
         let n = self.n();
         if self.stock_len == 0 {
             let mut holders = 0;
@@ -562,7 +562,7 @@ impl MustaMaijaState {
     }
 
     /// The loser at the cap: the Maija holder, else (Maija in the stock) the seat with the most
-    /// cards, lowest on a tie (contract §4).
+    /// cards, lowest on a tie (docs/musta_maija_engine.md §4).
     fn cap_loser(&self) -> usize {
         let n = self.n();
         if let Some(s) = (0..n).find(|&s| self.hands[s].contains(MAIJA)) {
@@ -600,7 +600,7 @@ impl MustaMaijaState {
         self.start_hand(None);
     }
 
-    /// A full move (contract §3): atomic; the state is unchanged on error.
+    /// A full move (docs/musta_maija_engine.md §3): atomic; the state is unchanged on error.
     fn play_move(&mut self, text: &str) -> Result<()> {
         let mv = notation::parse_move(text)?;
         let illegal =
@@ -657,7 +657,7 @@ impl MustaMaijaState {
 
     // ----- observation -----
 
-    /// Writes the observation of seat `p` (contract §8) into `out`.
+    /// Writes the observation of seat `p` (docs/musta_maija_engine.md §8) into `out`.
     fn write_observation(&self, p: usize, out: &mut [f32]) -> Result<()> {
         let p = crate::game::seat(p as i64, self.n())?;
         let n = self.n();

@@ -1,4 +1,4 @@
-//! Action notation (contract §3): `7h`, `done`, `take all`; full moves `attack 5h 9h`,
+//! Action notation (docs/musta_maija_engine.md §3): `7h`, `done`, `take all`; full moves `attack 5h 9h`,
 //! `defend 6h -`, `take all`.
 
 use crate::cards::Card;

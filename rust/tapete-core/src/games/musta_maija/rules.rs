@@ -1,4 +1,4 @@
-//! Pure rule functions of Musta Maija (rules §2, §4; contract §1, §5).
+//! Pure rule functions of Musta Maija (docs/rules/musta_maija.md §2, §4; docs/musta_maija_engine.md §1, §5).
 
 use crate::cards::{Card, CardSet};
 use crate::rng::{mod_small, SplitMix64};
@@ -16,7 +16,7 @@ pub const fn suit_mask(s: u8) -> u64 {
     SUIT_BITS << (13 * s as u32)
 }
 
-/// Strength: A = 14, else the rank (rules §1).
+/// Strength: A = 14, else the rank (docs/rules/musta_maija.md §1).
 #[inline]
 pub const fn strength(c: Card) -> u8 {
     let r = c.rank();
@@ -50,7 +50,7 @@ pub fn beaters(t: Card, trump: Option<u8>) -> u64 {
     m & !(1u64 << MAIJA.0)
 }
 
-/// Rules §4.2: may `c` beat attack card `t`?
+/// docs/rules/musta_maija.md §4.2: may `c` beat attack card `t`?
 #[inline]
 pub fn can_beat(t: Card, c: Card, trump: Option<u8>) -> bool {
     beaters(t, trump) >> c.0 & 1 != 0
@@ -91,7 +91,7 @@ pub fn max_matching(targets: CardSet, hand: CardSet, trump: Option<u8>) -> u32 {
     n
 }
 
-/// Every legal attack set (contract §5): non-empty single-suit subsets of `hand` of at most the
+/// Every legal attack set (docs/musta_maija_engine.md §5): non-empty single-suit subsets of `hand` of at most the
 /// cap, each ascending, sorted by their id lists.
 pub fn legal_attacks(
     opts: &MustaMaijaOptions,
@@ -121,7 +121,7 @@ pub fn legal_attacks(
     out
 }
 
-/// Trump determination (rules §2.3, contract §5.3) on `stock[..len]` (top first), in place.
+/// Trump determination (docs/rules/musta_maija.md §2 step 3, docs/musta_maija_engine.md §5 step 3) on `stock[..len]` (top first), in place.
 /// Returns the trump card and the set of turned cards (trump card included).
 pub fn determine_trump(
     opts: &MustaMaijaOptions,

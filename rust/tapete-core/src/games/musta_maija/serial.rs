@@ -1,4 +1,4 @@
-//! Canonical state JSON, views, `setup` and `state_from_json` (contract §6–§8).
+//! Canonical state JSON, views, `setup` and `state_from_json` (docs/musta_maija_engine.md §6–§8).
 
 use serde_json::{json, Map, Value};
 
@@ -49,7 +49,7 @@ pub(super) fn to_json(x: &MustaMaijaState) -> String {
     s
 }
 
-/// View of seat `p` (contract §8).
+/// View of seat `p` (docs/musta_maija_engine.md §8).
 pub(super) fn view_json(x: &MustaMaijaState, p: usize) -> String {
     let n = x.n();
     let cp = x.current_player().map_or(-1, |s| s as i64);
@@ -113,7 +113,7 @@ fn set_stock(x: &mut MustaMaijaState, top_first: &[Card]) {
     }
 }
 
-/// `setup` (contract §7).
+/// `setup` (docs/musta_maija_engine.md §7).
 pub(super) fn setup(game: &MustaMaijaGame, spec: &Value) -> Result<MustaMaijaState> {
     const KEYS: &[&str] = &[
         "hands",
