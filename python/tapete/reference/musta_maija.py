@@ -153,7 +153,8 @@ def _check_options(opts: dict[str, Any]) -> None:
 
 
 def _attack_cap(defender_cards: int, opts: dict) -> int:
-    """docs/rules/musta_maija.md §4.1 / docs/musta_maija_engine.md §2 ``attack_limit``: the most cards an attack may hold."""
+    """The most cards an attack may hold (docs/rules/musta_maija.md §4.1; ``attack_limit`` of
+    docs/musta_maija_engine.md §2)."""
     limit = opts["attack_limit"]
     if limit == "unlimited":
         return 52
@@ -168,7 +169,8 @@ def _attack_cap(defender_cards: int, opts: dict) -> int:
 
 
 def _determine_trump(stock: Sequence[int], opts: dict, rng: SplitMix64) -> tuple[int, list[int], set[int]]:
-    """The procedure of docs/rules/musta_maija.md §2 step 3 on ``stock`` (top first): (trump card, new stock, cards turned).
+    """The procedure of docs/rules/musta_maija.md §2 step 3 on ``stock`` (top first): (trump card,
+    new stock, cards turned).
 
     The trump card ends at the bottom of the new stock. ``rng`` is drawn from only with
     ``spade_reinsert = random_position``.
@@ -261,9 +263,9 @@ def legal_attacks(hand: Iterable[Any], defender_hand_size: int, **options: Any) 
 
 
 def trump_from_stock(stock: Iterable[Any], seed: int = 0, **options: Any) -> tuple[str, list[str]]:
-    """The procedure of docs/rules/musta_maija.md §2 step 3 on ``stock`` (top first): ``(trump card, new stock)``, the trump card at
-    the bottom of the new stock. TV-MM02: ``[7h, y1..y26]`` -> ``7h``, ``[y1..y26, 7h]``.
-    ``seed`` seeds the stream of the reinsertion draws (``spade_reinsert = random_position``)."""
+    """The procedure of docs/rules/musta_maija.md §2 step 3 on ``stock`` (top first): ``(trump card,
+    new stock)``, the trump card at the bottom of the new stock. TV-MM02: ``[7h, y1..y26]`` -> ``7h``,
+    ``[y1..y26, 7h]``. ``seed`` seeds the stream of the reinsertion draws (``spade_reinsert = random_position``)."""
     opts = MustaMaija(**options)._opts
     cards = _card_list(stock, "stock")
     seed = seed_value(seed)
@@ -473,7 +475,7 @@ class MustaMaijaState(ReferenceState):
         self._attacks = 0  # attacks committed this hand
         self._history: list[int] = []
 
-    # -- dealing (docs/rules/musta_maija.md §2; docs/musta_maija_engine.md §5) -------------------------------------------------------
+    # -- dealing (docs/rules/musta_maija.md §2; docs/musta_maija_engine.md §5) -----------------------------------------
 
     def _start_hand(self, pack: list[int] | None = None) -> None:
         o, n = self._o, self.game.num_players
@@ -531,7 +533,7 @@ class MustaMaijaState(ReferenceState):
         """The current target in DEFEND: the lowest attack card neither beaten nor left."""
         return next(t for t in self._attack if t not in self._beaten and t not in self._left)
 
-    # -- the step protocol (docs/rules/musta_maija.md §3, §8; docs/musta_maija_engine.md §3) -----------------------------------------
+    # -- the step protocol (docs/rules/musta_maija.md §3, §8; docs/musta_maija_engine.md §3) ---------------------------
 
     def current_player(self) -> int:
         if self._phase == END:
@@ -632,7 +634,7 @@ class MustaMaijaState(ReferenceState):
         sizes = [len(h) for h in self._hands]
         return sizes.index(max(sizes))
 
-    # -- end of hand and match (docs/rules/musta_maija.md §5; docs/musta_maija_engine.md §4) -----------------------------------------
+    # -- end of hand and match (docs/rules/musta_maija.md §5; docs/musta_maija_engine.md §4) ---------------------------
 
     def _end_hand(self, loser: int) -> None:
         o, n = self._o, self.game.num_players
