@@ -9,8 +9,9 @@ every registered game, its main option sets and both engines, through the public
 * no leaks: paired states with the same view of seat p and different hidden cards and RNG state
   give seat p the same view and observation.
 
-What only one game has lives in ``tests/games/<game>.py`` (its view keys, its conservation
-invariant, how to deal its hidden cards again) and in its own rules and differential tests. The
+What only one game has lives in ``tests/games/<game>.py`` (``view_keys(options)``,
+``own_invariants(game, state, doc)``, ``paired_state(game, doc, seat, rng)``: its hidden cards
+and RNG state dealt again) and in its own rules and differential tests. The
 native bulk sweep of thousands of playouts per option set runs in Rust
 (``rust/tapete-core/tests/<game>_playouts.rs``, on ``tapete_core::testing::random_sim_test``).
 """
@@ -89,7 +90,7 @@ def check_position(game: Any, own: Any, state: Any, rng: random.Random) -> None:
     assert len(state.scores()) == n and len(state.returns()) == n
     for seat in range(n):
         view = state.view(seat)
-        assert set(view) == own.VIEW_KEYS
+        assert set(view) == own.view_keys(game.options)
         json.dumps(view)  # JSON-ready
         obs = state.observation(seat)
         assert obs.dtype == np.float32 and obs.shape == game.observation_shape and np.isfinite(obs).all()
@@ -278,9 +279,10 @@ def test_paired_states_give_a_seat_the_same_view(case: tuple[Any, Any, str]) -> 
             continue
         doc = json.loads(state.to_json())
         for seat in range(game.num_players):
-            new_doc = own.reshuffle_hidden(doc, seat, rng)
-            new_doc["rng"] = str(rng.randrange(2**64))
-            other = game.state_from_json(canonical(new_doc))
+            pair = own.paired_state(game, doc, seat, rng)
+            if pair is None:
+                continue
+            other = pair[1]
             assert other.view(seat) == state.view(seat)
             assert np.array_equal(other.observation(seat), state.observation(seat))
             checked += 1

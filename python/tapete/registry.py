@@ -23,8 +23,8 @@ __all__ = ["GameInfo", "GAMES", "game_info", "factories"]
 class GameInfo:
     """One registered game.
 
-    ``option_sets`` are the game's main option sets: every generic test and benchmark runs each of
-    them (the first is the game's defaults). ``strategy`` names the hypothesis strategy of option
+    ``option_sets`` are the game's main option sets, chosen to reach every part of its rules
+    (presets, decks, teams, eliminations...): every generic test runs each of them. ``strategy`` names the hypothesis strategy of option
     sets in ``tapete.testing`` that the differential tests draw from.
     """
 
@@ -71,13 +71,42 @@ GAMES: dict[str, GameInfo] = {
             (
                 {},
                 {"variant": "escoba", "players": 4},
-                {"variant": "scopone_9", "players": 4},
-                {"variant": "cirulla", "players": 3},
+                {"variant": "cirulla", "players": 4},
+                {"variant": "rubamazzo", "players": 3},
+                {"variant": "granja", "players": 2},
+                {"variant": "fidasse", "players": 2, "max_deals": 2},
+                {"variant": "maresciallo_80"},
+                {"variant": "cicera"},
+                {"variant": "scopone_romano_contrario", "players": 5},
             ),
         ),
-        GameInfo("mosca", "Mosca", ({}, {"players": 3}, {"players": 6, "ace_rank": "high"}), scores_are="chips"),
-        GameInfo("musta_maija", "MustaMaija", ({}, {"players": 2}, {"variant": "pagat", "players": 6})),
-        GameInfo("burako", "Burako", ({}, {"players": 2})),
+        GameInfo(
+            "mosca",
+            "Mosca",
+            (
+                {},
+                {"players": 3},
+                {"players": 6, "ace_rank": "high", "deck": 32},
+                {"players": 4, "bankruptcy": "eliminate_at_zero", "initial_chips": 5, "lone_player": "must_play_tricks"},
+                {"players": 5, "exchange_limit": "reshuffle_discards_when_empty"},
+            ),
+            scores_are="chips",
+        ),
+        GameInfo(
+            "musta_maija",
+            "MustaMaija",
+            ({}, {"players": 2}, {"variant": "pagat", "players": 6}, {"beat_optional": False, "players": 3}),
+        ),
+        GameInfo(
+            "burako",
+            "Burako",
+            (
+                {"match": "single_hand"},
+                {"players": 2, "match": "single_hand", "two_player_hand": 15},
+                {"match": "single_hand", "pozo_visibility": "top_only", "stock_exhausted": "muerto_becomes_stock"},
+                {"players": 2, "max_hands": 2, "target": 1000},
+            ),
+        ),
     )
 }
 

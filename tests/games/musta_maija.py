@@ -14,6 +14,10 @@ VIEW_KEYS = {
 }  # fmt: skip
 
 
+def view_keys(options: dict[str, Any]) -> set[str]:
+    return VIEW_KEYS
+
+
 def own_invariants(game: Any, state: Any, doc: dict[str, Any]) -> None:
     """The 52 cards, each in exactly one place: hands, stock, attack, defending cards, out of play."""
     cards = [c for hand in doc["hands"] for c in hand] + doc["stock"] + doc["attack"] + doc["out_of_play"]
@@ -21,7 +25,7 @@ def own_invariants(game: Any, state: Any, doc: dict[str, Any]) -> None:
     assert sorted(cards) == list(range(52)), "the 52 cards, each in exactly one place"
 
 
-def reshuffle_hidden(doc: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
+def paired_state(game: Any, doc: dict[str, Any], seat: int, rng: random.Random) -> tuple[dict[str, Any], Any] | None:
     """The same position with the cards hidden from ``seat`` dealt out again at random: the other
     hands except the cards everybody saw enter them (``known``), and the stock's order (its
     face-up trump card at the bottom excepted)."""
@@ -41,4 +45,5 @@ def reshuffle_hidden(doc: dict[str, Any], seat: int, rng: random.Random) -> dict
             known = doc["known"][s]
             new["hands"][s] = sorted(known + [next(it) for _ in range(len(hand) - len(known))])
     new["stock"] = [next(it) for _ in hidden_stock] + bottom
-    return new
+    new["rng"] = str(rng.randrange(2**64))
+    return new, game.state_from_json(json.dumps(new, sort_keys=True, separators=(",", ":")))
