@@ -24,8 +24,9 @@ class GameInfo:
     """One registered game.
 
     ``option_sets`` are the game's main option sets, chosen to reach every part of its rules
-    (presets, decks, teams, eliminations...): every generic test runs each of them. ``strategy`` names the hypothesis strategy of option
-    sets in ``tapete.testing`` that the differential tests draw from.
+    (presets, decks, teams, eliminations...): every generic test runs each of them. ``strategy``
+    names the hypothesis strategy of option sets in ``tapete.testing`` that the differential tests
+    draw from.
     """
 
     name: str
@@ -87,7 +88,12 @@ GAMES: dict[str, GameInfo] = {
                 {},
                 {"players": 3},
                 {"players": 6, "ace_rank": "high", "deck": 32},
-                {"players": 4, "bankruptcy": "eliminate_at_zero", "initial_chips": 5, "lone_player": "must_play_tricks"},
+                {
+                    "players": 4,
+                    "bankruptcy": "eliminate_at_zero",
+                    "initial_chips": 5,
+                    "lone_player": "must_play_tricks",
+                },
                 {"players": 5, "exchange_limit": "reshuffle_discards_when_empty"},
             ),
             scores_are="chips",
