@@ -1,14 +1,15 @@
-"""Benchmarks, measured side by side in one run: ``python bench/run.py escoba`` (or ``mosca``).
+"""Benchmarks, measured side by side in one run: ``python bench/run.py <game>`` for any registered
+game (``escoba``, ``mosca``, ``musta_maija``, ``burako``).
 
 For each configuration it times, interleaved, ``--runs`` times (median reported):
   native batch   tapete.simulate (Rust loop, random bot), 1 thread and all threads
   stepped        a Python loop of state.legal_actions() + state.apply(a) on the native engine
   reference      the same loop on the pure-Python reference engine
 and prints ns per decision (wall clock, and CPU time summed over threads: the fair figure on a
-shared machine), decisions/s, games/s and the ratios. If ``open_spiel`` is installed,
-OpenSpiel's go_fish (escoba) or euchre and oh_hell (mosca) are timed in the same run as anchors
-(stepped from Python, and its C++ loop through ``evaluate_bots``). These are reports, not tests:
-nothing here asserts a time.
+shared machine), decisions/s, games/s and the ratios. If ``open_spiel`` is installed, the
+game's closest OpenSpiel peers (``peers`` in tapete/registry.py) are timed in the same run as
+anchors (stepped from Python, and its C++ loop through ``evaluate_bots``). These are reports, not
+tests: nothing here asserts a time. ``bench/compare.py`` times two builds against each other.
 """
 
 from __future__ import annotations
@@ -23,8 +24,8 @@ from collections.abc import Callable
 from typing import Any
 
 import tapete
-from tapete import reference
-from tapete.testing import ESCOBA_PRESETS, escoba_player_counts
+from tapete._options import spec
+from tapete.registry import GAMES, GameInfo
 
 
 def stepped(game: Any, games: int, seed: int) -> tuple[float, int, int]:
@@ -157,88 +158,50 @@ def report(
     return table
 
 
-def escoba(args: argparse.Namespace) -> None:
-    header(args)
-    if not args.all_presets:
-        native, ref = tapete.Escoba(variant="scopa"), reference.Escoba(variant="scopa")
-        report(args, native, ref, open_spiel_anchor("go_fish", args.stepped_games // 4 or 1))
-        return
-    # every preset in one table: native batch (1 thread), stepped native and the reference,
-    # all interleaved in the same run
+def one_game(args: argparse.Namespace, info: GameInfo) -> None:
+    """The game's benchmark option set, with its OpenSpiel peers timed in the same run."""
+    native, ref = info.native(**info.bench), info.reference(**info.bench)
+    anchors: dict[str, Callable[[], tuple[float, int, int]]] = {}
+    for name, params in info.peers:
+        anchors.update(open_spiel_anchor(name, max(1, args.stepped_games // 4), dict(params)))
+    report(args, native, ref, anchors)
+
+
+def presets(args: argparse.Namespace, info: GameInfo) -> None:
+    """Every preset of the game at its default player count in one table (the registry's option
+    sets for a game without presets): native batch (1 thread), stepped native and the reference,
+    all interleaved in the same run."""
+    table_spec = spec(info.name)
+    configs = [{"variant": p} for p in table_spec.presets] or [dict(o) for o in info.option_sets]
     jobs: dict[str, Callable[[], tuple[float, int, int]]] = {}
-    for variant in ESCOBA_PRESETS:
-        players = escoba_player_counts(variant)[0]
-        native, ref = (
-            tapete.Escoba(variant=variant, players=players),
-            reference.Escoba(variant=variant, players=players),
-        )
-        jobs[f"{variant}|batch"] = lambda g=native: batch(g, args.games, 1, 1)
-        jobs[f"{variant}|stepped"] = lambda g=native: stepped(g, args.stepped_games, 1)
-        jobs[f"{variant}|reference"] = lambda g=ref: stepped(g, args.reference_games, 1)
+    names = []
+    for options in configs:
+        native, ref = info.native(**options), info.reference(**options)
+        name = str(native)
+        names.append((name, native.num_players))
+        jobs[f"{name}|batch"] = lambda g=native: batch(g, args.games, 1, 1)
+        jobs[f"{name}|stepped"] = lambda g=native: stepped(g, args.stepped_games, 1)
+        jobs[f"{name}|reference"] = lambda g=ref: stepped(g, args.reference_games, 1)
     table = measure(args.runs, jobs)
-    print("escoba, every preset at its default player count (ns per decision; games/s of the batch)")
-    width = max(len(v) for v in ESCOBA_PRESETS)
+    print(f"{info.name}, every preset at its default player count (ns per decision; games/s of the batch)")
+    width = max(len(n) for n, _ in names)
     print(
-        f"  {'preset':{width}} {'players':>7} {'batch 1 thread':>15} {'stepped':>10} {'reference':>11}"
+        f"  {'game':{width}} {'players':>7} {'batch 1 thread':>15} {'stepped':>10} {'reference':>11}"
         f" {'ref/batch':>10} {'games/s':>10}"
     )
-    for variant in ESCOBA_PRESETS:
-        one, step, pure = (table[f"{variant}|{k}"] for k in ("batch", "stepped", "reference"))
+    for name, players in names:
+        one, step, pure = (table[f"{name}|{k}"] for k in ("batch", "stepped", "reference"))
         ratio = pure["ns_per_decision"] / one["ns_per_decision"]
         print(
-            f"  {variant:{width}} {escoba_player_counts(variant)[0]:>7} {one['ns_per_decision']:15.1f}"
+            f"  {name:{width}} {players:>7} {one['ns_per_decision']:15.1f}"
             f" {step['ns_per_decision']:10.1f} {pure['ns_per_decision']:11.1f} {ratio:9,.0f}x"
             f" {one['games_per_s']:10,.1f}"
         )
 
 
-def musta_maija(args: argparse.Namespace) -> None:
-    header(args)
-    for players in (2, 3, 4, 5, 6) if args.all_presets else (4,):
-        native, ref = tapete.MustaMaija(players=players), reference.MustaMaija(players=players)
-        # crazy_eights: OpenSpiel's closest shedding game, same seat count
-        anchors = (
-            open_spiel_anchor("crazy_eights", args.stepped_games // 4 or 1, {"players": players})
-            if players == 4
-            else None
-        )
-        report(args, native, ref, anchors)
-
-
-def mosca(args: argparse.Namespace) -> None:
-    header(args)
-    for players in (4,) if not args.all_presets else (3, 4, 5, 6):
-        native, ref = tapete.Mosca(players=players), reference.Mosca(players=players)
-        anchors = None
-        if players == 4:  # trick-taking peers: one euchre / oh_hell hand per game
-            anchors = {
-                **open_spiel_anchor("euchre", args.stepped_games),
-                **open_spiel_anchor("oh_hell", args.stepped_games // 2 or 1),
-            }
-        report(args, native, ref, anchors)
-
-
-def burako(args: argparse.Namespace) -> None:
-    # single hands: random play rarely reaches the 3000 target, so a default match runs 50 hands
-    header(args)
-    for players in (4, 2):
-        options = {"players": players, "match": "single_hand"}
-        native, ref = tapete.Burako(**options), reference.Burako(**options)
-        anchors = open_spiel_anchor("gin_rummy", max(1, args.stepped_games // 40)) if players == 4 else None
-        report(args, native, ref, anchors)
-
-
-GAMES: dict[str, Callable[[argparse.Namespace], None]] = {
-    "escoba": escoba,
-    "mosca": mosca,
-    "musta_maija": musta_maija,
-    "burako": burako,
-}
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("game", choices=sorted(GAMES))
+    parser.add_argument("game", choices=list(GAMES))
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--games", type=int, default=20_000, help="games per native batch run")
     parser.add_argument("--stepped-games", type=int, default=400)
@@ -246,10 +209,12 @@ def main() -> None:
     parser.add_argument(
         "--all-presets",
         action="store_true",
-        help="every preset (escoba) or player count (mosca 3..6, musta_maija 2..6)",
+        help="one table of every preset (of every main option set, for a game without presets)",
     )
     args = parser.parse_args()
-    GAMES[args.game](args)
+    info = GAMES[args.game]
+    header(args)
+    (presets if args.all_presets else one_game)(args, info)
 
 
 if __name__ == "__main__":

@@ -36,6 +36,10 @@ class GameInfo:
     #: What ``scores()`` counts, for tables: "points", or "chips" where scores are chip balances
     #: and returns the net chips won.
     scores_are: str = "points"
+    #: The option set ``bench/`` times, and the OpenSpiel games timed beside it as anchors
+    #: (``(name, parameters)``): the closest peers of this game.
+    bench: Mapping[str, Any] = field(default_factory=dict)
+    peers: tuple[tuple[str, Mapping[str, Any]], ...] = ()
 
     @property
     def primitives(self) -> ModuleType:
@@ -80,6 +84,8 @@ GAMES: dict[str, GameInfo] = {
                 {"variant": "cicera"},
                 {"variant": "scopone_romano_contrario", "players": 5},
             ),
+            bench={"variant": "scopa"},
+            peers=(("go_fish", {}),),
         ),
         GameInfo(
             "mosca",
@@ -97,11 +103,15 @@ GAMES: dict[str, GameInfo] = {
                 {"players": 5, "exchange_limit": "reshuffle_discards_when_empty"},
             ),
             scores_are="chips",
+            bench={"players": 4},
+            peers=(("euchre", {}), ("oh_hell", {})),
         ),
         GameInfo(
             "musta_maija",
             "MustaMaija",
             ({}, {"players": 2}, {"variant": "pagat", "players": 6}, {"beat_optional": False, "players": 3}),
+            bench={"players": 4},
+            peers=(("crazy_eights", {"players": 4}),),
         ),
         GameInfo(
             "burako",
@@ -112,6 +122,9 @@ GAMES: dict[str, GameInfo] = {
                 {"match": "single_hand", "pozo_visibility": "top_only", "stock_exhausted": "muerto_becomes_stock"},
                 {"players": 2, "max_hands": 2, "target": 1000},
             ),
+            # single hands: random play rarely reaches the target, so a default match runs 50 hands
+            bench={"players": 4, "match": "single_hand"},
+            peers=(("gin_rummy", {}),),
         ),
     )
 }
