@@ -191,6 +191,7 @@ pub fn for_each_build<F: FnMut(Card)>(
 #[cfg(test)]
 mod tests {
     //! TV-74 and the engine rules of §2.20 (expected values from the rules file).
+    use crate::game::{Game, State};
     use serde_json::json;
 
     use super::super::notation::BUILD_ON;
@@ -205,7 +206,7 @@ mod tests {
         s.split_whitespace().map(c).collect()
     }
     fn granja() -> EscobaGame {
-        EscobaGame::new(&json!({"variant": "granja"})).unwrap()
+        EscobaGame::from_options(&json!({"variant": "granja"})).unwrap()
     }
     fn builds(list: &[&str]) -> Builds {
         let mut b = Builds::EMPTY;

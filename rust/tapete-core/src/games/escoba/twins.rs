@@ -642,7 +642,7 @@ pub fn score_deal_counts(
 mod tests {
     //! Hand-calculated from rules §2.18 (no §3 vector exists for the 80-card rules).
     use super::*;
-    use crate::games::escoba::options::{EscobaOptions, Variant};
+    use crate::games::escoba::options::EscobaOptions;
 
     fn c(t: &str) -> Card {
         Card::parse(t).unwrap()
@@ -656,7 +656,7 @@ mod tests {
     }
     /// maresciallo's options (rules §2.18: scopa d'assi captures, napola, Ks penalty, polacca).
     fn mar() -> EscobaOptions {
-        EscobaOptions::preset(Variant::Maresciallo, 2)
+        EscobaOptions::resolve(&serde_json::json!({"variant": "maresciallo"})).unwrap()
     }
     fn caps(o: &EscobaOptions, p: &str, table: &str) -> Vec<(Vec<Card>, bool)> {
         let mut v = Vec::new();
