@@ -331,3 +331,184 @@ fn score_deal(o: &EscobaOptions, a: &Map<String, Value>) -> Result<Value> {
     };
     Ok(json!(pts[..ns]))
 }
+
+#[cfg(test)]
+mod tests {
+    //! Expected values from the contract (§7) and the rules' test vectors, worked by hand.
+    use super::*;
+
+    fn game(options: Value) -> EscobaGame {
+        EscobaGame::from_options(&options).unwrap()
+    }
+    fn prim(options: Value, name: &str, args: Value) -> Result<Value> {
+        game(options).primitive(name, &args)
+    }
+
+    #[test]
+    fn capture_options_match_sum_and_trail() {
+        // a match beats the sums (match_priority): 7d takes only 7h
+        let r = prim(
+            json!({}),
+            "capture_options",
+            json!({"card": "7d", "table": ["3c", "4h", "7h"]}),
+        );
+        assert_eq!(r.unwrap(), json!([["7h"]]));
+        // two sums of 7, each an ascending id list (3c=2, 4h=29; 5c=4, 2s=40), sorted
+        let r = prim(
+            json!({}),
+            "capture_options",
+            json!({"card": 19, "table": ["5c", "2s", "3c", "4h"]}),
+        );
+        assert_eq!(r.unwrap(), json!([["3c", "4h"], ["5c", "2s"]]));
+        // nothing to take: the trail
+        let r = prim(
+            json!({}),
+            "capture_options",
+            json!({"card": "Kd", "table": ["3c"]}),
+        );
+        assert_eq!(r.unwrap(), json!([[]]));
+        // escoba: sum15 with the played card: 5d + Jc (8) + 2s = 15 (ids 10, 40), 5d + Kh (10)
+        let r = prim(
+            json!({"variant": "escoba"}),
+            "capture_options",
+            json!({"card": "5d", "table": ["Jc", "2s", "Kh"]}),
+        );
+        assert_eq!(r.unwrap(), json!([["Jc", "2s"], ["Kh"]]));
+    }
+
+    #[test]
+    fn capture_options_refusals_name_the_error_kind() {
+        let call = |args: Value| prim(json!({}), "capture_options", args).unwrap_err();
+        let notation = |e: GameError| matches!(e, GameError::InvalidNotation(_));
+        let state = |e: GameError| matches!(e, GameError::InvalidState(_));
+        assert!(notation(call(json!({"card": "Zz", "table": []}))));
+        assert!(notation(call(json!({"card": "8c", "table": []})))); // not in the 40-card pack
+        assert!(notation(call(json!({"card": "7d", "table": "7h"}))));
+        assert!(state(call(json!({"card": "7d", "table": ["7d"]}))));
+        assert!(state(call(
+            json!({"card": "7d", "table": [], "pile_tops": [null]})
+        )));
+        assert!(state(call(
+            json!({"card": "7d", "table": [], "table_builds": [["Ac", "2c"]]})
+        )));
+        assert!(matches!(
+            call(json!({"card": "7d", "table": [], "seat": 2})),
+            GameError::InvalidPlayer(_)
+        ));
+    }
+
+    #[test]
+    fn capture_options_steal_and_double_pack() {
+        // rubamazzo (rules §2.21): 5d takes the opponent's pile topped by 5c, after the cards
+        let r = prim(
+            json!({"variant": "rubamazzo"}),
+            "capture_options",
+            json!({"card": "5d", "table": ["5h"], "pile_tops": [null, "5c"], "seat": 0}),
+        );
+        assert_eq!(r.unwrap(), json!([["5h"], ["pile1"]]));
+        // the double pack lists a twin twice, and may take both copies (contract §1a)
+        let g = json!({"variant": "maresciallo_80"});
+        let r = prim(
+            g.clone(),
+            "capture_options",
+            json!({"card": "5d", "table": ["5c", "5c"]}),
+        );
+        assert_eq!(r.unwrap(), json!([["5c"]]));
+        let r = prim(
+            g,
+            "capture_options",
+            json!({"card": "5d", "table": ["5d", "5d"]}),
+        );
+        assert!(matches!(r, Err(GameError::InvalidState(_)))); // a third 5d
+    }
+
+    #[test]
+    fn score_deal_of_a_scopa_deal() {
+        // side 0: the ten coins and the other three 7s; side 1: the other 27 cards
+        let coins = ["Ad", "2d", "3d", "4d", "5d", "6d", "7d", "Jd", "Qd", "Kd"];
+        let mut side0: Vec<&str> = coins.to_vec();
+        side0.extend(["7c", "7h", "7s"]);
+        let side1: Vec<String> = super::super::rules::PACK
+            .iter()
+            .map(|c| c.to_string())
+            .filter(|c| !side0.contains(&c.as_str()))
+            .collect();
+        // cards: side 1 (27); coins, settebello and primiera (side 1 has no coin): side 0; scope 2 + 1
+        let r = prim(
+            json!({}),
+            "score_deal",
+            json!({"piles": [side0, side1], "scope": [2, 1]}),
+        );
+        assert_eq!(r.unwrap(), json!([5, 2]));
+        // declared points come on top
+        let r = prim(
+            json!({}),
+            "score_deal",
+            json!({"piles": [side0, side1], "scope": [0, 0], "declared": [0, 7]}),
+        );
+        assert_eq!(r.unwrap(), json!([3, 8]));
+        let bad = |args: Value| {
+            matches!(
+                prim(json!({}), "score_deal", args),
+                Err(GameError::InvalidState(_))
+            )
+        };
+        assert!(bad(json!({"piles": [side0, side1], "scope": [1]})));
+        assert!(bad(json!({"piles": [side0, side1], "scope": [-1, 0]})));
+        assert!(bad(json!({"piles": [["7d"], ["7d"]], "scope": [0, 0]})));
+        assert!(bad(
+            json!({"piles": [side0, side1], "scope": [1, 0], "ks_sweeps": [2, 0]})
+        ));
+        assert!(bad(
+            json!({"piles": [side0, side1], "scope": [1, 0], "twin_sweeps": [0, 0]})
+        ));
+        assert!(bad(json!({"piles": [], "scope": []})));
+    }
+
+    #[test]
+    fn tuzzoli_and_knock_follow_the_rules_vectors() {
+        let tuz = |hand: Value| {
+            prim(
+                json!({"variant": "tuzzulicchio"}),
+                "tuzzoli",
+                json!({"hand": hand}),
+            )
+            .unwrap()
+        };
+        // rules §2.8: A-2-3 of one suit is napoli (7), three of a rank buongioco (6), else 3 per pair
+        assert_eq!(tuz(json!(["Ac", "2c", "3c"])), json!(["napoli", 7]));
+        assert_eq!(tuz(json!(["Ac", "Ad", "Ah"])), json!(["buongioco", 6]));
+        assert_eq!(tuz(json!(["Ac", "Ad", "5s"])), json!(["tuzzolo", 3]));
+        assert_eq!(tuz(json!(["Ac", "Ad", "2d"])), json!(["two_tuzzoli", 6]));
+        assert_eq!(tuz(json!(["Kc", "Qd", "5s"])), json!(["none", 0]));
+        // TV-56 (rules §3.8)
+        let knock = |hand: Value| {
+            prim(
+                json!({"variant": "cirulla"}),
+                "knock",
+                json!({"hand": hand}),
+            )
+            .unwrap()
+        };
+        assert_eq!(
+            knock(json!(["Ac", "2d", "5s"])),
+            json!(["cirulla", 3, null])
+        );
+        assert_eq!(
+            knock(json!(["4c", "4d", "4s"])),
+            json!(["decino", 10, null])
+        );
+        assert_eq!(knock(json!(["7h", "2c", "2d"])), json!(["decino", 10, 2]));
+        assert_eq!(knock(json!(["7h", "Kc", "Qd"])), json!(["none", 0, null]));
+        assert_eq!(
+            knock(json!(["Ac", "Ad", "Ah"])),
+            json!(["decino", 10, null])
+        );
+        let r = prim(json!({}), "knock", json!({"hand": ["Ac", "Ac"]}));
+        assert!(matches!(r, Err(GameError::InvalidState(_))));
+        let r = prim(json!({}), "tuzzoli", json!({"hand": "Ac"}));
+        assert!(matches!(r, Err(GameError::InvalidNotation(_))));
+        let r = prim(json!({}), "nope", json!({}));
+        assert!(matches!(r, Err(GameError::InvalidOption(_))));
+    }
+}
