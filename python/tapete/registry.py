@@ -65,7 +65,12 @@ GAMES: dict[str, GameInfo] = {
         GameInfo(
             "escoba",
             "Escoba",
-            ({}, {"variant": "escoba", "players": 4}, {"variant": "scopone_9", "players": 4}, {"variant": "cirulla", "players": 3}),
+            (
+                {},
+                {"variant": "escoba", "players": 4},
+                {"variant": "scopone_9", "players": 4},
+                {"variant": "cirulla", "players": 3},
+            ),
         ),
         GameInfo("mosca", "Mosca", ({}, {"players": 3}, {"players": 6, "ace_rank": "high"})),
         GameInfo("musta_maija", "MustaMaija", ({}, {"players": 2}, {"variant": "pagat", "players": 6})),
