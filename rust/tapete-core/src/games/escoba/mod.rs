@@ -253,9 +253,9 @@ impl Game for EscobaGame {
     fn spec() -> &'static OptionsSpec {
         options::spec()
     }
-    /// The input alias `setenta_mode` first (contract §2), then the table's scheme.
+    /// The input aliases first (contract §2), then the table's scheme.
     fn from_options(options: &Value) -> Result<Self> {
-        Self::from_resolved(Self::spec().resolve(&options::expand_setenta_mode(options)?)?)
+        Self::from_resolved(Self::spec().resolve(&options::expand_aliases(options)?)?)
     }
     fn from_resolved(mut options: Map<String, Value>) -> Result<Self> {
         let opts = EscobaOptions::from_resolved(&mut options)?;

@@ -1,7 +1,7 @@
 //! Typed Escoba options (contract §2). The option table, its defaults and the presets are data
 //! (`python/tapete/data/escoba.json`), read by both engines; here are what is derived from the
-//! resolved values (a null `target`, `normal_captures=false`, `frac_single_deal`), the input alias
-//! `setenta_mode` and the checks across options.
+//! resolved values (a null `target`, `normal_captures=false`, `frac_single_deal`), the input aliases
+//! (`setenta_mode`, int ranks in `milan_tiebreak`) and the checks across options.
 
 use serde_json::{Map, Value};
 
@@ -280,13 +280,24 @@ pub fn refuse_clashes(option: &str, clashes: &[(&str, bool)]) -> Result<()> {
     )))
 }
 
-/// The input alias `setenta_mode` (contract §2) rewritten into the options it stands for.
-pub fn expand_setenta_mode(input: &Value) -> Result<Value> {
-    let Some(m) = input.as_object().filter(|m| m.contains_key("setenta_mode")) else {
+/// User options with the input aliases of contract §2 rewritten into what they stand for:
+/// `setenta_mode`, and the ranks 1..7 of `milan_tiebreak` given as ints (as game strings write
+/// them) into their rank words.
+pub fn expand_aliases(input: &Value) -> Result<Value> {
+    let Some(given) = input.as_object() else {
         return Ok(input.clone());
     };
-    let mut m = m.clone();
-    let mode = m.remove("setenta_mode").unwrap_or(Value::Null);
+    let mut m = given.clone();
+    if let Some(Value::Array(ranks)) = m.get_mut("milan_tiebreak") {
+        for r in ranks.iter_mut() {
+            if let Some(k @ 1..=7) = crate::json::as_int(r) {
+                *r = Value::from(MILAN_CHARS[k as usize - 1..k as usize].to_string());
+            }
+        }
+    }
+    let Some(mode) = m.remove("setenta_mode") else {
+        return Ok(Value::Object(m));
+    };
     if m.contains_key("primiera_mode") || m.contains_key("milan_tiebreak") {
         return Err(opt_err(
             "option setenta_mode cannot be given together with primiera_mode or milan_tiebreak"
@@ -361,7 +372,7 @@ impl EscobaOptions {
 
     /// User options (a JSON object) resolved: the alias, the table's scheme, then what is derived.
     pub fn resolve(input: &Value) -> Result<EscobaOptions> {
-        let mut m = spec().resolve(&expand_setenta_mode(input)?)?;
+        let mut m = spec().resolve(&expand_aliases(input)?)?;
         EscobaOptions::from_resolved(&mut m)
     }
 

@@ -868,14 +868,13 @@ fn milan_tiebreak_takes_upper_case_ranks_only() {
         r#"["q"]"#,
         r#"["AA"]"#,
         r#"[8]"#,
-        r#"[7]"#,
+        r#"[0]"#,
         r#"[]"#,
     ] {
         let m = option_error(&format!("{{\"milan_tiebreak\":{bad}}}"));
         assert!(m.contains("milan_tiebreak"), "{m}");
     }
-    let o =
-        opts(json!({"primiera_mode": "milan", "milan_tiebreak": ["A", "J", "Q", "K", "7", "2"]}));
+    let o = opts(json!({"primiera_mode": "milan", "milan_tiebreak": ["A", "J", "Q", "K", 7, "2"]}));
     assert_eq!(o.milan_tiebreak, vec![1, 11, 12, 13, 7, 2]);
 }
 
