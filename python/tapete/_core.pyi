@@ -6,7 +6,7 @@ import numpy as np
 import numpy.typing as npt
 
 __version__: str
-__all__ = ["__version__", "MustaMaijaGame", "MustaMaijaState", "simulate"]
+__all__ = ["__version__", "EscobaGame", "EscobaState", "MustaMaijaGame", "MustaMaijaState", "simulate"]
 
 _S = TypeVar("_S")
 
@@ -50,6 +50,12 @@ class _NativeState:
     def to_json(self) -> str: ...
     def key(self) -> str: ...
     def __reduce__(self) -> tuple[Any, ...]: ...
+
+@final
+class EscobaState(_NativeState): ...
+
+@final
+class EscobaGame(_NativeGame[EscobaState]): ...
 
 @final
 class MustaMaijaState(_NativeState): ...

@@ -29,6 +29,8 @@ def _plain(value: Any, what: str, error: type[TapeteError], depth: int) -> Any:
     """``value`` as plain JSON data. Numbers, text and null pass as they are (the core says what
     is wrong with them); lists, tuples and other iterables become lists; anything else becomes
     its short repr, which the core then refuses with the error the game names for it."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**30:
+        return shown(value)  # too long for JSON text: the core refuses its short text
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
     if depth > _MAX_DEPTH:

@@ -58,15 +58,13 @@ from __future__ import annotations
 
 import copy
 import itertools
-import json
-import operator
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy as np
 
-from .._gamestring import format_game
+from .._options import spec
 from ..cards import card_id, card_str
 from ..errors import (
     IllegalActionError,
@@ -75,8 +73,8 @@ from ..errors import (
     InvalidPlayerError,
     InvalidStateError,
 )
-from ._json import is_int as _is_int
-from ._json import read_state_object
+from ._base import ReferenceGame, ReferenceState, index_in, read_state_object
+from ._base import is_int as _is_int
 from ._rng import MASK64, SplitMix64
 from .multiset import Bag
 
@@ -104,8 +102,8 @@ _PACK_SET = frozenset(PACK)
 PACK52: tuple[int, ...] = tuple(range(52))
 
 
-#: The 80-card double pack of ``deck = double_italian80`` (docs/rules/escoba.md §2.18; docs/escoba_engine.md §1a):
-#: ascending ids, the two copies of an id adjacent.
+#: The 80-card double pack of ``deck = double_italian80`` (docs/rules/escoba.md §2.18; docs/escoba_engine.md §1a): ascending
+#: ids, the two copies of an id adjacent.
 PACK80: tuple[int, ...] = tuple(c for c in PACK for _ in range(2))
 
 
@@ -220,247 +218,24 @@ def string_to_action(text: Any) -> int:
     )
 
 
-def _index_in(value: Any, stop: int, error: type, what: str) -> int:
-    """``value`` as an int in ``0..stop-1`` (numpy ints welcome, bools not), else ``error``."""
-    if isinstance(value, bool):
-        raise error(f"{value!r} is not {what}: expected an int 0..{stop - 1}")
-    try:
-        index = operator.index(value)
-    except TypeError:
-        raise error(f"{value!r} is not {what}: expected an int 0..{stop - 1}") from None
-    if not 0 <= index < stop:
-        raise error(f"{what} {index} is out of range: expected 0..{stop - 1}")
-    return index
-
-
 def _as_action_id(action: Any) -> int:
-    return _index_in(action, NUM_DISTINCT_ACTIONS, IllegalActionError, "an action id")
+    return index_in(action, NUM_DISTINCT_ACTIONS, IllegalActionError, "an action id")
 
 
 # ---------------------------------------------------------------------------------------------
 # Options (docs/escoba_engine.md §2)
 # ---------------------------------------------------------------------------------------------
 
-VARIANTS = (
-    "scopa",
-    "escoba",
-    "scopa_15",
-    "scopa_11",
-    "asso_piglia_tutto",
-    "scopa_d_assi",
-    "sbarazzina",
-    "scopone_9",
-    "scopone_10",
-    "differenze",
-    "inversa",
-    "somma_e_differenza",
-    "modulo_sette",
-    "punti_a_denari",
-    "non_prendere",
-    "assi_non_prendere",
-    "scopone_romano",
-    "frac",
-    "tuzzulicchio",
-    "cocchiaundici",
-    "scopone_romano_contrario",
-    "rubamazzo",
-    "rubamazzo_somma",
-    "cirulla",
-    "bazzica",
-    "maresciallo",
-    "fidasse",
-    "granja",
-    "cicera",
-    "maresciallo_80",
-)
+#: The presets, in the data file's order (``tapete/data/escoba.json``: the option table, its
+#: defaults and the presets, read by both engines).
+VARIANTS: tuple[str, ...] = tuple(spec("escoba").presets)
 _CAPTURE_KINDS = ("match", "sum", "sum15", "sum11", "diff")
-_KNOCK_NAMES = ("cirulla", "decino")
-_PRIORITY_KINDS = ("sum", "sum15", "sum11", "diff")
 MAX_SCORE = 10**15
 MAX_SWEEPS = 40  # in setup's scope
 MAX_JSON_SWEEPS = MAX_SWEEPS + 42  # in a state: those of setup plus the most one deal can make
 _NOLIMIT = 10**9  # every integer option is at most 10^9 (docs/escoba_engine.md §2)
 
-#: Every option: (kind, detail). Kinds: choice (str among detail), int (min, max), int_or_null,
-#: bool, players, kinds (allowed names), ranks, cards.
-_SPEC: dict[str, tuple[str, Any]] = {
-    "variant": ("choice", VARIANTS),
-    "deck": ("choice", ("italian40", "spanish40", "french40", "italian52", "double_italian80")),
-    "players": ("players", (2, 3, 4, 5, 6)),
-    "partnership": ("choice", ("auto", "none")),
-    "direction": ("choice", ("ccw", "cw")),
-    "first_dealer": ("choice", ("random", "deal_until_Kd")),
-    "initial_table_cards": ("int", (0, 36)),
-    "cards_per_hand": ("int", (1, _NOLIMIT)),
-    "void_deal_min_kings": ("int_or_null", (1, 4)),
-    "void_deal_min_aces": ("int_or_null", (1, 4)),
-    "initial_table_bonus": ("choice", ("none", "sum15_30")),
-    "escoba_de_mano_to": ("choice", ("dealer", "eldest")),
-    "escoba_de_mano_30": ("choice", ("total", "partition")),
-    "initial_table_le9": ("int_or_null", (1, 3)),
-    "capture_kinds": ("kinds", _CAPTURE_KINDS),
-    "value_modulus": ("int_or_null", (2, 10)),
-    "normal_captures": ("bool", None),
-    "match_priority": ("bool", None),
-    "match_priority_kinds": ("kinds", _PRIORITY_KINDS),
-    "fewest_cards": ("choice", ("none", "all", "simple_only", "sum15_only")),
-    "capture_obligation": ("choice", ("played_card", "any_card", "optional", "played_card_numerals")),
-    "ace_takes_all": ("bool", None),
-    "ace_takes_all_is_scopa": ("bool", None),
-    "ace_blocked_by_table_ace": ("bool", None),
-    "ace_on_empty_table": ("choice", ("self_capture", "trail")),
-    "forbid_ace_first_play": ("bool", None),
-    "fidasse": ("bool", None),
-    "builds": ("bool", None),
-    "build_only_if_no_capture": ("bool", None),
-    "scopa_value": ("int", (0, _NOLIMIT)),
-    "scopa_on_last_play": ("bool", None),
-    "last_capturer_takes_rest": ("bool", None),
-    "cards": ("int", (0, _NOLIMIT)),
-    "coins": ("int", (0, _NOLIMIT)),
-    "settebello": ("int", (0, _NOLIMIT)),
-    "primiera": ("int", (0, _NOLIMIT)),
-    "primiera_mode": ("choice", ("standard", "veneto", "milan", "three_sevens", "none")),
-    "primiera_requires_all_suits": ("bool", None),
-    "milan_tiebreak": ("ranks", None),
-    "settanta_bonus": ("bool", None),
-    "all_sevens_bonus": ("int", (0, _NOLIMIT)),
-    "all_oros_bonus": ("int", (0, _NOLIMIT)),
-    "coin_card_points": ("int", (0, _NOLIMIT)),
-    "special_cards": ("cards", None),
-    "re_bello": ("bool", None),
-    "napola": ("bool", None),
-    "napola_all_coins_wins": ("bool", None),
-    "piccola": ("bool", None),
-    "piccola_max": ("int", (5, 7)),
-    "grande": ("int", (0, _NOLIMIT)),
-    "grande_extends": ("bool", None),
-    "tuzzoli": ("bool", None),
-    "tuzzoli_hybrids": ("bool", None),
-    "steal": ("bool", None),
-    "table_match_first": ("bool", None),
-    "steal_and_table": ("bool", None),
-    "ace_steals_all": ("bool", None),
-    "pile_in_sums": ("bool", None),
-    "matta": ("matta", None),
-    "knocks": ("knocks", None),
-    "knocks_cumulative": ("bool", None),
-    "last_hand_open": ("bool", None),
-    "maresciallo_penalty": ("bool", None),
-    "maresciallo_sweep": ("choice", ("replace", "total")),
-    "polacca": ("bool", None),
-    "polacca_card": ("choice", ("Jd", "Qd")),
-    "saponaro": ("bool", None),
-    "saponaro_card": ("choice", ("Js", "Qs")),
-    "category_tie_policy": ("choice", ("nobody", "all_tied")),
-    "scoring": ("choice", ("standard", "frac")),
-    "frac_counts_scope": ("bool", None),
-    "frac_single_deal": ("bool", None),
-    "game": ("choice", ("match", "single_deal")),
-    "target": ("int", (1, _NOLIMIT)),
-    "target_mode": ("choice", ("win", "lose", "eliminate")),
-    "elimination_deal": ("choice", ("table", "no_table")),
-    "win_check": ("choice", ("highest_unique", "count_out")),
-    "win_margin": ("int_or_null", (1, _NOLIMIT)),
-    "max_deals": ("int_or_null", (1, _NOLIMIT)),
-    "court_capture": ("choice", ("value", "same_rank")),
-    "cicera_deal": ("choice", ("12+4", "13+0")),
-    "swords": ("int", (0, _NOLIMIT)),
-    "sword_napula": ("bool", None),
-    "all_swords_wins": ("bool", None),
-    "cards_tie_points": ("int_or_null", (0, _NOLIMIT)),
-}
-
-#: The base defaults (docs/rules/escoba.md §1.10). ``target`` None means "derive it" (see resolve_options).
-_BASE: dict[str, Any] = {
-    "variant": "scopa",
-    "deck": "italian40",
-    "players": 2,
-    "partnership": "auto",
-    "direction": "ccw",
-    "first_dealer": "random",
-    "initial_table_cards": 4,
-    "cards_per_hand": 3,
-    "void_deal_min_kings": 3,
-    "void_deal_min_aces": None,
-    "initial_table_bonus": "none",
-    "escoba_de_mano_to": "dealer",
-    "escoba_de_mano_30": "total",
-    "initial_table_le9": None,
-    "capture_kinds": ["match", "sum"],
-    "value_modulus": None,
-    "normal_captures": True,
-    "match_priority": True,
-    "match_priority_kinds": ["sum"],
-    "fewest_cards": "none",
-    "capture_obligation": "played_card",
-    "ace_takes_all": False,
-    "ace_takes_all_is_scopa": True,
-    "ace_blocked_by_table_ace": True,
-    "ace_on_empty_table": "self_capture",
-    "forbid_ace_first_play": False,
-    "fidasse": False,
-    "builds": False,
-    "build_only_if_no_capture": False,
-    "scopa_value": 1,
-    "scopa_on_last_play": False,
-    "last_capturer_takes_rest": True,
-    "cards": 1,
-    "coins": 1,
-    "settebello": 1,
-    "primiera": 1,
-    "primiera_mode": "standard",
-    "primiera_requires_all_suits": True,
-    "milan_tiebreak": ["7", "6", "A"],
-    "settanta_bonus": False,
-    "all_sevens_bonus": 0,
-    "all_oros_bonus": 0,
-    "coin_card_points": 0,
-    "special_cards": {},
-    "re_bello": False,
-    "napola": False,
-    "napola_all_coins_wins": False,
-    "piccola": False,
-    "piccola_max": 5,
-    "grande": 0,
-    "grande_extends": False,
-    "tuzzoli": False,
-    "tuzzoli_hybrids": True,
-    "steal": False,
-    "table_match_first": False,
-    "steal_and_table": False,
-    "ace_steals_all": False,
-    "pile_in_sums": False,
-    "matta": None,
-    "knocks": {},
-    "knocks_cumulative": False,
-    "last_hand_open": False,
-    "maresciallo_penalty": False,
-    "maresciallo_sweep": "replace",
-    "polacca": False,
-    "polacca_card": "Jd",
-    "saponaro": False,
-    "saponaro_card": "Js",
-    "category_tie_policy": "nobody",
-    "scoring": "standard",
-    "frac_counts_scope": False,
-    "frac_single_deal": False,
-    "game": "match",
-    "target": None,
-    "target_mode": "win",
-    "elimination_deal": "table",
-    "win_check": "highest_unique",
-    "win_margin": None,
-    "max_deals": None,
-    "court_capture": "value",
-    "cicera_deal": "12+4",
-    "swords": 0,
-    "sword_napula": False,
-    "all_swords_wins": False,
-    "cards_tie_points": None,
-}
-assert list(_BASE) == list(_SPEC)
-
+#: The input-only alias ``setenta_mode`` (docs/escoba_engine.md §2): the options each of its values stands for.
 _SETENTA_MODES = {
     "most_sevens": {"primiera_mode": "milan", "milan_tiebreak": ["7"]},
     "most_sevens_tiebreak": {"primiera_mode": "milan", "milan_tiebreak": ["7", "6", "A", "5"]},
@@ -468,28 +243,24 @@ _SETENTA_MODES = {
 }
 
 
-#: The player counts a preset allows, its default first (docs/escoba_engine.md §2).
-_PRESET_PLAYERS = {
-    "scopone_9": (4,),
-    "scopone_10": (4,),
-    "scopone_romano": (4,),
-    "assi_non_prendere": (4,),
-    "non_prendere": (4, 6),
-    "scopone_romano_contrario": (4, 5),
-    "cirulla": (2, 3, 4),
-    "bazzica": (2,),
-    "granja": (2, 4),
-    "cicera": (4,),
-    "maresciallo_80": (4,),
-}
-
-
-def _allowed_players(variant: str) -> tuple[int, ...]:
-    return _PRESET_PLAYERS.get(variant, (2, 3, 4, 6))
-
-
-def _preset_players(variant: str) -> int:
-    return _allowed_players(variant)[0]
+def _expand_aliases(given: dict[str, Any]) -> dict[str, Any]:
+    """User options with the input aliases of docs/escoba_engine.md §2 replaced by what they stand for:
+    ``setenta_mode``, and the ranks 1..7 of ``milan_tiebreak`` given as ints (as game strings
+    write them) by their rank words."""
+    given = dict(given)
+    ranks = given.get("milan_tiebreak")
+    if isinstance(ranks, (list, tuple)):
+        given["milan_tiebreak"] = ["A234567"[r - 1] if _is_int(r) and 1 <= r <= 7 else r for r in ranks]
+    if "setenta_mode" not in given:
+        return given
+    mode = given.pop("setenta_mode")
+    if "primiera_mode" in given or "milan_tiebreak" in given:
+        raise InvalidOptionError("setenta_mode cannot be combined with primiera_mode or milan_tiebreak")
+    if not isinstance(mode, str) or mode not in _SETENTA_MODES:
+        raise InvalidOptionError(
+            f"option setenta_mode={mode!r:.80} is invalid: expected one of " + ", ".join(_SETENTA_MODES)
+        )
+    return {**given, **copy.deepcopy(_SETENTA_MODES[mode])}
 
 
 def elimination_deal_shape(mode: str, k: int) -> tuple[int, int]:
@@ -503,285 +274,30 @@ def elimination_deal_shape(mode: str, k: int) -> tuple[int, int]:
     return shapes[mode].get(k, (4, 6))
 
 
-def _preset_deltas(
-    variant: str, players: int, elimination_deal: str = "table", cicera_deal: str = "12+4"
-) -> dict[str, Any]:
-    """The option values a preset changes from the base defaults (docs/escoba_engine.md §2)."""
-    if variant == "cicera":
-        # docs/rules/escoba.md §2.24: 52 cards, 4 players in teams, courts take only their rank, swords score
-        itc, cph = (4, 12) if cicera_deal == "12+4" else (0, 13)
-        return {
-            "deck": "italian52",
-            "initial_table_cards": itc,
-            "cards_per_hand": cph,
-            "court_capture": "same_rank",
-            "capture_obligation": "played_card_numerals",
-            "cards": 2,
-            "cards_tie_points": 1,
-            "coins": 0,
-            "settebello": 0,
-            "primiera_mode": "none",
-            "swords": 1,
-            "sword_napula": True,
-            "all_swords_wins": True,
-            "target": 51,
-        }
-    if variant == "escoba":
-        return {
-            "deck": "spanish40",
-            "capture_kinds": ["sum15"],
-            "void_deal_min_kings": None,
-            "initial_table_bonus": "sum15_30",
-            "scopa_on_last_play": True,
-            "primiera_mode": "milan",
-            "milan_tiebreak": ["7"],
-            "target": 21,
-        }
-    if variant == "scopa_15":
-        return {"capture_kinds": ["match", "sum", "sum15"], "fewest_cards": "all"}
-    if variant == "scopa_11":
-        return {"capture_kinds": ["match", "sum", "sum11"]}
-    if variant in ("asso_piglia_tutto", "scopa_d_assi", "sbarazzina"):
-        deltas: dict[str, Any] = {"ace_takes_all": True, "ace_takes_all_is_scopa": variant == "asso_piglia_tutto"}
-        if players == 4:
-            deltas.update(initial_table_cards=0, cards_per_hand=10)
-        if variant == "sbarazzina":
-            deltas["target"] = 41
-        return deltas
-    if variant == "scopone_9":
-        return {"players": 4, "cards_per_hand": 9}
-    if variant == "scopone_10":
-        return {"players": 4, "cards_per_hand": 10, "initial_table_cards": 0}
-    if variant in ("differenze", "inversa"):
-        return {"capture_kinds": ["match", "diff"], "match_priority_kinds": ["diff"]}
-    if variant == "somma_e_differenza":
-        return {"capture_kinds": ["match", "sum", "diff"], "match_priority_kinds": ["sum", "diff"]}
-    if variant == "modulo_sette":
-        return {"value_modulus": 7}
-    if variant == "punti_a_denari":
-        return {"primiera_mode": "none", "special_cards": {"Jd": 1, "Qd": 1, "Kd": 1}}
-    if variant == "non_prendere":
-        deal = {"initial_table_cards": 0, "cards_per_hand": 10} if players == 4 else {"cards_per_hand": 6}
-        return {
-            "partnership": "none",
-            **deal,
-            "capture_obligation": "any_card",
-            "target": 11,
-            "target_mode": "lose",
-        }
-    if variant == "assi_non_prendere":
-        return {
-            "partnership": "none",
-            "ace_takes_all": True,
-            "ace_takes_all_is_scopa": False,
-            "initial_table_cards": 0,
-            "cards_per_hand": 10,
-            "category_tie_policy": "all_tied",
-            "target": 11,
-            "target_mode": "lose",
-        }
-    if variant == "scopone_romano":
-        return {"players": 4, "cards_per_hand": 9, "coins": 0, "coin_card_points": 1}
-    if variant == "frac":
-        return {"scoring": "frac", "match_priority": False, "target": 50}
-    if variant == "tuzzulicchio":
-        return {"ace_takes_all": True, "tuzzoli": True}
-    if variant == "cirulla":
-        return {
-            "capture_kinds": ["match", "sum", "sum15"],
-            "ace_takes_all": True,
-            "fewest_cards": "simple_only",
-            "void_deal_min_kings": None,
-            "void_deal_min_aces": 2,
-            "initial_table_bonus": "sum15_30",
-            "matta": "7h",
-            "knocks": {"cirulla": 3, "decino": 10},
-            "piccola": True,
-            "grande": 5,
-            "napola_all_coins_wins": True,
-            "target": 51,
-        }
-    if variant == "bazzica":
-        # docs/rules/escoba.md §2.23: the declarations table is ``knocks``, empty (unknown) by default
-        return {"last_hand_open": True, "target": 21}
-    if variant == "scopone_romano_contrario":
-        itc, cph = elimination_deal_shape(elimination_deal, players)
-        return {
-            "partnership": "none",
-            "initial_table_cards": itc,
-            "cards_per_hand": cph,
-            "coins": 0,
-            "coin_card_points": 1,
-            "target": 21,
-            "target_mode": "eliminate",
-        }
-    if variant == "fidasse":
-        return {"fidasse": True}
-    if variant == "cocchiaundici":
-        return {"ace_takes_all": True, "tuzzoli": True, "capture_kinds": ["match", "sum", "sum11"]}
-    if variant in ("rubamazzo", "rubamazzo_somma"):
-        # docs/rules/escoba.md §2.21/§2.22: one deal, most cards wins, no scope
-        somma = variant == "rubamazzo_somma"
-        return {
-            "capture_kinds": ["match", "sum"] if somma else ["match"],
-            "steal": True,
-            "pile_in_sums": somma,
-            "scopa_value": 0,
-            "coins": 0,
-            "settebello": 0,
-            "primiera_mode": "none",
-            "game": "single_deal",
-            "partnership": "none",
-        }
-    if variant == "maresciallo":
-        # docs/rules/escoba.md §2.18: scopa d'assi captures with the base deal, napola, the Ks penalties, polacca
-        return {
-            "ace_takes_all": True,
-            "ace_takes_all_is_scopa": False,
-            "napola": True,
-            "maresciallo_penalty": True,
-            "polacca": True,
-        }
-    if variant == "maresciallo_80":
-        # docs/rules/escoba.md §2.18, 80-card version: two packs, 4 players in teams, 4 hands of 5, no table
-        return {
-            **_preset_deltas("maresciallo", players),
-            "deck": "double_italian80",
-            "initial_table_cards": 0,
-            "cards_per_hand": 5,
-            "void_deal_min_kings": None,
-        }
-    if variant == "granja":  # docs/rules/escoba.md §2.20
-        return {"builds": True, "primiera_mode": "none", "special_cards": {"2d": 1}}
-    return {}
-
-
-def _short_repr(value: Any) -> str:
-    if isinstance(value, int) and abs(value) > 10**30:
-        return f"<an int of {value.bit_length()} bits>"
-    text = repr(value)
-    return text if len(text) <= 80 else text[:77] + "..."
-
-
-def _bad(name: str, value: Any, allowed: str) -> InvalidOptionError:
-    return InvalidOptionError(f"option {name}={_short_repr(value)} is invalid: expected {allowed}")
-
-
-def _check_option(name: str, value: Any) -> Any:
-    """Validate one explicit option value and return it in its stored form."""
-    kind, detail = _SPEC[name]
-    if kind == "choice":
-        if not isinstance(value, str) or value not in detail:
-            raise _bad(name, value, "one of " + ", ".join(detail))
-        return value
-    if kind == "players":
-        if not _is_int(value) or value not in detail:
-            raise _bad(name, value, "an int among 2, 3, 4, 6 (5 where the preset allows it)")
-        return value
-    if kind == "bool":
-        if not isinstance(value, bool):
-            raise _bad(name, value, "a bool (true or false)")
-        return value
-    if kind in ("int", "int_or_null"):
-        lo, hi = detail
-        rng = f"{lo}..{hi}" if hi is not None else f">= {lo}"
-        if value is None and kind == "int_or_null":
-            return None
-        if not _is_int(value) or value < lo or (hi is not None and value > hi):
-            raise _bad(name, value, f"an int {rng}" + (" or None" if kind == "int_or_null" else ""))
-        return value
-    if kind == "kinds":
-        if not isinstance(value, (list, tuple)) or not all(isinstance(k, str) for k in value):
-            raise _bad(name, value, "a list of names from " + ", ".join(detail))
-        if any(k not in detail for k in value) or len(set(value)) != len(value):
-            raise _bad(name, value, "a list without repeats of names from " + ", ".join(detail))
-        return [k for k in detail if k in value]
-    if kind == "ranks":
-        if not isinstance(value, (list, tuple)) or not value:
-            raise _bad(name, value, "a non-empty list of ranks from A234567JQK")
-        ranks = []
-        for r in value:
-            if _is_int(r) and 1 <= r <= 7:
-                ranks.append(str(r))
-            elif isinstance(r, str) and r in _RANK_OF_CHAR:
-                ranks.append(r)
-            else:
-                raise _bad(name, value, "a non-empty list of ranks from A234567JQK (or ints 1..7)")
-        if len(set(ranks)) != len(ranks):
-            raise _bad(name, value, "a list of ranks without repeats")
-        return ranks
-    if kind == "cards":
-        if not isinstance(value, dict):
-            raise _bad(name, value, "a dict card -> points, e.g. {'Kd': 1}")
-        points: dict[int, int] = {}
-        for key, pts in value.items():
-            try:
-                c = card_id(key)
-            except InvalidNotationError:
-                raise _bad(name, value, "a dict whose keys are cards of the pack") from None
-            if c in points:
-                raise _bad(name, value, "a dict whose keys are distinct cards of the pack")
-            if not _is_int(pts) or not 0 <= pts <= _NOLIMIT:
-                raise _bad(name, value, f"a dict whose values are ints in 0..{_NOLIMIT}")
-            points[c] = pts
-        return {card_str(c): points[c] for c in sorted(points)}
-    if kind == "matta":
-        if value is None:
-            return None
-        if not isinstance(value, str):
-            raise _bad(name, value, "None or a card of the pack such as '7h'")
-        try:
-            c = card_id(value)
-        except InvalidNotationError:
-            raise _bad(name, value, "None or a card of the pack such as '7h'") from None
-        return card_str(c)
-    if kind == "knocks":
-        if not isinstance(value, dict) or any(k not in _KNOCK_NAMES for k in value):
-            raise _bad(name, value, "a dict from cirulla, decino to points, e.g. {'cirulla': 3}")
-        if not all(_is_int(v) and 1 <= v <= _NOLIMIT for v in value.values()):
-            raise _bad(name, value, f"a dict whose values are ints in 1..{_NOLIMIT}")
-        return {k: value[k] for k in _KNOCK_NAMES if k in value}
-    raise AssertionError(kind)  # pragma: no cover
-
-
 def resolve_options(**given: Any) -> dict[str, Any]:
-    """Resolve options: base defaults -> preset deltas -> explicit options -> derived values."""
-    for name in given:
-        if name not in _SPEC and name != "setenta_mode":
-            raise InvalidOptionError(f"unknown option {name!r}: expected one of " + ", ".join(_SPEC))
-    explicit = {name: _check_option(name, value) for name, value in given.items() if name != "setenta_mode"}
-    if "setenta_mode" in given:
-        mode = given["setenta_mode"]
-        if not isinstance(mode, str) or mode not in _SETENTA_MODES:
-            raise _bad("setenta_mode", mode, "one of " + ", ".join(_SETENTA_MODES))
-        if "primiera_mode" in explicit or "milan_tiebreak" in explicit:
-            raise InvalidOptionError("setenta_mode cannot be combined with primiera_mode or milan_tiebreak")
-        explicit.update(copy.deepcopy(_SETENTA_MODES[mode]))
+    """Every option's value: the alias, then the table's defaults, the preset and the given options
+    (``tapete/data/escoba.json``), then what is derived from them and the checks across them."""
+    opts = spec("escoba").resolve(_expand_aliases(given))
+    _check_options(opts)
+    return opts
 
-    variant = explicit.get("variant", "scopa")
-    players = explicit.get("players", _preset_players(variant))
-    if players not in _allowed_players(variant):
-        allowed = ", ".join(map(str, _allowed_players(variant)))
-        raise InvalidOptionError(f"variant {variant} is played by {allowed} players, not players={players}")
 
-    opts = copy.deepcopy(_BASE)
-    opts["variant"] = variant
-    opts.update(
-        copy.deepcopy(
-            _preset_deltas(
-                variant, players, explicit.get("elimination_deal", "table"), explicit.get("cicera_deal", "12+4")
-            )
-        )
-    )
-    opts.update(explicit)
-    opts["players"] = players
-    if opts["target"] is None:
+def _check_options(opts: dict[str, Any]) -> None:
+    """Values derived from the resolved options (written into ``opts``), then the checks across
+    options (docs/escoba_engine.md §2)."""
+    players = opts["players"]
+    if opts["target"] is None:  # neither the preset nor the user sets it
         teams = opts["partnership"] == "auto" and players in (4, 6)
         opts["target"] = 11 if players == 2 else 21 if teams else 16
-    if not opts["normal_captures"]:
-        opts["capture_kinds"] = [k for k in opts["capture_kinds"] if k not in ("match", "sum")]
+    # capture kinds in the table's order; normal_captures=false drops match and sum
+    dropped = () if opts["normal_captures"] else ("match", "sum")
+    opts["capture_kinds"] = [k for k in _CAPTURE_KINDS if k in opts["capture_kinds"] and k not in dropped]
+    opts["match_priority_kinds"] = [k for k in _CAPTURE_KINDS if k in opts["match_priority_kinds"]]
+    opts["special_cards"] = dict(sorted(opts["special_cards"].items(), key=lambda kv: card_id(kv[0])))
     if opts["frac_single_deal"]:
         opts["game"] = "single_deal"
+    if not opts["milan_tiebreak"]:
+        raise InvalidOptionError("option milan_tiebreak=[] is invalid: expected a non-empty list of ranks A234567JQK")
     if opts["knocks"] and opts["target_mode"] == "eliminate":
         raise InvalidOptionError(
             "option knocks declares 3-card hands, which the deals with players eliminated"
@@ -824,13 +340,11 @@ def resolve_options(**given: Any) -> dict[str, Any]:
         )
     if opts["tuzzoli"] and opts["cards_per_hand"] != 3:
         raise InvalidOptionError(
-            f"option tuzzoli declares 3-card hands (docs/rules/escoba.md §2.8): "
-            f"cards_per_hand must be 3, got {opts['cards_per_hand']}"
+            f"option tuzzoli declares 3-card hands (docs/rules/escoba.md §2.8): cards_per_hand must be 3, got {opts['cards_per_hand']}"
         )
     if opts["knocks"] and opts["cards_per_hand"] != 3:
         raise InvalidOptionError(
-            f"option knocks declares 3-card hands (docs/rules/escoba.md §2.7): "
-            f"cards_per_hand must be 3, got {opts['cards_per_hand']}"
+            f"option knocks declares 3-card hands (docs/rules/escoba.md §2.7): cards_per_hand must be 3, got {opts['cards_per_hand']}"
         )
     per_round = players * opts["cards_per_hand"]
     size = len(pack_of(opts["deck"]))
@@ -851,7 +365,6 @@ def resolve_options(**given: Any) -> dict[str, Any]:
             f"every deal would be void: a table of {opts['initial_table_cards']} cards always holds"
             f" {kings} Kings or {aces} Aces; lower initial_table_cards or relax the void-deal options"
         )
-    return opts
 
 
 def _check_cicera(opts: dict) -> None:
@@ -944,8 +457,7 @@ def _check_twins(opts: dict) -> None:
     ]
     if clash:
         raise InvalidOptionError(
-            "option deck=double_italian80 (docs/rules/escoba.md §2.18, docs/escoba_engine.md §1a) "
-            "cannot be combined with " + ", ".join(clash)
+            "option deck=double_italian80 (docs/rules/escoba.md §2.18, docs/escoba_engine.md §1a) cannot be combined with " + ", ".join(clash)
         )
 
 
@@ -1304,7 +816,7 @@ def capture_options(
     sides = 2 if teams else n
     if seat is None:
         seat = 0
-    seat = _index_in(seat, n, InvalidPlayerError, "a seat")
+    seat = index_in(seat, n, InvalidPlayerError, "a seat")
     tops = [-1] * 6
     if pile_tops is not None:
         if isinstance(pile_tops, (str, bytes)) or not isinstance(pile_tops, Iterable):
@@ -1692,7 +1204,7 @@ def score_deal(
             raise InvalidStateError("twin_sweeps and ks_on_ks need deck=double_italian80 (docs/escoba_engine.md §1a)")
         twins = sweep_counts(twin_sweeps, "twin_sweeps")
         if ks_on_ks is not None:
-            kk = _index_in(ks_on_ks, len(piles), InvalidStateError, "ks_on_ks (a side)")
+            kk = index_in(ks_on_ks, len(piles), InvalidStateError, "ks_on_ks (a side)")
             if ks[kk] < 1 or twins[kk] < 1:
                 raise InvalidStateError("the ks_on_ks sweep counts in its side's ks_sweeps and twin_sweeps")
     both = [int(s == kk) for s in range(len(piles))]
@@ -1724,72 +1236,51 @@ def score_deal(
 # ---------------------------------------------------------------------------------------------
 
 
-class Escoba:
+class Escoba(ReferenceGame):
     """The Escoba / Scopa game with resolved options; a factory of states."""
 
     name = "escoba"
     num_distinct_actions = NUM_DISTINCT_ACTIONS
 
     def __init__(self, **options: Any) -> None:
-        self._opts = resolve_options(**options)
-        o = self._opts
+        super().__init__(**_expand_aliases(options))
+
+    def _check(self, options: dict[str, Any]) -> None:
+        _check_options(options)
+        o = options
         self.deck: str = o["deck"]
         self.pack: tuple[int, ...] = pack_of(o["deck"])
         self.size = len(self.pack)
         # the double pack (docs/escoba_engine.md §1a): multisets (Bag) for hands, table and piles
         self.twins: bool = o["deck"] == "double_italian80"
         self.bag: Any = Bag if self.twins else set
-        C = self.slots = len(set(self.pack))  # one observation slot per card id of the pack
-        self.num_players: int = o["players"]
+        self.slots = len(set(self.pack))  # one observation slot per card id of the pack
         self.teams: bool = o["partnership"] == "auto" and o["players"] in (4, 6)
-        self.num_sides: int = 2 if self.teams else self.num_players
+        self.num_sides: int = 2 if self.teams else o["players"]
         self.knocks: bool = bool(o["knocks"])
         self.matta: int | None = card_id(o["matta"]) if o["matta"] is not None else None
-        extra = self.num_sides if o["tuzzoli"] or self.knocks else 0  # declared points per side
         self.eliminate: bool = o["target_mode"] == "eliminate"
-        extra += self.num_players if self.eliminate else 0  # seats in play
-        extra += (C + 1) * self.num_sides if o["steal"] else 0  # pile tops, piles selected
         self.show: bool = self.knocks or o["last_hand_open"]
-        if self.show:
-            extra += C * self.num_players + 1  # the shown hands, the matta's value
-        extra += self.num_sides if o["maresciallo_penalty"] else 0  # Ks sweeps per side
-        extra += self.num_sides + self.num_players if o["fidasse"] else 0  # face-down cards, claimant
+
+    def _observation_size(self) -> int:
+        o, C, n, S = self._opts, self.slots, self.num_players, self.num_sides
+        extra = S if o["tuzzoli"] or self.knocks else 0  # declared points per side
+        extra += n if self.eliminate else 0  # seats in play
+        extra += (C + 1) * S if o["steal"] else 0  # pile tops, piles selected
+        extra += C * n + 1 if self.show else 0  # the shown hands, the matta's value
+        extra += S if o["maresciallo_penalty"] else 0  # Ks sweeps per side
+        extra += S + n if o["fidasse"] else 0  # face-down cards, claimant
         extra += C if o["builds"] else 0  # the value of the build holding each card
-        extra += self.num_sides if self.twins else 0  # twin sweeps per side
-        self.observation_shape: tuple[int, ...] = (4 * C + 1 + (C + 2) * self.num_sides + 4 * self.num_players + extra,)
-        self._options_json = json.dumps(o, sort_keys=True, separators=(",", ":"))
-
-    # -- options -------------------------------------------------------------------------------
-
-    @property
-    def options(self) -> dict[str, Any]:
-        """Every resolved option (a copy)."""
-        return copy.deepcopy(self._opts)
-
-    def options_json(self) -> str:
-        return self._options_json
+        extra += S if self.twins else 0  # twin sweeps per side
+        return 4 * C + 1 + (C + 2) * S + 4 * n + extra
 
     def side_of(self, seat: int) -> int:
         return seat % 2 if self.teams else seat
 
-    def __str__(self) -> str:
-        return format_game(self.name, self._opts, Escoba)
-
-    def __repr__(self) -> str:
-        return f"reference.{self}"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Escoba) and other._options_json == self._options_json
-
-    def __hash__(self) -> int:
-        return hash(self._options_json)
-
     # -- states --------------------------------------------------------------------------------
 
-    def new_state(self, seed: int = 0, deck: Iterable[Any] | None = None) -> EscobaState:
+    def _deal(self, seed: int, deck: Iterable[Any] | None) -> EscobaState:
         """A new match: the first dealer is drawn, then the first deal is dealt (docs/escoba_engine.md §5)."""
-        if not _is_int(seed) or not 0 <= seed <= MASK64:
-            raise InvalidStateError(f"seed {seed!r} is invalid: expected an int in 0..2^64-1")
         pack = None
         if deck is not None:
             if isinstance(deck, (str, bytes)) or not isinstance(deck, Iterable):
@@ -2021,7 +1512,7 @@ def _round_sizes_problem(sizes: Sequence[int], dealer: int, to_move: int, strict
 # ---------------------------------------------------------------------------------------------
 
 
-class EscobaState:
+class EscobaState(ReferenceState):
     """A position of a match. Mutated in place by ``apply``; ``clone`` for a copy."""
 
     def __init__(self, game: Escoba) -> None:
@@ -2051,8 +1542,7 @@ class EscobaState:
         self._ks_sweeps: list[int] = []  # indices in _sweeps of the sweeps made by playing Ks
         self._twin_sweeps: list[int] = []  # those that took the played card's twin (docs/escoba_engine.md §1a)
         self._table: set[int] = game.bag()
-        # ascending cards each, ascending by lowest card (docs/rules/escoba.md §2.20)
-        self._builds: list[list[int]] = []
+        self._builds: list[list[int]] = []  # ascending cards each, ascending by lowest card (docs/rules/escoba.md §2.20)
         self._terminal = False
         self._to_move = 0
         self._in_play: set[int] = set(range(n))  # seats still in the match (docs/rules/escoba.md §2.11)
@@ -2062,7 +1552,7 @@ class EscobaState:
         self._claimant = -1
         self._claimed: list[set[int]] = [set() for _ in range(n)]
 
-    # -- dealing (docs/escoba_engine.md §5) --------------------------------------------------------
+    # -- dealing (docs/escoba_engine.md §5) -----------------------------------------------------------------
 
     def _start_deal(self, pack: list[int] | None = None) -> None:
         """Steps 2-5: deal a pack (a fresh shuffled one unless given), redeal void deals, award an
@@ -2229,7 +1719,7 @@ class EscobaState:
         tops = tuple(self._tops) + (-1,) * (6 - len(self._tops))
         return tops, g.side_of(self._to_move), g.side_of((self._to_move + 1) % g.num_players)
 
-    # -- fidasse (docs/rules/escoba.md §2.19) ------------------------------------------------------
+    # -- fidasse (docs/rules/escoba.md §2.19) -----------------------------------------------------------------
 
     def _is_last_play(self) -> bool:
         """The play about to be made is the last of the deal."""
@@ -2297,7 +1787,7 @@ class EscobaState:
         """Every table item: the loose cards and each build's name (its lowest card)."""
         return self._table | {b[0] for b in self._builds}
 
-    # -- the step protocol (docs/escoba_engine.md §4) ----------------------------------------------
+    # -- the step protocol (docs/escoba_engine.md §4) -------------------------------------------------------
 
     def current_player(self) -> int:
         return -1 if self._terminal else self._to_move
@@ -2325,28 +1815,7 @@ class EscobaState:
             actions |= {BUILD_ON0 + x.item for x in outcomes if isinstance(x, BuildOn)}
         return sorted(actions)
 
-    def legal_mask(self) -> np.ndarray:
-        mask = np.zeros(NUM_DISTINCT_ACTIONS, dtype=bool)
-        mask[self.legal_actions()] = True
-        return mask
-
-    def _coerce(self, action: Any) -> int:
-        if isinstance(action, str):
-            return string_to_action(action)
-        return _as_action_id(action)
-
-    def apply(self, action: Any) -> None:
-        """Apply one action (an id or its notation); an illegal one raises and changes nothing."""
-        a = self._coerce(action)
-        if a not in self.legal_actions():
-            raise IllegalActionError(
-                f"{action_to_string(a)!r} (id {a}) is not legal now; legal: "
-                + ", ".join(action_to_string(x) for x in self.legal_actions())
-            )
-        self._step(a)
-        self._history.append(a)
-
-    def _step(self, a: int) -> None:
+    def _apply(self, a: int) -> None:
         if a in (KNOCK, NO_KNOCK):
             seat = self._to_move
             if a == NO_KNOCK:
@@ -2463,7 +1932,7 @@ class EscobaState:
                 t = (t + 1) % n
             self._to_move = t
 
-    # -- end of deal and match (docs/escoba_engine.md §6) ------------------------------------------
+    # -- end of deal and match (docs/escoba_engine.md §6) ---------------------------------------------------
 
     def _end_deal(self) -> None:
         o, S = self._o, self.game.num_sides
@@ -2596,8 +2065,9 @@ class EscobaState:
         """Each seat's side's match total."""
         return [self._scores[self.game.side_of(s)] for s in range(self.game.num_players)]
 
-    def history(self) -> list[int]:
-        return list(self._history)
+    def deals(self) -> int:
+        """Deals started so far, the current one included."""
+        return self._deal
 
     def action_to_string(self, action: Any) -> str:
         return action_to_string(action)
@@ -2690,12 +2160,6 @@ class EscobaState:
         s._claimed = [set(c) for c in self._claimed]
         return s
 
-    def __copy__(self) -> EscobaState:
-        return self.clone()
-
-    def __deepcopy__(self, memo: dict) -> EscobaState:
-        return self.clone()
-
     # -- serialisation -------------------------------------------------------------------------
 
     def _as_dict(self) -> dict[str, Any]:
@@ -2736,24 +2200,12 @@ class EscobaState:
             ),
         }
 
-    def to_json(self) -> str:
-        return json.dumps(self._as_dict(), sort_keys=True, separators=(",", ":"))
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, EscobaState) and other.to_json() == self.to_json()
-
-    __hash__ = None  # type: ignore[assignment]
-
-    # -- what a seat sees (docs/escoba_engine.md §10) ----------------------------------------------
-
-    def _check_player(self, player: Any) -> int:
-        return _index_in(player, self.game.num_players, InvalidPlayerError, "a seat")
+    # -- what a seat sees (docs/escoba_engine.md §10) -------------------------------------------------------
 
     def _scope(self) -> list[int]:
         return [self._sweeps.count(s) for s in range(self.game.num_sides)]
 
-    def view(self, player: Any) -> dict[str, Any]:
-        p = self._check_player(player)
+    def _view(self, p: int) -> dict[str, Any]:
 
         def text(cards: Iterable[int]) -> list[str]:
             return [card_str(c) for c in sorted(cards)]
@@ -2795,8 +2247,7 @@ class EscobaState:
                 if self._o["tuzzoli"] or self.game.knocks
                 else {}
             ),
-            # a knocked hand (docs/rules/escoba.md §2.7), an open last hand (docs/rules/escoba.md §2.23) is played face
-            # up
+            # a knocked hand (docs/rules/escoba.md §2.7), an open last hand (docs/rules/escoba.md §2.23) is played face up
             **({"shown": [text(self._shown(s)) for s in range(self.game.num_players)]} if self.game.show else {}),
             **({"matta_value": self._matta_value} if self.game.matta is not None else {}),
             **(
@@ -2841,8 +2292,7 @@ class EscobaState:
             history.append("claim ??" if masked else action_to_string(a))
         return {"claim": claim, "history": history}
 
-    def observation(self, player: Any) -> np.ndarray:
-        p = self._check_player(player)
+    def _observation(self, p: int) -> np.ndarray:
         n, S = self.game.num_players, self.game.num_sides
         C = self.game.slots  # one slot per card id of the pack
         obs = np.zeros(self.game.observation_shape, dtype=np.float32)

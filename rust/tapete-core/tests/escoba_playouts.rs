@@ -1,14 +1,14 @@
-#![cfg(any())] // LAYER-PENDING: compiled again once this game implements the new traits
-//! docs/design.md §7.3 invariants over random playouts of every in-scope preset and player count
-//! (OpenSpiel's RandomSimTest): legal actions sorted, unique and non-empty until the end; every
-//! legal action applies; illegal ones fail and change nothing; clones are independent; the JSON
-//! round trip is exact; the 40 cards are conserved; returns are 0 until the end and zero-sum at
-//! it; every match ends within a bound. `TAPETE_PLAYOUTS` sets the games per configuration,
-//! `TAPETE_PLAYOUTS_ONLY` a text the options must hold.
+//! Random playouts of every preset and player count and of option sets off the presets' paths:
+//! the generic invariants of `tapete_core::testing::random_sim_test` (docs/design.md §7.3), plus this
+//! game's own: the pack's cards are conserved during a deal (each once, or twice with the double
+//! pack), and with `steal` a pile has a top iff it is not empty, one of its cards (docs/rules/escoba.md §2.21).
+//! `TAPETE_PLAYOUTS` sets the games per configuration (default 2,000), `TAPETE_PLAYOUTS_ONLY` a
+//! text the options must hold.
 
 use rayon::prelude::*;
 use tapete_core::games::escoba::{EscobaGame, EscobaState};
-use tapete_core::{Action, CardSet, SplitMix64};
+use tapete_core::testing::{games_from_env, random_sim_test, Sweep};
+use tapete_core::{Card, CardSet, Game, State};
 
 const CONFIGS: &[(&str, u32)] = &[
     ("scopa", 2),
@@ -121,13 +121,6 @@ const CAPPED: &[(&str, usize)] = &[
 
 const MAX_ACTIONS: usize = 50_000;
 
-fn games_per_config() -> usize {
-    std::env::var("TAPETE_PLAYOUTS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(2000)
-}
-
 /// Copies in play per card id (hands, table, builds, stock, piles, pending, claim): with one pack
 /// each card once, with the double pack each id twice.
 fn cards_in_play(state: &EscobaState, seats: usize, sides: usize) -> [u32; 64] {
@@ -153,156 +146,52 @@ fn cards_in_play(state: &EscobaState, seats: usize, sides: usize) -> [u32; 64] {
     k
 }
 
-/// Everything a move can change, compared without serializing.
-fn same_position(a: &EscobaState, b: &EscobaState, seats: usize, sides: usize) -> bool {
-    (0..seats).all(|s| a.hand(s) == b.hand(s))
-        && (0..sides).all(|s| a.pile(s) == b.pile(s) && a.pile_top(s) == b.pile_top(s))
-        && a.table() == b.table()
-        && a.builds() == b.builds()
-        && a.stock() == b.stock()
-        && a.pending() == b.pending()
-        && a.selection() == b.selection()
-        && a.sweeps() == b.sweeps()
-        && a.side_scores() == b.side_scores()
-        && a.current_player() == b.current_player()
-        && a.deal() == b.deal()
-        && a.dealer() == b.dealer()
-        && a.rng_state() == b.rng_state()
-        && a.history() == b.history()
-        && a.last_capturer() == b.last_capturer()
-        && a.is_terminal() == b.is_terminal()
-}
-
 fn check_config(options: &str, games: usize) {
-    let game = EscobaGame::from_json_options(options).unwrap_or_else(|e| panic!("{options}: {e}"));
-    let (variant, players) = (options, game.num_players());
+    let game = EscobaGame::from_options_json(options).unwrap_or_else(|e| panic!("{options}: {e}"));
     let seats = game.num_players();
     let sides = game.num_sides();
     let pack = game.options().deck.mask();
     let copies = game.options().deck.copies() as u32;
-    let mut rng = SplitMix64::new(0x5EED ^ players as u64 ^ (options.len() as u64) << 8);
-    let mut obs = vec![0.0f32; game.observation_size()];
-    let mut legal: Vec<Action> = Vec::new();
-    for g in 0..games {
-        let mut state = game.new_state(rng.next_u64());
-        let mut steps = 0;
-        loop {
-            let k = cards_in_play(&state, seats, sides);
+    let steal = game.options().steal;
+    let seed = 0x5EED ^ seats as u64 ^ (options.len() as u64) << 8;
+    let sweep = Sweep {
+        deep_games: 25,
+        deep_every: 16,
+        max_actions: MAX_ACTIONS,
+        ..Sweep::new(games, seed)
+    };
+    random_sim_test(&game, sweep, |state| {
+        let k = cards_in_play(state, seats, sides);
+        assert!(
+            k.iter().all(|&x| x <= copies),
+            "{options}: a card is in two places\n{}",
+            state.to_json()
+        );
+        if !state.is_terminal() {
+            let whole =
+                (0..64u8).all(|c| k[c as usize] == if pack.contains(Card(c)) { copies } else { 0 });
             assert!(
-                k.iter().all(|&x| x <= copies),
-                "{variant}/{players} game {g}: a card is in two places"
-            );
-            if !state.is_terminal() {
-                assert!(
-                    (0..64).all(|c| k[c]
-                        == if pack.contains(tapete_core::Card(c as u8)) {
-                            copies
-                        } else {
-                            0
-                        }),
-                    "{variant}/{players} game {g}: cards lost during a deal"
-                );
-            }
-            if game.options().steal {
-                // docs/rules/escoba.md §2.21: a pile has a top iff it is not empty, and the top is
-                // one of its cards
-                for s in 0..sides {
-                    let (pile, top) = (state.pile(s), state.pile_top(s));
-                    assert_eq!(
-                        pile.is_empty(),
-                        top.is_none(),
-                        "{variant} game {g}: pile {s} top"
-                    );
-                    assert!(
-                        top.is_none_or(|t| pile.contains(t)),
-                        "{variant} game {g}: top outside pile {s}"
-                    );
-                }
-            }
-            // the full round trip (serialize, parse, validate) on every step of the first games, then sampled
-            if g < 25 || steps % 16 == 0 || state.is_terminal() {
-                let json = state.to_json();
-                let back = game
-                    .state_from_json(&json)
-                    .unwrap_or_else(|e| panic!("round trip: {e}\n{json}"));
-                assert_eq!(back.to_json(), json, "JSON round trip");
-                assert!(same_position(&back, &state, seats, sides));
-                for p in 0..seats {
-                    state
-                        .observation_into(p as i64, &mut obs)
-                        .expect("a seat's observation");
-                    let view: serde_json::Value =
-                        serde_json::from_str(&state.view_json(p as i64).expect("a view"))
-                            .expect("the view is JSON");
-                    let hand = view["hand"].as_array().map_or(usize::MAX, |h| h.len());
-                    assert_eq!(
-                        hand,
-                        state.hand_copies(p).len() as usize,
-                        "the view shows the seat's hand"
-                    );
-                    // a slot counts the copies (1 with one pack)
-                    let seen = obs[..game.options().deck.slots()].iter().sum::<f32>() as usize;
-                    assert_eq!(seen, hand, "the observation shows the seat's hand");
-                }
-            }
-            let before = state.clone();
-            state.legal_actions_into(&mut legal);
-            if state.is_terminal() {
-                assert!(legal.is_empty());
-                let returns = state.returns();
-                assert!(
-                    returns.iter().sum::<f64>().abs() < 1e-9,
-                    "returns are zero-sum"
-                );
-                break;
-            }
-            assert!(
-                !legal.is_empty(),
-                "{variant}/{players} game {g}: no legal action\n{}",
+                whole,
+                "{options}: cards lost during a deal\n{}",
                 state.to_json()
             );
-            assert!(
-                legal.windows(2).all(|w| w[0] < w[1]),
-                "legal actions sorted and unique"
-            );
-            assert!(
-                state.returns().iter().all(|&r| r == 0.0),
-                "returns are 0 until the end"
-            );
-            for &a in &legal {
-                let mut child = state.clone();
-                child
-                    .apply(a)
-                    .unwrap_or_else(|e| panic!("legal action {a} failed: {e}"));
-            }
-            assert!(
-                same_position(&state, &before, seats, sides),
-                "applying to a clone changed the original"
-            );
-            for probe in [rng.next_u64() % 219, rng.next_u64() % 219, 219, 1_000_000] {
-                let a = probe as Action;
-                if !legal.contains(&a) {
-                    assert!(state.apply(a).is_err(), "illegal action {a} was accepted");
-                    assert!(
-                        same_position(&state, &before, seats, sides),
-                        "an illegal action changed the state"
-                    );
-                }
-            }
-            let a = legal[(rng.next_u64() % legal.len() as u64) as usize];
-            state.apply_unchecked(a);
-            steps += 1;
-            assert!(
-                steps < MAX_ACTIONS,
-                "{variant}/{players} game {g}: no end after {MAX_ACTIONS} actions"
-            );
         }
-    }
+        if steal {
+            for s in 0..sides {
+                let (pile, top) = (state.pile(s), state.pile_top(s));
+                assert_eq!(pile.is_empty(), top.is_none(), "{options}: pile {s} top");
+                assert!(
+                    top.is_none_or(|t| pile.contains(t)),
+                    "{options}: top outside pile {s}"
+                );
+            }
+        }
+    });
 }
 
 #[test]
 fn random_playouts_keep_the_invariants() {
-    let games = games_per_config();
+    let games = games_from_env(2000);
     let mut jobs: Vec<(String, usize)> = Vec::new();
     for &(variant, players) in CONFIGS {
         jobs.push((

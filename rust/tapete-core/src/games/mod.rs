@@ -3,7 +3,7 @@
 //! lists below.
 
 // pub mod burako;
-// pub mod escoba;
+pub mod escoba;
 // pub mod mosca;
 pub mod musta_maija;
 
@@ -12,6 +12,7 @@ pub mod musta_maija;
 macro_rules! for_each_game {
     ($m:ident) => {
         $m! {
+            escoba::EscobaGame, EscobaState;
             musta_maija::MustaMaijaGame, MustaMaijaState;
         }
     };

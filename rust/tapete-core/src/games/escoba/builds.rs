@@ -1,5 +1,4 @@
-//! Builds (docs/rules/escoba.md §2.20, `granja`): cards played on a table item to make one item of
-//! their total.
+//! Builds (docs/rules/escoba.md §2.20, `granja`): cards played on a table item to make one item of their total.
 //!
 //! A build lives beside the loose table cards and is named by its lowest card; the capture search
 //! sees it as one item of its value, named by that card (docs/escoba_engine.md §3a).
@@ -28,8 +27,8 @@ pub fn build_value(b: CardSet) -> u32 {
     b.iter().map(|c| value(c) as u32).sum()
 }
 
-/// Option clashes: a build adds plain values (docs/rules/escoba.md §2.20), so it refuses reduced
-/// values and the matta; a pile item or a face-down claim has no build rules.
+/// Option clashes: a build adds plain values (docs/rules/escoba.md §2.20), so it refuses reduced values and the
+/// matta; a pile item or a face-down claim has no build rules.
 pub fn validate(o: &EscobaOptions) -> Result<(), GameError> {
     if !o.builds {
         return Ok(());
@@ -163,8 +162,7 @@ pub fn item_value(builds: &Builds, t: Card) -> u32 {
 
 /// The build outcomes of playing `p` from `hand` (which holds `p`), ascending by item: `p` on
 /// item `t` is legal iff the total `B' ≤ 10` and the rest of the hand holds a card of value
-/// `B'` (docs/rules/escoba.md §2.20). `can_capture` says `p` has a capture, for
-/// `build_only_if_no_capture`.
+/// `B'` (docs/rules/escoba.md §2.20). `can_capture` says `p` has a capture, for `build_only_if_no_capture`.
 pub fn for_each_build<F: FnMut(Card)>(
     o: &EscobaOptions,
     p: Card,
@@ -192,8 +190,8 @@ pub fn for_each_build<F: FnMut(Card)>(
 
 #[cfg(test)]
 mod tests {
-    //! TV-74 and the engine rules of docs/rules/escoba.md §2.20 (expected values from the rules
-    //! file).
+    //! TV-74 and the engine rules of docs/rules/escoba.md §2.20 (expected values from the rules file).
+    use crate::game::{Game, State};
     use serde_json::json;
 
     use super::super::notation::BUILD_ON;
@@ -208,7 +206,7 @@ mod tests {
         s.split_whitespace().map(c).collect()
     }
     fn granja() -> EscobaGame {
-        EscobaGame::new(&json!({"variant": "granja"})).unwrap()
+        EscobaGame::from_options(&json!({"variant": "granja"})).unwrap()
     }
     fn builds(list: &[&str]) -> Builds {
         let mut b = Builds::EMPTY;

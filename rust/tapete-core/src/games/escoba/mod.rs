@@ -9,6 +9,7 @@ pub mod maresciallo;
 pub mod notation;
 pub mod options;
 pub mod piles;
+mod primitives;
 pub mod rules;
 mod serial;
 #[cfg(test)]
@@ -19,11 +20,12 @@ mod twins_play;
 use std::fmt::{self, Write as _};
 use std::sync::Arc;
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use crate::cards::{Card, CardSet};
-use crate::error::GameError;
+use crate::error::{GameError, Result};
 use crate::game::{Action, Game, State};
+use crate::options::OptionsSpec;
 use crate::rng::SplitMix64;
 
 use builds::Builds;
@@ -36,8 +38,6 @@ use piles::Piles;
 use rules::Beside;
 use rules::{Outcome, MAX_SIDES};
 
-type Result<T> = std::result::Result<T, GameError>;
-
 pub const MAX_SEATS: usize = 6;
 /// Capacity of the per-deal sweep list: at most 42 are made in a deal (40 plays + 2 de mano),
 /// plus at most `MAX_PRIOR_SWEEPS` given by `setup` / JSON.
@@ -48,9 +48,8 @@ pub const MAX_PRIOR_SWEEPS: usize = 40;
 /// deal can make (a sweep leaves an empty table, so at most every other play sweeps, plus at most
 /// 3 for the initial table), so that every reachable state round-trips.
 pub const MAX_JSON_SWEEPS: usize = MAX_PRIOR_SWEEPS + 42;
-/// Match scores and deal points given by `setup` / JSON lie within ±10^15
-/// (docs/escoba_engine.md §8, §9); with options at most 10^9 no sum of awards can then overflow
-/// i64.
+/// Match scores and deal points given by `setup` / JSON lie within ±10^15 (docs/escoba_engine.md §8, §9);
+/// with options at most 10^9 no sum of awards can then overflow i64.
 pub const MAX_SCORE: i64 = 1_000_000_000_000_000;
 const KD: u8 = 25;
 /// Declarations in one deal: at most a tuzzoli and a knock per hand dealt (12 hands of 3 cards).
@@ -61,7 +60,6 @@ pub const MAX_DECLS: usize = 24;
 pub struct Config {
     pub opts: EscobaOptions,
     pub json: String,
-    pub value: Value,
     pub n: usize,
     pub sides: usize,
     pub side_of: [u8; MAX_SEATS],
@@ -102,8 +100,7 @@ pub struct EscobaState {
     cfg: Arc<Config>,
     hands: [CardSet; MAX_SEATS],
     piles: [CardSet; MAX_SIDES],
-    /// Top card of each side's pile, −1 when empty (kept with `steal` only;
-    /// docs/rules/escoba.md §2.21).
+    /// Top card of each side's pile, −1 when empty (kept with `steal` only; docs/rules/escoba.md §2.21).
     tops: [i8; MAX_SIDES],
     table: CardSet,
     /// Builds beside the loose `table` (docs/rules/escoba.md §2.20).
@@ -132,8 +129,8 @@ pub struct EscobaState {
     ks_sweeps: u128,
     /// Seats still in the match (bit per seat); every seat unless `target_mode=eliminate`.
     in_play: u8,
-    /// Fidasse (docs/rules/escoba.md §2.19): the claim card waiting for answers and its claimant,
-    /// or -1; the trusted claim cards of this deal per claimant, face down to the others.
+    /// Fidasse (docs/rules/escoba.md §2.19): the claim card waiting for answers and its claimant, or -1; the
+    /// trusted claim cards of this deal per claimant, face down to the others.
     claim: i8,
     claimant: i8,
     claimed: [CardSet; MAX_SEATS],
@@ -148,29 +145,14 @@ pub struct EscobaState {
 }
 
 impl EscobaGame {
-    /// Resolves options given as a JSON value (an object).
-    pub fn new(options: &Value) -> Result<EscobaGame> {
-        let opts = EscobaOptions::resolve(options)?;
-        Ok(EscobaGame::from_options(opts))
-    }
-
-    /// Resolves options given as JSON text.
-    pub fn from_json_options(text: &str) -> Result<EscobaGame> {
-        let v: Value = serde_json::from_str(text)
-            .map_err(|e| GameError::InvalidOption(format!("options are not valid JSON: {e}")))?;
-        EscobaGame::new(&v)
-    }
-
-    /// Builds a game from options that are already resolved and valid.
-    pub fn from_options(opts: EscobaOptions) -> EscobaGame {
+    /// A game from typed options and their canonical JSON.
+    fn from_typed(opts: EscobaOptions, json: String) -> EscobaGame {
         let n = opts.players as usize;
         let sides = opts.num_sides();
         let mut side_of = [0u8; MAX_SEATS];
         for (s, slot) in side_of.iter_mut().enumerate().take(n) {
             *slot = opts.side_of(s) as u8;
         }
-        let value = opts.to_value();
-        let json = value.to_string();
         let knocks = knock::enabled(&opts);
         let decl_slots = if opts.tuzzoli || knocks { sides } else { 0 };
         let elim_slots = if opts.target_mode == TargetMode::Eliminate {
@@ -203,7 +185,6 @@ impl EscobaGame {
             matta: Matta::natural(&opts),
             opts,
             json,
-            value,
             n,
             sides,
             side_of,
@@ -214,20 +195,9 @@ impl EscobaGame {
     pub fn options(&self) -> &EscobaOptions {
         &self.cfg.opts
     }
-    /// Resolved options, canonical JSON.
-    pub fn options_json(&self) -> &str {
-        &self.cfg.json
-    }
-    pub fn num_players(&self) -> usize {
-        self.cfg.n
-    }
     pub fn num_sides(&self) -> usize {
         self.cfg.sides
     }
-    pub fn observation_size(&self) -> usize {
-        self.cfg.obs_size
-    }
-
     fn blank(&self, seed: u64) -> EscobaState {
         EscobaState {
             cfg: self.cfg.clone(),
@@ -266,60 +236,61 @@ impl EscobaGame {
         }
     }
 
-    /// A new match dealt with the seeded RNG (docs/escoba_engine.md §5).
-    pub fn new_state(&self, seed: u64) -> EscobaState {
+    /// A new match: the first dealer chosen, the first deal from `deck` or shuffled.
+    fn deal_match(&self, seed: u64, deck: Option<[u8; MAX_PACK]>) -> EscobaState {
         let mut s = self.blank(seed);
         s.choose_first_dealer();
-        s.start_deal(None);
+        s.start_deal(deck);
         s
-    }
-
-    /// A new match whose first deal uses `deck` (top first; a permutation of the pack).
-    pub fn new_state_with_deck(&self, seed: u64, deck: Option<&[Card]>) -> Result<EscobaState> {
-        let Some(deck) = deck else {
-            return Ok(self.new_state(seed));
-        };
-        let pack = serial::check_deck(deck, self.cfg.opts.deck)?;
-        let mut s = self.blank(seed);
-        s.choose_first_dealer();
-        s.start_deal(Some(pack));
-        Ok(s)
-    }
-
-    /// A position at the start of a turn of deal 1 (docs/escoba_engine.md §9), from a JSON object.
-    pub fn setup(&self, spec: &Value) -> Result<EscobaState> {
-        serial::setup(self, spec)
-    }
-
-    /// `setup` from JSON text.
-    pub fn setup_json(&self, text: &str) -> Result<EscobaState> {
-        let v: Value = serde_json::from_str(text)
-            .map_err(|e| GameError::InvalidState(format!("setup spec is not valid JSON: {e}")))?;
-        self.setup(&v)
-    }
-
-    /// Parses and checks a canonical state JSON (docs/escoba_engine.md §8).
-    pub fn state_from_json(&self, text: &str) -> Result<EscobaState> {
-        serial::state_from_json(self, text)
     }
 }
 
 impl Game for EscobaGame {
     type State = EscobaState;
-    fn name(&self) -> &'static str {
-        "escoba"
+    const NAME: &'static str = "escoba";
+    const NUM_ACTIONS: Action = NUM_ACTIONS;
+
+    fn spec() -> &'static OptionsSpec {
+        options::spec()
+    }
+    /// The input aliases first (docs/escoba_engine.md §2), then the table's scheme.
+    fn from_options(options: &Value) -> Result<Self> {
+        Self::from_resolved(Self::spec().resolve(&options::expand_aliases(options)?)?)
+    }
+    fn from_resolved(mut options: Map<String, Value>) -> Result<Self> {
+        let opts = EscobaOptions::from_resolved(&mut options)?;
+        Ok(EscobaGame::from_typed(
+            opts,
+            Value::Object(options).to_string(),
+        ))
+    }
+    fn options_json(&self) -> &str {
+        &self.cfg.json
     }
     fn num_players(&self) -> usize {
         self.cfg.n
     }
-    fn num_distinct_actions(&self) -> usize {
-        NUM_ACTIONS as usize
-    }
     fn observation_size(&self) -> usize {
         self.cfg.obs_size
     }
+    /// A new match dealt with the seeded RNG (docs/escoba_engine.md §5).
     fn new_state(&self, seed: u64) -> EscobaState {
-        EscobaGame::new_state(self, seed)
+        self.deal_match(seed, None)
+    }
+    /// A new match whose first deal uses `deck` (top first; a permutation of the pack).
+    fn new_state_with_deck(&self, seed: u64, deck: &Value) -> Result<EscobaState> {
+        Ok(self.deal_match(seed, Some(serial::check_deck(deck, self.cfg.opts.deck)?)))
+    }
+    /// A position at the start of a turn of deal 1 (docs/escoba_engine.md §9), from a JSON object.
+    fn setup(&self, spec: &Value) -> Result<EscobaState> {
+        serial::setup(self, spec)
+    }
+    /// Parses and checks a canonical state JSON (docs/escoba_engine.md §8).
+    fn state_from_json(&self, text: &str) -> Result<EscobaState> {
+        serial::state_from_json(self, text)
+    }
+    fn primitive(&self, name: &str, args: &Value) -> Result<Value> {
+        primitives::call(self, name, args)
     }
 }
 
@@ -339,21 +310,6 @@ impl EscobaState {
 
     // ----- accessors -----
 
-    pub fn game(&self) -> EscobaGame {
-        EscobaGame {
-            cfg: self.cfg.clone(),
-        }
-    }
-    pub fn current_player(&self) -> Option<usize> {
-        if self.terminal {
-            None
-        } else {
-            Some(self.to_move as usize)
-        }
-    }
-    pub fn is_terminal(&self) -> bool {
-        self.terminal
-    }
     pub fn hand(&self, seat: usize) -> CardSet {
         self.hands.get(seat).copied().unwrap_or_default()
     }
@@ -424,8 +380,8 @@ impl EscobaState {
             value: self.matta_value,
         }
     }
-    /// The cards a seat holds face up: a knocked hand (docs/rules/escoba.md §2.7), or any hand of
-    /// the last hand (the stock is empty) with `last_hand_open` (docs/rules/escoba.md §2.23).
+    /// The cards a seat holds face up: a knocked hand (docs/rules/escoba.md §2.7), or any hand of the last hand
+    /// (the stock is empty) with `last_hand_open` (docs/rules/escoba.md §2.23).
     pub fn shown(&self, seat: usize) -> CardSet {
         let last_open = self.opts().last_hand_open && self.stock().is_empty();
         if last_open || self.knock_state.get(seat) == Some(&KNOCKED) {
@@ -434,8 +390,8 @@ impl EscobaState {
             CardSet::EMPTY
         }
     }
-    /// Whether the mover must first choose `KNOCK` or `NO_KNOCK` (docs/rules/escoba.md §2.7): the
-    /// first turn of a hand that has something to declare.
+    /// Whether the mover must first choose `KNOCK` or `NO_KNOCK` (docs/rules/escoba.md §2.7): the first turn of
+    /// a hand that has something to declare.
     #[inline]
     pub fn knock_turn(&self) -> bool {
         if !self.cfg.knocks || self.terminal || self.pending >= 0 {
@@ -447,8 +403,7 @@ impl EscobaState {
             && knock::best(self.opts(), self.hands[s]).0 != 0
     }
     /// Indices in `sweeps` of the sweeps made by playing `Ks` (maresciallo_penalty), ascending.
-    /// Indices in `sweeps` of the sweeps that took the played card's twin
-    /// (docs/escoba_engine.md §1a).
+    /// Indices in `sweeps` of the sweeps that took the played card's twin (docs/escoba_engine.md §1a).
     pub fn twin_sweeps(&self) -> impl Iterator<Item = usize> + '_ {
         (0..self.n_sweeps as usize).filter(|&i| i < 128 && self.twin.sweeps >> i & 1 != 0)
     }
@@ -490,20 +445,6 @@ impl EscobaState {
     pub fn rng_state(&self) -> u64 {
         self.rng.state
     }
-    pub fn history(&self) -> Vec<Action> {
-        self.history.iter().map(|&a| a as Action).collect()
-    }
-    /// Match total of each seat's side.
-    pub fn scores(&self) -> Vec<i64> {
-        (0..self.n()).map(|s| self.scores[self.side(s)]).collect()
-    }
-    /// Zero-sum returns per seat (docs/escoba_engine.md §6).
-    pub fn returns(&self) -> Vec<f64> {
-        let mut r = vec![0.0; self.n()];
-        self.write_returns(&mut r);
-        r
-    }
-
     fn write_returns(&self, out: &mut [f64]) {
         let n = self.n();
         out.iter_mut().for_each(|x| *x = 0.0);
@@ -569,8 +510,7 @@ impl EscobaState {
         let (itc, cph) = self.deal_shape();
         let d = self.dealer as usize;
         let in_play = self.in_play;
-        // docs/rules/escoba.md §2.11: under elimination the void check reads the first 4 table
-        // cards only
+        // docs/rules/escoba.md §2.11: under elimination the void check reads the first 4 table cards only
         let void_cards = if self.opts().target_mode == TargetMode::Eliminate {
             itc.min(4)
         } else {
@@ -728,9 +668,8 @@ impl EscobaState {
         sum
     }
 
-    /// `O(p)` (docs/escoba_engine.md §3) with the deal's matta value, the piles
-    /// (docs/rules/escoba.md §2.7, §2.21) and the fidasse sweep filter
-    /// (docs/rules/escoba.md §2.19).
+    /// `O(p)` (docs/escoba_engine.md §3) with the deal's matta value, the piles (docs/rules/escoba.md §2.7, §2.21) and the
+    /// fidasse sweep filter (docs/rules/escoba.md §2.19).
     #[inline(always)]
     fn for_each_outcome<F: FnMut(Outcome)>(&self, p: Card, hand: CardSet, first: bool, mut f: F) {
         let (o, mv, ctx) = (self.opts(), self.matta(), self.piles_ctx());
@@ -814,82 +753,6 @@ impl EscobaState {
         (playable, any)
     }
 
-    /// Calls `f` with each legal action, ascending.
-    #[inline]
-    pub fn for_each_legal<F: FnMut(Action)>(&self, mut f: F) {
-        if self.terminal {
-            return;
-        }
-        if self.knock_turn() {
-            f(KNOCK);
-            f(NO_KNOCK);
-            return;
-        }
-        if self.cfg.twins {
-            self.twin_legal(f);
-            return;
-        }
-        let seat = self.to_move as usize;
-        if self.claim >= 0 {
-            Self::answer_actions().into_iter().for_each(f);
-        } else if self.pending < 0 {
-            let hand = self.hands[seat];
-            let o = self.opts();
-            if o.capture_obligation != Obligation::AnyCard && !o.forbid_ace_first_play && !o.fidasse
-            {
-                hand.iter().for_each(|c| f(c.0 as Action));
-                return;
-            }
-            let (playable, any) = self.playable_and_any(hand);
-            for c in playable {
-                if self.play_allowed(c, playable, any) {
-                    f(c.0 as Action);
-                }
-            }
-            if self.claims_allowed() {
-                hand.iter().for_each(|c| f(CLAIM + c.0 as Action));
-            }
-        } else {
-            let sum = self.pending_summary(self.selection);
-            // ascending ids: TAKE(card) < DONE < TAKE_PILE (docs/rules/escoba.md §6.2)
-            let cards = CardSet(sum.next.0 & piles::CARD_BITS);
-            cards.iter().for_each(|t| f(TAKE + t.0 as Action));
-            if self.done_allowed(&sum) {
-                f(DONE);
-            }
-            sum.next
-                .minus(cards)
-                .iter()
-                .for_each(|t| f(TAKE + t.0 as Action));
-            sum.builds.iter().for_each(|t| f(BUILD_ON + t.0 as Action));
-        }
-    }
-
-    /// Legal actions, ascending, into `out` (cleared first).
-    #[inline]
-    pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
-        out.clear();
-        self.for_each_legal(|a| out.push(a));
-    }
-
-    /// Legal actions into a fixed buffer (at most 41 are ever legal); returns how many.
-    pub fn legal_actions_array(&self, buf: &mut [Action; 64]) -> usize {
-        let mut n = 0;
-        self.for_each_legal(|a| {
-            if n < 64 {
-                buf[n] = a;
-                n += 1;
-            }
-        });
-        n
-    }
-
-    pub fn legal_actions(&self) -> Vec<Action> {
-        let mut v = Vec::with_capacity(16);
-        self.legal_actions_into(&mut v);
-        v
-    }
-
     fn done_allowed(&self, sum: &Summary) -> bool {
         if self.selection.is_empty() {
             sum.trail
@@ -907,164 +770,6 @@ impl EscobaState {
             TAKE_PILE + MAX_SIDES as Action - 1
         } else {
             DONE
-        }
-    }
-
-    pub fn is_legal(&self, a: Action) -> bool {
-        if self.knock_turn() {
-            return a == KNOCK || a == NO_KNOCK;
-        }
-        if self.terminal {
-            return false;
-        }
-        if self.claim >= 0 {
-            return Self::is_answer(a);
-        }
-        if self.cfg.twins {
-            return a <= DONE && self.twin_is_legal(a);
-        }
-        if a >= CLAIM {
-            return (CLAIM..CLAIM + 52).contains(&a)
-                && self.claims_allowed()
-                && self.hands[self.to_move as usize].contains(Card((a - CLAIM) as u8));
-        }
-        if a > self.max_action() {
-            return false;
-        }
-        if a >= BUILD_ON {
-            return self.pending >= 0
-                && self.selection.is_empty()
-                && self
-                    .pending_summary(self.selection)
-                    .builds
-                    .contains(Card((a - BUILD_ON) as u8));
-        }
-        let seat = self.to_move as usize;
-        if self.pending < 0 {
-            if a >= TAKE {
-                return false;
-            }
-            let c = Card(a as u8);
-            let hand = self.hands[seat];
-            if !hand.contains(c) {
-                return false;
-            }
-            let (playable, any) = self.playable_and_any(hand);
-            self.play_allowed(c, playable, any)
-        } else if a == DONE {
-            self.done_allowed(&self.pending_summary(self.selection))
-        } else if a >= TAKE {
-            self.pending_summary(self.selection)
-                .next
-                .contains(Card((a - TAKE) as u8))
-        } else {
-            false
-        }
-    }
-
-    fn illegal(&self, a: Action) -> GameError {
-        let name = action_to_string(a).unwrap_or_else(|_| a.to_string());
-        if self.terminal {
-            return GameError::IllegalAction(format!(
-                "action {name} is not legal: the game is over"
-            ));
-        }
-        let legal: Vec<String> = self
-            .legal_actions()
-            .into_iter()
-            .filter_map(|x| action_to_string(x).ok())
-            .collect();
-        GameError::IllegalAction(format!(
-            "action {name} is not legal: legal actions are {}",
-            legal.join(", ")
-        ))
-    }
-
-    /// Applies a legal action; an illegal one leaves the state unchanged.
-    pub fn apply(&mut self, a: Action) -> Result<()> {
-        if a >= NUM_ACTIONS {
-            return Err(GameError::IllegalAction(format!(
-                "action id {a} is out of range: expected 0..{}",
-                NUM_ACTIONS - 1
-            )));
-        }
-        if !self.is_legal(a) {
-            return Err(self.illegal(a));
-        }
-        self.apply_unchecked(a);
-        Ok(())
-    }
-
-    /// Applies an action given as notation.
-    pub fn apply_str(&mut self, text: &str) -> Result<()> {
-        let a = string_to_action(text)?;
-        self.apply(a)
-    }
-
-    /// Applies an action known to be legal.
-    pub fn apply_unchecked(&mut self, a: Action) {
-        if !self.terminal && self.cfg.knocks && (a == KNOCK || a == NO_KNOCK) {
-            self.history.push(a as u8);
-            self.decide_knock(a == KNOCK);
-            return;
-        }
-        let claim_step = self.opts().fidasse && (CLAIM..=DOUBT).contains(&a);
-        if self.terminal || (a > self.max_action() && !claim_step) {
-            return;
-        }
-        self.history.push(a as u8);
-        if claim_step {
-            self.apply_fidasse(a);
-            return;
-        }
-        if self.cfg.twins {
-            self.twin_apply(a);
-            return;
-        }
-        let seat = self.to_move as usize;
-        if self.pending < 0 {
-            let c = Card(a as u8);
-            let hand = self.hands[seat];
-            let first = self.opts().forbid_ace_first_play && self.is_first_play();
-            let sum = self.summarize(c, hand, first, CardSet::EMPTY);
-            self.hands[seat].remove(c);
-            if sum.count == 1 {
-                self.resolve(c, sum.unique);
-            } else {
-                self.pending = c.0 as i8;
-                self.selection = CardSet::EMPTY;
-            }
-        } else if a >= BUILD_ON {
-            let on = Card((a - BUILD_ON) as u8);
-            self.resolve(Card(self.pending as u8), Outcome::Build { on });
-        } else if a == DONE {
-            let c = Card(self.pending as u8);
-            let sel = self.selection;
-            if sel.is_empty() {
-                self.resolve(c, Outcome::Trail);
-            } else {
-                // from_kind only matters for a sweep
-                let from_kind =
-                    sel != self.items() || self.pending_summary(sel).sel_in.unwrap_or(true);
-                self.resolve(
-                    c,
-                    Outcome::Capture {
-                        cards: sel,
-                        from_kind,
-                    },
-                );
-            }
-        } else {
-            let c = Card(self.pending as u8);
-            let sel = self
-                .selection
-                .union(CardSet::single(Card((a - TAKE) as u8)));
-            let sum = self.pending_summary(sel);
-            if sum.count == 1 {
-                self.resolve(c, sum.unique);
-            } else {
-                self.selection = sel;
-            }
         }
     }
 
@@ -1100,8 +805,7 @@ impl EscobaState {
             }
             Outcome::Build { on } => self.builds.build(&mut self.table, c, on),
             Outcome::Capture { cards, from_kind } => {
-                // pile items (docs/rules/escoba.md §2.21): the whole pile moves under the played
-                // card
+                // pile items (docs/rules/escoba.md §2.21): the whole pile moves under the played card
                 let mut stolen = cards.0 >> piles::PILE_BIT;
                 while stolen != 0 {
                     let victim = stolen.trailing_zeros() as usize;
@@ -1282,8 +986,7 @@ impl EscobaState {
             if o.game == GameMode::SingleDeal {
                 winner = unique_max(&pts[..ns]).map(|(i, _, _)| i);
                 if winner.is_none() && o.frac_single_deal {
-                    // docs/rules/escoba.md §2.16: a tie for the most goes to the tied side holding
-                    // Kd
+                    // docs/rules/escoba.md §2.16: a tie for the most goes to the tied side holding Kd
                     let best = pts[..ns].iter().copied().max().unwrap_or(0);
                     winner = (0..ns).find(|&s| pts[s] == best && self.piles[s].contains(Card(KD)));
                 }
@@ -1341,8 +1044,8 @@ impl EscobaState {
         self.start_deal(None);
     }
 
-    /// Scores the deal among the sides still in play only (docs/rules/escoba.md §2.11: the players
-    /// out take no part, so they tie for nothing); points per side, 0 for the others.
+    /// Scores the deal among the sides still in play only (docs/rules/escoba.md §2.11: the players out take no
+    /// part, so they tie for nothing); points per side, 0 for the others.
     fn score_sides_in(&self, sides_in: u32, decls: &[rules::Decl]) -> rules::Points {
         let ns = self.cfg.sides;
         let mut idx = [0u8; MAX_SIDES];
@@ -1394,7 +1097,7 @@ impl EscobaState {
     }
 
     /// A full move `Qh x Ah 3s 5d` / `Kc` (docs/escoba_engine.md §4), applied atomically.
-    pub fn play_move(&mut self, text: &str) -> Result<()> {
+    fn play_move(&mut self, text: &str) -> Result<()> {
         if text.trim_start().to_ascii_lowercase().starts_with("claim") {
             // a fidasse claim is one action (docs/escoba_engine.md §4)
             return self.apply_str(text);
@@ -1487,21 +1190,11 @@ impl EscobaState {
         Ok(())
     }
 
-    // ----- observation and view -----
-
-    fn check_player(&self, player: i64) -> Result<usize> {
-        if player < 0 || player >= self.n() as i64 {
-            return Err(GameError::InvalidPlayer(format!(
-                "player {player} is not a seat of this game: expected 0..{}",
-                self.n() - 1
-            )));
-        }
-        Ok(player as usize)
-    }
+    // ----- observation -----
 
     /// Writes the observation of `player` (docs/escoba_engine.md §10) into `out`.
-    pub fn observation_into(&self, player: i64, out: &mut [f32]) -> Result<()> {
-        let p = self.check_player(player)?;
+    fn write_observation(&self, player: usize, out: &mut [f32]) -> Result<()> {
+        let p = crate::game::seat(player as i64, self.n())?;
         let n = self.n();
         let ns = self.cfg.sides;
         if out.len() != self.cfg.obs_size {
@@ -1605,8 +1298,7 @@ impl EscobaState {
             b += cn * n + 1;
         }
         if self.opts().steal {
-            // docs/rules/escoba.md §2.21: the top of every pile is public; then the piles selected
-            // so far
+            // docs/rules/escoba.md §2.21: the top of every pile is public; then the piles selected so far
             for s in 0..ns {
                 if let Some(t) = self.pile_top(s) {
                     out[b + cn * s + slot(t)] = 1.0;
@@ -1653,59 +1345,255 @@ impl EscobaState {
         }
         Ok(())
     }
-
-    pub fn observation(&self, player: i64) -> Result<Vec<f32>> {
-        let mut v = vec![0.0f32; self.cfg.obs_size];
-        self.observation_into(player, &mut v)?;
-        Ok(v)
-    }
-
-    /// What `player` may see (docs/escoba_engine.md §10), as JSON text.
-    pub fn view_json(&self, player: i64) -> Result<String> {
-        let p = self.check_player(player)?;
-        Ok(serial::view_json(self, p))
-    }
-
-    /// Canonical JSON (docs/escoba_engine.md §8).
-    pub fn to_json(&self) -> String {
-        serial::to_json(self)
-    }
 }
 
 impl State for EscobaState {
+    type Game = EscobaGame;
+
+    fn game(&self) -> EscobaGame {
+        EscobaGame {
+            cfg: self.cfg.clone(),
+        }
+    }
     fn num_players(&self) -> usize {
         self.n()
     }
+    #[inline]
     fn current_player(&self) -> Option<usize> {
-        EscobaState::current_player(self)
+        if self.terminal {
+            None
+        } else {
+            Some(self.to_move as usize)
+        }
     }
-    fn legal_actions(&self, out: &mut Vec<Action>) {
-        self.legal_actions_into(out)
+    /// Calls `f` with each legal action, ascending.
+    #[inline]
+    fn for_each_legal<F: FnMut(Action)>(&self, mut f: F) {
+        if self.terminal {
+            return;
+        }
+        if self.knock_turn() {
+            f(KNOCK);
+            f(NO_KNOCK);
+            return;
+        }
+        if self.cfg.twins {
+            self.twin_legal(f);
+            return;
+        }
+        let seat = self.to_move as usize;
+        if self.claim >= 0 {
+            Self::answer_actions().into_iter().for_each(f);
+        } else if self.pending < 0 {
+            let hand = self.hands[seat];
+            let o = self.opts();
+            if o.capture_obligation != Obligation::AnyCard && !o.forbid_ace_first_play && !o.fidasse
+            {
+                hand.iter().for_each(|c| f(c.0 as Action));
+                return;
+            }
+            let (playable, any) = self.playable_and_any(hand);
+            for c in playable {
+                if self.play_allowed(c, playable, any) {
+                    f(c.0 as Action);
+                }
+            }
+            if self.claims_allowed() {
+                hand.iter().for_each(|c| f(CLAIM + c.0 as Action));
+            }
+        } else {
+            let sum = self.pending_summary(self.selection);
+            // ascending ids: TAKE(card) < DONE < TAKE_PILE (docs/rules/escoba.md §6.2)
+            let cards = CardSet(sum.next.0 & piles::CARD_BITS);
+            cards.iter().for_each(|t| f(TAKE + t.0 as Action));
+            if self.done_allowed(&sum) {
+                f(DONE);
+            }
+            sum.next
+                .minus(cards)
+                .iter()
+                .for_each(|t| f(TAKE + t.0 as Action));
+            sum.builds.iter().for_each(|t| f(BUILD_ON + t.0 as Action));
+        }
     }
-    fn apply(&mut self, action: Action) -> Result<()> {
-        EscobaState::apply(self, action)
+
+    #[inline]
+    fn is_legal(&self, a: Action) -> bool {
+        if self.knock_turn() {
+            return a == KNOCK || a == NO_KNOCK;
+        }
+        if self.terminal {
+            return false;
+        }
+        if self.claim >= 0 {
+            return Self::is_answer(a);
+        }
+        if self.cfg.twins {
+            return a <= DONE && self.twin_is_legal(a);
+        }
+        if a >= CLAIM {
+            return (CLAIM..CLAIM + 52).contains(&a)
+                && self.claims_allowed()
+                && self.hands[self.to_move as usize].contains(Card((a - CLAIM) as u8));
+        }
+        if a > self.max_action() {
+            return false;
+        }
+        if a >= BUILD_ON {
+            return self.pending >= 0
+                && self.selection.is_empty()
+                && self
+                    .pending_summary(self.selection)
+                    .builds
+                    .contains(Card((a - BUILD_ON) as u8));
+        }
+        let seat = self.to_move as usize;
+        if self.pending < 0 {
+            if a >= TAKE {
+                return false;
+            }
+            let c = Card(a as u8);
+            let hand = self.hands[seat];
+            if !hand.contains(c) {
+                return false;
+            }
+            let (playable, any) = self.playable_and_any(hand);
+            self.play_allowed(c, playable, any)
+        } else if a == DONE {
+            self.done_allowed(&self.pending_summary(self.selection))
+        } else if a >= TAKE {
+            self.pending_summary(self.selection)
+                .next
+                .contains(Card((a - TAKE) as u8))
+        } else {
+            false
+        }
+    }
+
+    fn illegal(&self, a: Action) -> GameError {
+        let name = action_to_string(a).unwrap_or_else(|_| a.to_string());
+        if self.terminal {
+            return GameError::IllegalAction(format!(
+                "action {name} is not legal: the game is over"
+            ));
+        }
+        let legal: Vec<String> = self
+            .legal_actions()
+            .into_iter()
+            .filter_map(|x| action_to_string(x).ok())
+            .collect();
+        GameError::IllegalAction(format!(
+            "action {name} is not legal: legal actions are {}",
+            legal.join(", ")
+        ))
+    }
+
+    /// Applies an action known to be legal.
+    #[inline]
+    fn apply_unchecked(&mut self, a: Action) {
+        if !self.terminal && self.cfg.knocks && (a == KNOCK || a == NO_KNOCK) {
+            self.history.push(a as u8);
+            self.decide_knock(a == KNOCK);
+            return;
+        }
+        let claim_step = self.opts().fidasse && (CLAIM..=DOUBT).contains(&a);
+        if self.terminal || (a > self.max_action() && !claim_step) {
+            return;
+        }
+        self.history.push(a as u8);
+        if claim_step {
+            self.apply_fidasse(a);
+            return;
+        }
+        if self.cfg.twins {
+            self.twin_apply(a);
+            return;
+        }
+        let seat = self.to_move as usize;
+        if self.pending < 0 {
+            let c = Card(a as u8);
+            let hand = self.hands[seat];
+            let first = self.opts().forbid_ace_first_play && self.is_first_play();
+            let sum = self.summarize(c, hand, first, CardSet::EMPTY);
+            self.hands[seat].remove(c);
+            if sum.count == 1 {
+                self.resolve(c, sum.unique);
+            } else {
+                self.pending = c.0 as i8;
+                self.selection = CardSet::EMPTY;
+            }
+        } else if a >= BUILD_ON {
+            let on = Card((a - BUILD_ON) as u8);
+            self.resolve(Card(self.pending as u8), Outcome::Build { on });
+        } else if a == DONE {
+            let c = Card(self.pending as u8);
+            let sel = self.selection;
+            if sel.is_empty() {
+                self.resolve(c, Outcome::Trail);
+            } else {
+                // from_kind only matters for a sweep
+                let from_kind =
+                    sel != self.items() || self.pending_summary(sel).sel_in.unwrap_or(true);
+                self.resolve(
+                    c,
+                    Outcome::Capture {
+                        cards: sel,
+                        from_kind,
+                    },
+                );
+            }
+        } else {
+            let c = Card(self.pending as u8);
+            let sel = self
+                .selection
+                .union(CardSet::single(Card((a - TAKE) as u8)));
+            let sum = self.pending_summary(sel);
+            if sum.count == 1 {
+                self.resolve(c, sum.unique);
+            } else {
+                self.selection = sel;
+            }
+        }
+    }
+
+    fn action_to_string(&self, action: Action) -> Result<String> {
+        action_to_string(action)
+    }
+    fn string_to_action(&self, text: &str) -> Result<Action> {
+        string_to_action(text)
+    }
+    /// A full move `Qh x Ah 3s 5d` / `Kc` (docs/escoba_engine.md §4), applied atomically.
+    fn play(&mut self, text: &str) -> Result<()> {
+        self.play_move(text)
     }
     #[inline]
-    fn apply_unchecked(&mut self, action: Action) {
-        EscobaState::apply_unchecked(self, action)
-    }
     fn is_terminal(&self) -> bool {
         self.terminal
     }
-    fn returns(&self, out: &mut [f64]) {
+    fn returns_into(&self, out: &mut [f64]) {
         self.write_returns(out)
     }
-    fn scores(&self, out: &mut [i64]) {
+    /// Match total of each seat's side.
+    fn scores_into(&self, out: &mut [i64]) {
         for (s, x) in out.iter_mut().enumerate().take(self.n()) {
             *x = self.scores[self.side(s)];
         }
     }
+    fn history(&self) -> Vec<Action> {
+        self.history.iter().map(|&a| a as Action).collect()
+    }
     fn deals(&self) -> u32 {
         self.deal
     }
-    fn observation(&self, player: usize, out: &mut [f32]) -> Result<()> {
-        self.observation_into(player.min(i64::MAX as usize) as i64, out)
+    /// What `player` may see (docs/escoba_engine.md §10), as JSON text.
+    fn view(&self, player: usize) -> Result<String> {
+        let p = crate::game::seat(player as i64, self.n())?;
+        Ok(serial::view_json(self, p))
     }
+    fn observation_into(&self, player: usize, out: &mut [f32]) -> Result<()> {
+        self.write_observation(player, out)
+    }
+    /// Canonical JSON (docs/escoba_engine.md §8).
     fn to_json(&self) -> String {
         serial::to_json(self)
     }

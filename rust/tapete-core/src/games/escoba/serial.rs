@@ -18,29 +18,16 @@ use super::{
     MAX_SWEEPS,
 };
 use crate::cards::{Card, CardSet};
-use crate::error::GameError;
+use crate::error::Result;
+use crate::game::{Game, State};
+use crate::json::{push_ints, state_object, Obj, Read};
 
-type Result<T> = std::result::Result<T, GameError>;
-
-fn st(msg: String) -> GameError {
-    GameError::InvalidState(msg)
-}
+/// State JSON and `setup` refuse bad values as `InvalidStateError`.
+const ST: Read = Read::STATE;
 
 // ----- writing -----
 
-fn push_ids(s: &mut String, set: CardSet) {
-    s.push('[');
-    for (i, c) in set.iter().enumerate() {
-        if i > 0 {
-            s.push(',');
-        }
-        let _ = write!(s, "{}", c.0);
-    }
-    s.push(']');
-}
-
-/// A multiset of the double pack (docs/escoba_engine.md §1a): `set` ascending, an id of `two`
-/// written twice.
+/// A multiset of the double pack (docs/escoba_engine.md §1a): `set` ascending, an id of `two` written twice.
 fn push_ids2(s: &mut String, set: CardSet, two: CardSet) {
     s.push('[');
     for (i, c) in set.iter().enumerate() {
@@ -80,137 +67,100 @@ fn push_texts(s: &mut String, set: CardSet) {
     s.push(']');
 }
 
-fn push_ints<T: std::fmt::Display>(s: &mut String, xs: impl IntoIterator<Item = T>) {
-    s.push('[');
-    for (i, x) in xs.into_iter().enumerate() {
+fn eliminate(st: &EscobaState) -> bool {
+    st.cfg.opts.target_mode == TargetMode::Eliminate
+}
+
+/// A multiset of the double pack (docs/escoba_engine.md §1a) as JSON text: `set` ascending, an id of `two`
+/// written twice.
+fn multiset(set: CardSet, two: CardSet) -> String {
+    let mut s = String::new();
+    push_ids2(&mut s, set, two);
+    s
+}
+
+/// A list of multisets, as JSON text.
+fn multisets(sets: &[CardSet], twos: &[CardSet]) -> String {
+    let mut s = String::from("[");
+    for (i, (set, two)) in sets.iter().zip(twos).enumerate() {
         if i > 0 {
             s.push(',');
         }
-        let _ = write!(s, "{x}");
+        push_ids2(&mut s, *set, *two);
     }
     s.push(']');
+    s
 }
 
+/// Canonical JSON (docs/escoba_engine.md §8): keys sorted, compact.
+pub(super) fn to_json(st: &EscobaState) -> String {
+    let n = st.cfg.n;
+    let ns = st.cfg.sides;
+    let o = &st.cfg.opts;
+    let mut s = String::with_capacity(1500 + st.history.len() * 4);
+    let mut j = Obj::new(&mut s);
+    if o.builds {
+        j.card_sets("builds", st.builds.as_slice());
+    }
+    if o.fidasse {
+        j.raw("claim", st.claim)
+            .raw("claimant", st.claimant)
+            .card_sets("claimed", &st.claimed[..n]);
+    }
+    j.raw("deal", st.deal)
+        .lists("deal_points", st.deal_points.chunks(ns))
+        .raw("dealer", st.dealer);
+    if has_decls(o.tuzzoli, st.cfg.knocks) {
+        j.lists("declarations", st.declarations());
+    }
+    j.str("game", "escoba")
+        .raw("hands", multisets(&st.hands[..n], &st.twin.hands[..n]))
+        .ints("history", st.history.iter());
+    if eliminate(st) {
+        j.raw("in_play", st.in_play);
+    }
+    if st.cfg.knocks {
+        j.ints("knock_state", &st.knock_state[..n]);
+    }
+    if o.maresciallo_penalty {
+        j.ints("ks_sweeps", st.ks_sweeps());
+    }
+    j.raw("last_capturer", st.last_capturer)
+        .raw("loser", st.loser);
+    if st.cfg.matta.bit != 0 {
+        j.raw("matta_value", st.matta_value);
+    }
+    j.raw("options", &st.cfg.json).raw("pending", st.pending);
+    if o.steal {
+        j.ints("pile_tops", &st.tops[..ns]);
+    }
+    j.raw("piles", multisets(&st.piles[..ns], &st.twin.piles[..ns]))
+        .u64_text("rng", st.rng.state)
+        .ints("scores", &st.scores[..ns])
+        .raw("selection", multiset(st.selection, st.twin.selection))
+        .ints("stock", st.stock())
+        .ints("sweeps", st.sweeps())
+        .raw("table", multiset(st.table, st.twin.table))
+        .raw("terminal", st.terminal)
+        .raw("to_move", st.to_move);
+    if st.cfg.twins {
+        j.ints("twin_sweeps", st.twin_sweeps());
+    }
+    j.raw("version", 1).raw("winner", st.winner);
+    j.end();
+    s
+}
+
+/// `[[..],[..]]`: the points of each finished deal, per side.
 fn push_deal_points(s: &mut String, st: &EscobaState) {
     s.push('[');
     for (i, d) in st.deal_points.chunks(st.cfg.sides).enumerate() {
         if i > 0 {
             s.push(',');
         }
-        push_ints(s, d.iter());
+        push_ints(s, d);
     }
     s.push(']');
-}
-
-fn eliminate(st: &EscobaState) -> bool {
-    st.cfg.opts.target_mode == TargetMode::Eliminate
-}
-
-/// Canonical JSON: keys sorted, compact (same bytes as Python's
-/// `json.dumps(obj, sort_keys=True, separators=(",", ":"))`).
-pub(super) fn to_json(st: &EscobaState) -> String {
-    let n = st.cfg.n;
-    let ns = st.cfg.sides;
-    let mut s = String::with_capacity(1500 + st.history.len() * 4);
-    s.push('{');
-    if st.cfg.opts.builds {
-        s.push_str("\"builds\":[");
-        for (i, &b) in st.builds.as_slice().iter().enumerate() {
-            if i > 0 {
-                s.push(',');
-            }
-            push_ids(&mut s, b);
-        }
-        s.push_str("],");
-    }
-    if st.cfg.opts.fidasse {
-        let _ = write!(
-            s,
-            "\"claim\":{},\"claimant\":{},\"claimed\":[",
-            st.claim, st.claimant
-        );
-        for seat in 0..n {
-            if seat > 0 {
-                s.push(',');
-            }
-            push_ids(&mut s, st.claimed[seat]);
-        }
-        s.push_str("],");
-    }
-    let _ = write!(s, "\"deal\":{},\"deal_points\":", st.deal);
-    push_deal_points(&mut s, st);
-    let _ = write!(s, ",\"dealer\":{}", st.dealer);
-    if has_decls(st.cfg.opts.tuzzoli, st.cfg.knocks) {
-        s.push_str(",\"declarations\":[");
-        for (i, d) in st.declarations().iter().enumerate() {
-            if i > 0 {
-                s.push(',');
-            }
-            push_ints(&mut s, d.iter());
-        }
-        s.push(']');
-    }
-    s.push_str(",\"game\":\"escoba\",\"hands\":[");
-    for seat in 0..n {
-        if seat > 0 {
-            s.push(',');
-        }
-        push_ids2(&mut s, st.hands[seat], st.twin.hands[seat]);
-    }
-    s.push_str("],\"history\":");
-    push_ints(&mut s, st.history.iter());
-    if eliminate(st) {
-        let _ = write!(s, ",\"in_play\":{}", st.in_play);
-    }
-    if st.cfg.knocks {
-        s.push_str(",\"knock_state\":");
-        push_ints(&mut s, st.knock_state[..n].iter());
-    }
-    if st.cfg.opts.maresciallo_penalty {
-        s.push_str(",\"ks_sweeps\":");
-        push_ints(&mut s, st.ks_sweeps());
-    }
-    let _ = write!(
-        s,
-        ",\"last_capturer\":{},\"loser\":{}",
-        st.last_capturer, st.loser
-    );
-    if st.cfg.matta.bit != 0 {
-        let _ = write!(s, ",\"matta_value\":{}", st.matta_value);
-    }
-    let _ = write!(s, ",\"options\":{},\"pending\":{}", st.cfg.json, st.pending);
-    if st.cfg.opts.steal {
-        s.push_str(",\"pile_tops\":");
-        push_ints(&mut s, st.tops[..ns].iter());
-    }
-    s.push_str(",\"piles\":[");
-    for side in 0..ns {
-        if side > 0 {
-            s.push(',');
-        }
-        push_ids2(&mut s, st.piles[side], st.twin.piles[side]);
-    }
-    let _ = write!(s, "],\"rng\":\"{}\",\"scores\":", st.rng.state);
-    push_ints(&mut s, st.scores[..ns].iter());
-    s.push_str(",\"selection\":");
-    push_ids2(&mut s, st.selection, st.twin.selection);
-    s.push_str(",\"stock\":");
-    push_ints(&mut s, st.stock().iter());
-    s.push_str(",\"sweeps\":");
-    push_ints(&mut s, st.sweeps().iter());
-    s.push_str(",\"table\":");
-    push_ids2(&mut s, st.table, st.twin.table);
-    let _ = write!(
-        s,
-        ",\"terminal\":{},\"to_move\":{}",
-        st.terminal, st.to_move
-    );
-    if st.cfg.twins {
-        s.push_str(",\"twin_sweeps\":");
-        push_ints(&mut s, st.twin_sweeps());
-    }
-    let _ = write!(s, ",\"version\":1,\"winner\":{}}}", st.winner);
-    s
 }
 
 /// View of seat `p` (docs/escoba_engine.md §10), keys in the contract's order.
@@ -295,8 +245,7 @@ pub(super) fn view_json(st: &EscobaState, p: usize) -> String {
         st.last_capturer, st.terminal, st.winner, st.loser
     );
     if has_decls(st.cfg.opts.tuzzoli, st.cfg.knocks) {
-        // tuzzoli are announced, not shown (docs/rules/escoba.md §2.8): the seat, the kind and its
-        // points
+        // tuzzoli are announced, not shown (docs/rules/escoba.md §2.8): the seat, the kind and its points
         s.push_str(",\"declarations\":[");
         for (i, &[seat, kind, _]) in st.declarations().iter().enumerate() {
             if i > 0 {
@@ -312,8 +261,7 @@ pub(super) fn view_json(st: &EscobaState, p: usize) -> String {
         s.push(']');
     }
     if st.cfg.show {
-        // a knocked hand (docs/rules/escoba.md §2.7), an open last hand
-        // (docs/rules/escoba.md §2.23) is played face up
+        // a knocked hand (docs/rules/escoba.md §2.7), an open last hand (docs/rules/escoba.md §2.23) is played face up
         s.push_str(",\"shown\":[");
         for seat in 0..n {
             if seat > 0 {
@@ -409,13 +357,13 @@ fn has_decls(tuzzoli: bool, knocks: bool) -> bool {
 
 // ----- reading helpers -----
 
-/// Builds given as a list of card lists (docs/rules/escoba.md §2.20): each of at least 2 cards
-/// worth at most 10 in all. `canonical` (state JSON) also asks for ascending ids and builds
-/// ascending by their lowest card.
+/// Builds given as a list of card lists (docs/rules/escoba.md §2.20): each of at least 2 cards worth at most
+/// 10 in all. `canonical` (state JSON) also asks for ascending ids and builds ascending by their
+/// lowest card.
 fn read_builds(v: &Value, seen: &mut Seen, canonical: bool, pack: Deck) -> Result<Builds> {
-    let list = array(v, "builds")?;
+    let list = ST.list(v, "builds")?;
     if list.len() > MAX_BUILDS {
-        return Err(st(format!(
+        return Err(ST.err(format!(
             "builds may list at most {MAX_BUILDS} builds, got {}",
             list.len()
         )));
@@ -433,12 +381,12 @@ fn read_builds(v: &Value, seen: &mut Seen, canonical: bool, pack: Deck) -> Resul
         claim(seen, &cards, &what)?;
         let set: CardSet = cards.into_iter().collect();
         if set.len() < 2 || build_value(set) > MAX_BUILD_VALUE {
-            return Err(st(format!(
+            return Err(ST.err(format!(
                 "{what} must hold at least 2 cards worth at most {MAX_BUILD_VALUE} in all, got [{set}]"
             )));
         }
         if canonical && last >= set.first() {
-            return Err(st("builds must be ascending by their lowest card".into()));
+            return Err(ST.err("builds must be ascending by their lowest card".into()));
         }
         last = set.first();
         out.insert(set);
@@ -446,69 +394,16 @@ fn read_builds(v: &Value, seen: &mut Seen, canonical: bool, pack: Deck) -> Resul
     Ok(out)
 }
 
-fn int_of(v: &Value, what: &str) -> Result<i64> {
-    match v {
-        Value::Number(n) if !n.is_f64() => n
-            .as_i64()
-            .ok_or_else(|| st(format!("{what} is out of range: got {v}"))),
-        _ => Err(st(format!("{what} must be an int, got {v}"))),
-    }
-}
-
-fn int_in(v: &Value, what: &str, lo: i64, hi: i64) -> Result<i64> {
-    let x = int_of(v, what)?;
-    if x < lo || x > hi {
-        return Err(st(format!("{what} must be in {lo}..{hi}, got {x}")));
-    }
-    Ok(x)
-}
-
 /// A match score or deal points: an int within ±[`MAX_SCORE`] (docs/escoba_engine.md §8, §9).
 fn score_of(v: &Value, what: &str) -> Result<i64> {
-    int_in(v, what, -MAX_SCORE, MAX_SCORE)
+    ST.int(v, what, -MAX_SCORE, MAX_SCORE)
 }
 
-fn array<'a>(v: &'a Value, what: &str) -> Result<&'a Vec<Value>> {
-    v.as_array()
-        .ok_or_else(|| st(format!("{what} must be a list, got {v}")))
-}
-
-fn array_len<'a>(v: &'a Value, what: &str, len: usize) -> Result<&'a Vec<Value>> {
-    let a = array(v, what)?;
-    if a.len() != len {
-        return Err(st(format!(
-            "{what} must have {len} entries, got {}",
-            a.len()
-        )));
-    }
-    Ok(a)
-}
-
-/// A card given as id or text; must be one of the pack's.
-fn card_of(v: &Value, what: &str, allow_text: bool, pack: Deck) -> Result<Card> {
-    let c = match v {
-        Value::String(s) if allow_text => Card::parse(s).map_err(|e| st(format!("{what}: {e}")))?,
-        Value::Number(_) => {
-            let i = int_of(v, what)?;
-            Card::from_index(i).ok_or_else(|| {
-                st(format!(
-                    "{what}: card id {i} is out of range: expected 0..51"
-                ))
-            })?
-        }
-        _ => {
-            return Err(st(format!(
-                "{what}: {v} is not a card: expected {}",
-                if allow_text {
-                    "text like '7d' or an id 0..51"
-                } else {
-                    "a card id"
-                }
-            )))
-        }
-    };
+/// A card given as an id (or, when `text`, as text) that must be one of the pack's.
+fn card_of(v: &Value, what: &str, text: bool, pack: Deck) -> Result<Card> {
+    let c = ST.card(v, what, text)?;
     if !pack.contains(c) {
-        return Err(st(format!(
+        return Err(ST.err(format!(
             "{what}: {c} is not a card of the {}",
             pack.pack_name()
         )));
@@ -516,10 +411,10 @@ fn card_of(v: &Value, what: &str, allow_text: bool, pack: Deck) -> Result<Card> 
     Ok(c)
 }
 
-fn card_list(v: &Value, what: &str, allow_text: bool, pack: Deck) -> Result<Vec<Card>> {
-    array(v, what)?
+fn card_list(v: &Value, what: &str, text: bool, pack: Deck) -> Result<Vec<Card>> {
+    ST.list(v, what)?
         .iter()
-        .map(|x| card_of(x, what, allow_text, pack))
+        .map(|x| card_of(x, what, text, pack))
         .collect()
 }
 
@@ -527,9 +422,7 @@ fn card_list(v: &Value, what: &str, allow_text: bool, pack: Deck) -> Result<Vec<
 fn ascending_set(v: &Value, what: &str, pack: Deck) -> Result<CardSet> {
     let cards = card_list(v, what, false, pack)?;
     if cards.windows(2).any(|w| w[0] >= w[1]) {
-        return Err(st(format!(
-            "{what} must be ascending card ids without repeats"
-        )));
+        return Err(ST.err(format!("{what} must be ascending card ids without repeats")));
     }
     Ok(cards.into_iter().collect())
 }
@@ -580,7 +473,7 @@ fn claim(seen: &mut Seen, cards: &[Card], what: &str) -> Result<()> {
                 continue;
             }
             let limit = if seen.twins { "twice" } else { "once" };
-            return Err(st(format!("card {c} appears more than {limit} ({what})")));
+            return Err(ST.err(format!("card {c} appears more than {limit} ({what})")));
         }
         seen.one.insert(c);
     }
@@ -595,16 +488,18 @@ fn ascending_ms(v: &Value, what: &str, pack: Deck) -> Result<twins::Multiset> {
     }
     let cards = card_list(v, what, false, pack)?;
     if cards.windows(2).any(|w| w[0] > w[1]) || cards.windows(3).any(|w| w[0] == w[2]) {
-        return Err(st(format!(
+        return Err(ST.err(format!(
             "{what} must be ascending card ids, each at most twice"
         )));
     }
     Ok(cards.into_iter().collect())
 }
 
-pub(super) fn check_deck(deck: &[Card], pack: Deck) -> Result<[u8; MAX_PACK]> {
+/// A deck given to `new_state` (top first): a permutation of the pack, as text or ids.
+pub(super) fn check_deck(deck: &Value, pack: Deck) -> Result<[u8; MAX_PACK]> {
+    let deck = card_list(deck, "deck", true, pack)?;
     if deck.len() != pack.len() {
-        return Err(st(format!(
+        return Err(ST.err(format!(
             "deck must list the {} cards, got {} cards",
             pack.len(),
             deck.len()
@@ -614,7 +509,7 @@ pub(super) fn check_deck(deck: &[Card], pack: Deck) -> Result<[u8; MAX_PACK]> {
     let mut out = [0u8; MAX_PACK];
     for (i, &c) in deck.iter().enumerate() {
         if !pack.contains(c) {
-            return Err(st(format!(
+            return Err(ST.err(format!(
                 "deck: {c} is not a card of the {}",
                 pack.pack_name()
             )));
@@ -650,28 +545,27 @@ fn short_round(sizes: &[u32], mover: usize) -> bool {
 
 // ----- setup -----
 
-/// `pile_tops` (docs/rules/escoba.md §2.21): with `steal`, one entry per side, the top card of a
-/// non-empty pile (one of its cards) and null (−1 in a state JSON) for an empty one; without
-/// `steal` absent.
+/// `pile_tops` (docs/rules/escoba.md §2.21): with `steal`, one entry per side, the top card of a non-empty pile
+/// (one of its cards) and null (−1 in a state JSON) for an empty one; without `steal` absent.
 fn read_pile_tops(s: &mut EscobaState, v: Option<&Value>, allow_text: bool) -> Result<()> {
     let ns = s.cfg.sides;
     let Some(v) = v else {
         if s.cfg.opts.steal && s.piles[..ns].iter().any(|p| !p.is_empty()) {
-            return Err(st(
+            return Err(ST.err(
                 "pile_tops must name the top card of every non-empty pile (option steal)".into(),
             ));
         }
         return Ok(());
     };
     if !s.cfg.opts.steal {
-        return Err(st("pile_tops is only kept with option steal".into()));
+        return Err(ST.err("pile_tops is only kept with option steal".into()));
     }
-    for (side, x) in array_len(v, "pile_tops", ns)?.iter().enumerate() {
+    for (side, x) in ST.list_of(v, "pile_tops", ns)?.iter().enumerate() {
         let what = format!("pile_tops[{side}]");
-        let empty = x.is_null() || (!allow_text && int_of(x, &what)? == -1);
+        let empty = x.is_null() || (!allow_text && ST.int(x, &what, -1, 51)? == -1);
         if empty {
             if !s.piles[side].is_empty() {
-                return Err(st(format!(
+                return Err(ST.err(format!(
                     "{what}: the non-empty pile {side} needs its top card"
                 )));
             }
@@ -679,7 +573,7 @@ fn read_pile_tops(s: &mut EscobaState, v: Option<&Value>, allow_text: bool) -> R
         }
         let c = card_of(x, &what, allow_text, s.cfg.opts.deck)?;
         if !s.piles[side].contains(c) {
-            return Err(st(format!("{what}: {c} is not a card of pile {side}")));
+            return Err(ST.err(format!("{what}: {c} is not a card of pile {side}")));
         }
         s.tops[side] = c.0 as i8;
     }
@@ -702,25 +596,15 @@ pub(super) fn setup(game: &EscobaGame, spec: &Value) -> Result<EscobaState> {
         "last_capturer",
         "seed",
     ];
-    let Value::Object(m) = spec else {
-        return Err(st(format!("setup spec must be a JSON object, got {spec}")));
-    };
-    for k in m.keys() {
-        if !KEYS.contains(&k.as_str()) {
-            return Err(st(format!(
-                "unknown setup key {k:?}: expected {}",
-                KEYS.join(", ")
-            )));
-        }
-    }
+    let m = ST.object_with(spec, "setup spec", &KEYS, &[])?;
     let get = |k: &str| m.get(k).filter(|v| !v.is_null());
     let cfg = &game.cfg;
     let n = cfg.n;
     let ns = cfg.sides;
     let pack = cfg.opts.deck;
     let hands_v =
-        get("hands").ok_or_else(|| st("setup needs hands: one card list per seat".into()))?;
-    let hands_a = array_len(hands_v, "hands", n)?;
+        get("hands").ok_or_else(|| ST.err("setup needs hands: one card list per seat".into()))?;
+    let hands_a = ST.list_of(hands_v, "hands", n)?;
     let mut seen = Seen::new(pack);
     let mut s = game.blank(0);
     for (seat, h) in hands_a.iter().enumerate() {
@@ -737,12 +621,12 @@ pub(super) fn setup(game: &EscobaGame, spec: &Value) -> Result<EscobaState> {
     }
     if let Some(b) = get("builds") {
         if !cfg.opts.builds {
-            return Err(st("setup key builds needs option builds".into()));
+            return Err(ST.err("setup key builds needs option builds".into()));
         }
         s.builds = read_builds(b, &mut seen, false, pack)?;
     }
     if let Some(p) = get("piles") {
-        for (side, pv) in array_len(p, "piles", ns)?.iter().enumerate() {
+        for (side, pv) in ST.list_of(p, "piles", ns)?.iter().enumerate() {
             let cards = card_list(pv, &format!("piles[{side}]"), true, pack)?;
             claim(&mut seen, &cards, &format!("piles[{side}]"))?;
             let m: twins::Multiset = cards.into_iter().collect();
@@ -756,7 +640,7 @@ pub(super) fn setup(game: &EscobaGame, spec: &Value) -> Result<EscobaState> {
             claim(&mut seen, &cards, "stock")?;
             if !seen.full(pack) {
                 let missing = seen.missing(pack);
-                return Err(st(format!(
+                return Err(ST.err(format!(
                     "with stock given, hands, table, piles and stock must hold the {} cards; missing: {missing}",
                     pack.len()
                 )));
@@ -781,7 +665,7 @@ pub(super) fn setup(game: &EscobaGame, spec: &Value) -> Result<EscobaState> {
     }
     let seat_of = |k: &str| -> Result<Option<usize>> {
         get(k)
-            .map(|v| int_in(v, k, 0, n as i64 - 1).map(|x| x as usize))
+            .map(|v| ST.int(v, k, 0, n as i64 - 1).map(|x| x as usize))
             .transpose()
     };
     let (dealer, to_move) = match (seat_of("dealer")?, seat_of("to_move")?) {
@@ -794,37 +678,36 @@ pub(super) fn setup(game: &EscobaGame, spec: &Value) -> Result<EscobaState> {
     s.to_move = to_move as i8;
     if let Some(v) = get("in_play") {
         if cfg.opts.target_mode != TargetMode::Eliminate {
-            return Err(st("setup key in_play needs target_mode=eliminate".into()));
+            return Err(ST.err("setup key in_play needs target_mode=eliminate".into()));
         }
         let mut mask = 0u8;
-        for x in array(v, "in_play")? {
-            mask |= 1 << int_in(x, "in_play entry", 0, n as i64 - 1)?;
+        for x in ST.list(v, "in_play")? {
+            mask |= 1 << ST.int(x, "in_play entry", 0, n as i64 - 1)?;
         }
         s.in_play = check_in_play(&s, mask, dealer, to_move)?;
     }
     let all: Vec<u32> = (0..n).map(|seat| s.hand_len(seat)).collect();
     let (sizes, dealer, to_move) = elimination::compact(&all, s.in_play, dealer, to_move);
     if !real_round(&sizes, dealer, to_move) {
-        return Err(st(format!(
+        return Err(ST.err(format!(
             "hand sizes {sizes:?} are not those of a round with dealer {dealer} and seat {to_move} to move: \
              seats from the mover to the dealer hold k >= 1 cards, seats from the dealer's next up to the mover k - 1"
         )));
     }
     if let Some(v) = get("scores") {
-        for (side, x) in array_len(v, "scores", ns)?.iter().enumerate() {
+        for (side, x) in ST.list_of(v, "scores", ns)?.iter().enumerate() {
             s.scores[side] = score_of(x, &format!("scores[{side}]"))?;
         }
     }
     if let Some(v) = get("scope") {
-        let counts = array_len(v, "scope", ns)?
+        let counts = ST
+            .list_of(v, "scope", ns)?
             .iter()
             .enumerate()
-            .map(|(side, x)| int_in(x, &format!("scope[{side}]"), 0, MAX_PRIOR_SWEEPS as i64))
+            .map(|(side, x)| ST.int(x, &format!("scope[{side}]"), 0, MAX_PRIOR_SWEEPS as i64))
             .collect::<Result<Vec<_>>>()?;
         if counts.iter().sum::<i64>() > MAX_PRIOR_SWEEPS as i64 {
-            return Err(st(format!(
-                "scope may total at most {MAX_PRIOR_SWEEPS} sweeps"
-            )));
+            return Err(ST.err(format!("scope may total at most {MAX_PRIOR_SWEEPS} sweeps")));
         }
         for (side, &k) in counts.iter().enumerate() {
             for _ in 0..k {
@@ -833,13 +716,13 @@ pub(super) fn setup(game: &EscobaGame, spec: &Value) -> Result<EscobaState> {
         }
     }
     if let Some(v) = get("last_capturer") {
-        s.last_capturer = int_in(v, "last_capturer", -1, ns as i64 - 1)? as i8;
+        s.last_capturer = ST.int(v, "last_capturer", -1, ns as i64 - 1)? as i8;
     }
     if let Some(v) = get("seed") {
         s.rng.state = match v {
             Value::Number(x) if x.is_u64() => x.as_u64().unwrap_or(0),
             Value::Number(x) if x.is_i64() => x.as_i64().unwrap_or(0) as u64,
-            _ => return Err(st(format!("seed must be an int, got {v}"))),
+            _ => return Err(ST.err(format!("seed must be an int, got {v}"))),
         };
     }
     Ok(s)
@@ -850,12 +733,12 @@ pub(super) fn setup(game: &EscobaGame, spec: &Value) -> Result<EscobaState> {
 fn check_in_play(s: &EscobaState, mask: u8, dealer: usize, mover: usize) -> Result<u8> {
     let n = s.cfg.n;
     if mask.count_ones() < 2 || mask >> dealer & 1 == 0 || mask >> mover & 1 == 0 {
-        return Err(st(format!(
+        return Err(ST.err(format!(
             "in_play must hold at least 2 seats, the dealer {dealer} and the seat to move {mover}"
         )));
     }
     if (0..n).any(|p| mask >> p & 1 == 0 && !s.hands[p].is_empty()) {
-        return Err(st("a seat out of play holds cards".into()));
+        return Err(ST.err("a seat out of play holds cards".into()));
     }
     Ok(mask)
 }
@@ -887,52 +770,35 @@ const STATE_KEYS: [&str; 21] = [
 ];
 
 pub(super) fn state_from_json(game: &EscobaGame, text: &str) -> Result<EscobaState> {
-    let v: Value =
-        serde_json::from_str(text).map_err(|e| st(format!("state is not valid JSON: {e}")))?;
-    let Value::Object(m) = &v else {
-        return Err(st("state must be a JSON object".into()));
-    };
-    let elim = game.cfg.opts.target_mode == TargetMode::Eliminate;
+    let o = &game.cfg.opts;
     let optional = [
-        (
-            "declarations",
-            has_decls(game.cfg.opts.tuzzoli, game.cfg.knocks),
-        ),
-        ("in_play", elim),
+        ("declarations", has_decls(o.tuzzoli, game.cfg.knocks)),
+        ("in_play", o.target_mode == TargetMode::Eliminate),
         ("knock_state", game.cfg.knocks),
         ("matta_value", game.cfg.matta.bit != 0),
-        ("pile_tops", game.cfg.opts.steal),
-        ("ks_sweeps", game.cfg.opts.maresciallo_penalty),
-        ("claim", game.cfg.opts.fidasse),
-        ("claimant", game.cfg.opts.fidasse),
-        ("claimed", game.cfg.opts.fidasse),
-        ("builds", game.cfg.opts.builds),
+        ("pile_tops", o.steal),
+        ("ks_sweeps", o.maresciallo_penalty),
+        ("claim", o.fidasse),
+        ("claimant", o.fidasse),
+        ("claimed", o.fidasse),
+        ("builds", o.builds),
         ("twin_sweeps", game.cfg.twins),
     ];
-    for k in m.keys() {
-        if !STATE_KEYS.contains(&k.as_str()) && !optional.iter().any(|&(x, on)| on && x == k) {
-            return Err(st(format!("unknown state key {k:?}")));
-        }
-    }
-    for (k, on) in optional {
-        if on && !m.contains_key(k) {
-            return Err(st(format!("state lacks key {k:?} (its options use it)")));
-        }
-    }
-    for k in STATE_KEYS {
-        if !m.contains_key(k) {
-            return Err(st(format!("state lacks key {k:?}")));
-        }
-    }
-    read_state(game, m)
+    let keys: Vec<&str> = STATE_KEYS
+        .iter()
+        .copied()
+        .chain(optional.iter().filter(|k| k.1).map(|k| k.0))
+        .collect();
+    let m = state_object(text, "escoba", &keys, game.options_json())?;
+    read_state(game, &m)
 }
 
 /// The selection: ascending item ids, table cards and, with `steal`, piles (`PILE_BIT + side`).
 fn selection_of(v: &Value, ns: usize, steal: bool, pack: Deck) -> Result<CardSet> {
     let mut set = CardSet::EMPTY;
     let mut last = -1i64;
-    for x in array(v, "selection")? {
-        let id = int_of(x, "selection")?;
+    for x in ST.list(v, "selection")? {
+        let id = ST.int(x, "selection", 0, 63)?;
         let pile = steal
             && (super::piles::PILE_BIT as i64..(super::piles::PILE_BIT as usize + ns) as i64)
                 .contains(&id);
@@ -940,9 +806,7 @@ fn selection_of(v: &Value, ns: usize, steal: bool, pack: Deck) -> Result<CardSet
             card_of(x, "selection", false, pack)?;
         }
         if id <= last {
-            return Err(st(
-                "selection must be ascending item ids without repeats".into()
-            ));
+            return Err(ST.err("selection must be ascending item ids without repeats".into()));
         }
         last = id;
         set.insert(Card(id as u8));
@@ -957,35 +821,23 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
     let ns = cfg.sides;
     let pack = o.deck;
     let f = |k: &str| &m[k];
-    if int_of(f("version"), "version")? != 1 {
-        return Err(st(format!("version must be 1, got {}", f("version"))));
-    }
-    if f("game").as_str() != Some("escoba") {
-        return Err(st(format!("game must be \"escoba\", got {}", f("game"))));
-    }
-    if *f("options") != cfg.value {
-        return Err(st(format!(
-            "the state's options differ from this game's resolved options {}",
-            cfg.json
-        )));
-    }
     let mut s = game.blank(0);
     let terminal = match f("terminal") {
         Value::Bool(b) => *b,
-        x => return Err(st(format!("terminal must be a bool, got {x}"))),
+        x => return Err(ST.err(format!("terminal must be a bool, got {x}"))),
     };
     s.terminal = terminal;
-    s.dealer = int_in(f("dealer"), "dealer", 0, n as i64 - 1)? as u8;
+    s.dealer = ST.int(f("dealer"), "dealer", 0, n as i64 - 1)? as u8;
     let deal_hi = o.max_deals.unwrap_or(u32::MAX as i64).min(u32::MAX as i64);
-    s.deal = int_in(f("deal"), "deal", 1, deal_hi)? as u32;
-    s.to_move = int_in(f("to_move"), "to_move", -1, n as i64 - 1)? as i8;
-    s.last_capturer = int_in(f("last_capturer"), "last_capturer", -1, ns as i64 - 1)? as i8;
-    s.winner = int_in(f("winner"), "winner", -1, ns as i64 - 1)? as i8;
-    s.loser = int_in(f("loser"), "loser", -1, ns as i64 - 1)? as i8;
-    s.pending = int_in(f("pending"), "pending", -1, 51)? as i8;
+    s.deal = ST.int(f("deal"), "deal", 1, deal_hi)? as u32;
+    s.to_move = ST.int(f("to_move"), "to_move", -1, n as i64 - 1)? as i8;
+    s.last_capturer = ST.int(f("last_capturer"), "last_capturer", -1, ns as i64 - 1)? as i8;
+    s.winner = ST.int(f("winner"), "winner", -1, ns as i64 - 1)? as i8;
+    s.loser = ST.int(f("loser"), "loser", -1, ns as i64 - 1)? as i8;
+    s.pending = ST.int(f("pending"), "pending", -1, 51)? as i8;
 
     let mut seen = Seen::new(pack);
-    for (seat, h) in array_len(f("hands"), "hands", n)?.iter().enumerate() {
+    for (seat, h) in ST.list_of(f("hands"), "hands", n)?.iter().enumerate() {
         let what = format!("hands[{seat}]");
         let h = ascending_ms(h, &what, pack)?;
         claim(&mut seen, &h.iter().collect::<Vec<_>>(), &what)?;
@@ -997,7 +849,7 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
     if o.builds {
         s.builds = read_builds(f("builds"), &mut seen, true, pack)?;
     }
-    for (side, p) in array_len(f("piles"), "piles", ns)?.iter().enumerate() {
+    for (side, p) in ST.list_of(f("piles"), "piles", ns)?.iter().enumerate() {
         let what = format!("piles[{side}]");
         let p = ascending_ms(p, &what, pack)?;
         claim(&mut seen, &p.iter().collect::<Vec<_>>(), &what)?;
@@ -1012,7 +864,7 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
     if s.pending >= 0 {
         let c = Card(s.pending as u8);
         if !pack.contains(c) {
-            return Err(st(format!(
+            return Err(ST.err(format!(
                 "pending: {c} is not a card of the {}",
                 pack.pack_name()
             )));
@@ -1020,30 +872,30 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
         claim(&mut seen, &[c], "pending")?;
     }
     if o.fidasse {
-        s.claim = int_in(&m["claim"], "claim", -1, 51)? as i8;
-        s.claimant = int_in(&m["claimant"], "claimant", -1, n as i64 - 1)? as i8;
+        s.claim = ST.int(&m["claim"], "claim", -1, 51)? as i8;
+        s.claimant = ST.int(&m["claimant"], "claimant", -1, n as i64 - 1)? as i8;
         if (s.claim >= 0) != (s.claimant >= 0) {
-            return Err(st("claim and claimant are both set or both -1".into()));
+            return Err(ST.err("claim and claimant are both set or both -1".into()));
         }
         if s.claim >= 0 {
             let c = Card(s.claim as u8);
             if !pack.contains(c) {
-                return Err(st(format!(
+                return Err(ST.err(format!(
                     "claim: {c} is not a card of the {}",
                     pack.pack_name()
                 )));
             }
             claim(&mut seen, &[c], "claim")?;
         }
-        for (seat, h) in array_len(&m["claimed"], "claimed", n)?.iter().enumerate() {
+        for (seat, h) in ST.list_of(&m["claimed"], "claimed", n)?.iter().enumerate() {
             let set = ascending_set(h, &format!("claimed[{seat}]"), pack)?;
             if !set.is_subset(s.piles[cfg.side_of[seat] as usize]) {
-                return Err(st(format!(
+                return Err(ST.err(format!(
                     "claimed[{seat}] must be cards of the pile of seat {seat}'s side"
                 )));
             }
             if (0..seat).any(|t| !s.claimed[t].inter(set).is_empty()) {
-                return Err(st(format!("claimed[{seat}] repeats another seat's card")));
+                return Err(ST.err(format!("claimed[{seat}] repeats another seat's card")));
             }
             s.claimed[seat] = set;
         }
@@ -1054,19 +906,19 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
     if cfg.twins {
         let sel = ascending_ms(f("selection"), "selection", pack)?;
         if !sel.is_subset(s.twin_table()) {
-            return Err(st("selection must be cards of the table".into()));
+            return Err(ST.err("selection must be cards of the table".into()));
         }
         (s.selection, s.twin.selection) = (sel.one, sel.two);
     } else {
         s.selection = selection_of(f("selection"), ns, o.steal, pack)?;
     }
     if !CardSet(s.selection.0 & super::piles::CARD_BITS).is_subset(s.items()) {
-        return Err(st("selection must be items of the table".into()));
+        return Err(ST.err("selection must be items of the table".into()));
     }
     if !seen.full(pack) {
         let vanished_ok = terminal && (!o.last_capturer_takes_rest || s.last_capturer < 0);
         if !vanished_ok {
-            return Err(st(format!(
+            return Err(ST.err(format!(
                 "hands, table, stock, piles and pending must hold each of the {} cards once; missing: {}",
                 pack.len(),
                 seen.missing(pack)
@@ -1074,31 +926,31 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
         }
     }
 
-    let sw = array(f("sweeps"), "sweeps")?;
+    let sw = ST.list(f("sweeps"), "sweeps")?;
     if sw.len() > MAX_JSON_SWEEPS {
-        return Err(st(format!(
+        return Err(ST.err(format!(
             "sweeps may list at most {MAX_JSON_SWEEPS} sweeps, got {}",
             sw.len()
         )));
     }
     for x in sw {
-        let side = int_in(x, "sweeps entry", 0, ns as i64 - 1)?;
+        let side = ST.int(x, "sweeps entry", 0, ns as i64 - 1)?;
         s.push_sweep(side as usize);
     }
     if o.maresciallo_penalty {
         // each Ks makes at most one sweep, and it lies in the sweeper's pile
-        let ks = array(f("ks_sweeps"), "ks_sweeps")?;
+        let ks = ST.list(f("ks_sweeps"), "ks_sweeps")?;
         let copies = pack.copies();
         if ks.len() > copies {
-            return Err(st(format!(
+            return Err(ST.err(format!(
                 "ks_sweeps may list at most {copies} sweep(s) (one per Ks), got {}",
                 ks.len()
             )));
         }
         for x in ks {
-            let i = int_in(x, "ks_sweeps entry", 0, s.n_sweeps as i64 - 1)? as usize;
+            let i = ST.int(x, "ks_sweeps entry", 0, s.n_sweeps as i64 - 1)? as usize;
             if !s.piles[s.sweeps[i] as usize].contains(maresciallo::KS) {
-                return Err(st(format!(
+                return Err(ST.err(format!(
                     "ks_sweeps: sweep {i} was made by playing Ks, so Ks must be in side {}'s pile",
                     s.sweeps[i]
                 )));
@@ -1107,19 +959,18 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
         }
     }
     if cfg.twins {
-        // docs/escoba_engine.md §1a: ascending indices of the sweeps that took the played card's
-        // twin
+        // docs/escoba_engine.md §1a: ascending indices of the sweeps that took the played card's twin
         let mut last = -1i64;
-        for x in array(f("twin_sweeps"), "twin_sweeps")? {
-            let i = int_in(x, "twin_sweeps entry", last + 1, s.n_sweeps as i64 - 1)?;
+        for x in ST.list(f("twin_sweeps"), "twin_sweeps")? {
+            let i = ST.int(x, "twin_sweeps entry", last + 1, s.n_sweeps as i64 - 1)?;
             s.twin.sweeps |= 1u128 << i;
             last = i;
         }
     }
     if has_decls(o.tuzzoli, cfg.knocks) {
-        let ds = array(f("declarations"), "declarations")?;
+        let ds = ST.list(f("declarations"), "declarations")?;
         if ds.len() > MAX_DECLS {
-            return Err(st(format!(
+            return Err(ST.err(format!(
                 "declarations may list at most {MAX_DECLS} entries, got {}",
                 ds.len()
             )));
@@ -1127,34 +978,34 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
         let mut last_at = 0;
         for (i, d) in ds.iter().enumerate() {
             let what = format!("declarations[{i}]");
-            let e = array_len(d, &what, 3)?;
-            let seat = int_in(&e[0], &what, 0, n as i64 - 1)? as u8;
+            let e = ST.list_of(d, &what, 3)?;
+            let seat = ST.int(&e[0], &what, 0, n as i64 - 1)? as u8;
             let lo = if o.tuzzoli { 1 } else { knock::CIRULLA as i64 };
             let hi = if cfg.knocks {
                 knock::CIRULLA_DECINO
             } else {
                 rules::NAPOLI
             };
-            let kind = int_in(&e[1], &what, lo, hi as i64)? as u8;
-            let at = int_in(&e[2], &what, last_at, s.n_sweeps as i64)?;
+            let kind = ST.int(&e[1], &what, lo, hi as i64)? as u8;
+            let at = ST.int(&e[2], &what, last_at, s.n_sweeps as i64)?;
             last_at = at;
             s.decls[i] = [seat, kind, at as u8];
             s.n_decls += 1;
         }
     }
-    for (side, x) in array_len(f("scores"), "scores", ns)?.iter().enumerate() {
+    for (side, x) in ST.list_of(f("scores"), "scores", ns)?.iter().enumerate() {
         s.scores[side] = score_of(x, &format!("scores[{side}]"))?;
     }
-    let dp = array(f("deal_points"), "deal_points")?;
+    let dp = ST.list(f("deal_points"), "deal_points")?;
     let want = if terminal { s.deal } else { s.deal - 1 } as usize;
     if dp.len() != want {
-        return Err(st(format!(
+        return Err(ST.err(format!(
             "deal_points must have one entry per finished deal ({want}), got {}",
             dp.len()
         )));
     }
     for (i, d) in dp.iter().enumerate() {
-        for x in array_len(d, &format!("deal_points[{i}]"), ns)? {
+        for x in ST.list_of(d, &format!("deal_points[{i}]"), ns)? {
             s.deal_points
                 .push(score_of(x, &format!("deal_points[{i}]"))?);
         }
@@ -1162,13 +1013,9 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
     s.rng.state = match f("rng") {
         Value::String(t) => match t.parse::<u64>() {
             Ok(x) if x.to_string() == *t => x,
-            _ => {
-                return Err(st(format!(
-                    "rng must be a u64 as a decimal string, got {t:?}"
-                )))
-            }
+            _ => return Err(ST.err(format!("rng must be a u64 as a decimal string, got {t:?}"))),
         },
-        x => return Err(st(format!("rng must be a decimal string, got {x}"))),
+        x => return Err(ST.err(format!("rng must be a decimal string, got {x}"))),
     };
     let last_action = if cfg.knocks {
         super::notation::NO_KNOCK
@@ -1177,25 +1024,26 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
     } else {
         s.max_action()
     };
-    for x in array(f("history"), "history")? {
+    for x in ST.list(f("history"), "history")? {
         s.history
-            .push(int_in(x, "history entry", 0, last_action as i64)? as u8);
+            .push(ST.int(x, "history entry", 0, last_action as i64)? as u8);
     }
     if cfg.knocks {
-        for (seat, x) in array_len(f("knock_state"), "knock_state", n)?
+        for (seat, x) in ST
+            .list_of(f("knock_state"), "knock_state", n)?
             .iter()
             .enumerate()
         {
             s.knock_state[seat] =
-                int_in(x, &format!("knock_state[{seat}]"), 0, knock::KNOCKED as i64)? as u8;
+                ST.int(x, &format!("knock_state[{seat}]"), 0, knock::KNOCKED as i64)? as u8;
         }
     }
     if cfg.matta.bit != 0 {
-        s.matta_value = int_in(f("matta_value"), "matta_value", 1, 10)? as u8;
+        s.matta_value = ST.int(f("matta_value"), "matta_value", 1, 10)? as u8;
     }
 
     if o.target_mode == TargetMode::Eliminate {
-        let mask = int_in(&m["in_play"], "in_play", 1, (1i64 << n) - 1)? as u8;
+        let mask = ST.int(&m["in_play"], "in_play", 1, (1i64 << n) - 1)? as u8;
         if terminal {
             // the winner's seats, or (a draw) at least two seats
             let ok = if s.winner >= 0 {
@@ -1204,7 +1052,7 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
                 mask.count_ones() >= 2
             };
             if !ok {
-                return Err(st(format!(
+                return Err(ST.err(format!(
                     "in_play {mask} does not fit a finished match (the winner's seats, else 2 or more)"
                 )));
             }
@@ -1224,24 +1072,24 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
             || !stock.is_empty()
             || s.pending >= 0
         {
-            return Err(st(
+            return Err(ST.err(
                 "a terminal state has to_move -1, no pending card and empty hands, table and stock"
                     .into(),
             ));
         }
         if s.winner >= 0 && s.loser >= 0 {
-            return Err(st("a match cannot have both a winner and a loser".into()));
+            return Err(ST.err("a match cannot have both a winner and a loser".into()));
         }
         if s.winner < 0 && s.loser < 0 && o.max_deals.is_none_or(|md| (s.deal as i64) < md) {
-            return Err(st("a drawn match needs max_deals deals played".into()));
+            return Err(ST.err("a drawn match needs max_deals deals played".into()));
         }
         return Ok(s);
     }
     if s.winner >= 0 || s.loser >= 0 {
-        return Err(st("winner and loser must be -1 before the end".into()));
+        return Err(ST.err("winner and loser must be -1 before the end".into()));
     }
     if s.to_move < 0 {
-        return Err(st("to_move must be a seat before the end".into()));
+        return Err(ST.err("to_move must be a seat before the end".into()));
     }
     let mut mover = s.to_move as usize;
     let mut sizes: Vec<u32> = (0..n).map(|seat| s.hand_len(seat)).collect();
@@ -1256,7 +1104,7 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
             && !s.table.is_empty()
             && s.selection.is_empty();
         if !asked_ok {
-            return Err(st(
+            return Err(ST.err(
                 "an open claim is answered by an opponent of the claimant, with no pending card and cards on the table"
                     .into(),
             ));
@@ -1266,7 +1114,7 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
     }
     let (sizes, dealer, mover) = elimination::compact(&sizes, s.in_play, s.dealer as usize, mover);
     if !(real_round(&sizes, dealer, mover) || (stock.is_empty() && short_round(&sizes, mover))) {
-        return Err(st(format!(
+        return Err(ST.err(format!(
             "hand sizes {sizes:?} are impossible with dealer {dealer} and seat {mover} to move"
         )));
     }
@@ -1279,17 +1127,17 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
             s.pending_summary(s.selection).count
         };
         if count < 2 {
-            return Err(st(format!(
+            return Err(ST.err(format!(
                 "pending card {} with selection [{}] is not an unresolved choice",
                 Card(s.pending as u8),
                 s.selection
             )));
         }
     } else if !s.selection.is_empty() {
-        return Err(st("selection must be empty when no card is pending".into()));
+        return Err(ST.err("selection must be empty when no card is pending".into()));
     }
     if s.legal_actions().is_empty() {
-        return Err(st("the player to move has no legal action".into()));
+        return Err(ST.err("the player to move has no legal action".into()));
     }
     debug_assert!(s.n_sweeps as usize <= MAX_SWEEPS && n <= MAX_SEATS);
     let _ = rules::value;

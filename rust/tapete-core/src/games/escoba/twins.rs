@@ -645,7 +645,7 @@ mod tests {
     //! Hand-calculated from docs/rules/escoba.md §2.18 (no docs/rules/escoba.md §3 vector exists
     //! for the 80-card rules).
     use super::*;
-    use crate::games::escoba::options::{EscobaOptions, Variant};
+    use crate::games::escoba::options::EscobaOptions;
 
     fn c(t: &str) -> Card {
         Card::parse(t).unwrap()
@@ -660,7 +660,7 @@ mod tests {
     /// maresciallo's options (docs/rules/escoba.md §2.18: scopa d'assi captures, napola, Ks
     /// penalty, polacca).
     fn mar() -> EscobaOptions {
-        EscobaOptions::preset(Variant::Maresciallo, 2)
+        EscobaOptions::resolve(&serde_json::json!({"variant": "maresciallo"})).unwrap()
     }
     fn caps(o: &EscobaOptions, p: &str, table: &str) -> Vec<(Vec<Card>, bool)> {
         let mut v = Vec::new();

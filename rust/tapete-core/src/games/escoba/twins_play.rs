@@ -279,6 +279,7 @@ impl EscobaState {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::{Game, State};
     use crate::games::escoba::EscobaGame;
     use crate::rng::SplitMix64;
 
@@ -287,7 +288,7 @@ mod tests {
         if let (Some(m), serde_json::Value::Object(x)) = (o.as_object_mut(), extra) {
             m.extend(x);
         }
-        EscobaGame::new(&o).unwrap()
+        EscobaGame::from_options(&o).unwrap()
     }
 
     /// Every id twice across hands, table, piles, stock and pending (docs/escoba_engine.md §1a).

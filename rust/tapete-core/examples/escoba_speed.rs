@@ -3,13 +3,14 @@ use std::time::Instant;
 
 use tapete_core::games::escoba::EscobaGame;
 use tapete_core::play::simulate;
+use tapete_core::Game;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let games: usize = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(20_000);
     let threads: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1);
     let opts = args.get(3).cloned().unwrap_or_else(|| "{}".into());
-    let g = EscobaGame::from_json_options(&opts).expect("options");
+    let g = EscobaGame::from_options_json(&opts).expect("options");
     let t = Instant::now();
     let r = simulate(&g, games, 1, threads).expect("simulate");
     let dt = t.elapsed().as_secs_f64();
