@@ -273,8 +273,8 @@ def test_paired_states_give_a_seat_the_same_view(case: tuple[Any, Any, str]) -> 
     game, own, _ = case
     rng = random.Random(f"noleak/{game}")
     checked = changed = 0
-    for _ in range(10):
-        state = walk(game, rng.randrange(2**64), rng, 150)
+    for _ in range(15):
+        state = walk(game, rng.randrange(2**64), rng, 60)
         if state.is_terminal():
             continue
         doc = json.loads(state.to_json())
