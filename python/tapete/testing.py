@@ -440,7 +440,7 @@ def burako_options(players: int | None = None, single_hand: bool = True, max_tur
             "twos_wild": st.booleans(),
             "two_value": st.sampled_from(["always_20", "natural_5_wild_20"]),
             "joker_value": st.sampled_from([50, 30]),
-            "max_wilds_per_meld": st.sampled_from([1, 2, "fewer_than_naturals"]),
+            "max_wilds_per_meld": st.sampled_from([1, 2, "fewer_than_naturals", "unlimited"]),
             "pierna_of_twos": st.sampled_from(["forbidden", "allowed_as_naturals"]),
             "ace_position": st.sampled_from(["low_or_high", "high_only", "low_only"]),
             "ace_to_ace_run": st.sampled_from(["allowed", "forbidden"]),

@@ -288,8 +288,8 @@ def _check_option(name: str, value: Any) -> Any:
         if value != "hand_size" and not (_is_int(value) and value == 11):
             raise _bad(name, value, "11 or 'hand_size'")
     elif kind == "wilds":
-        if value != "fewer_than_naturals" and not (_is_int(value) and value in (1, 2)):
-            raise _bad(name, value, "1, 2 or 'fewer_than_naturals'")
+        if value not in ("fewer_than_naturals", "unlimited") and not (_is_int(value) and value in (1, 2)):
+            raise _bad(name, value, "1, 2, 'fewer_than_naturals' or 'unlimited'")
     return value
 
 
@@ -322,6 +322,8 @@ def _wilds_allowed(w: int, naturals: int, opts: dict) -> bool:
     limit = opts["max_wilds_per_meld"]
     if limit == "fewer_than_naturals":
         return w < naturals
+    if limit == "unlimited":
+        return True  # a meld still needs a natural (contract §2): the callers check it
     return w <= limit
 
 

@@ -114,10 +114,16 @@ impl Meld {
     }
 }
 
-/// A superset of the types that could extend a meld: its colours, its numbers, 2s and the joker.
+/// A superset of the types that could extend a meld: its colours, its numbers, 2s and the joker;
+/// every type when the meld holds only 2s and jokers (under `unlimited`, {K2, B2, Y2} is a run
+/// that R4 extends, the K2 turning wild).
 fn candidates(c: TileCounts) -> u64 {
     const TWOS: u64 = (1 << 1) | (1 << 14) | (1 << 27) | (1 << 40);
+    const ALL: u64 = (1u64 << 53) - 1;
     let types = c.types();
+    if types & !(TWOS | (1u64 << 52)) == 0 {
+        return ALL;
+    }
     let mut m = TWOS | (1u64 << 52);
     for col in 0..4 {
         if (types >> (13 * col)) & 0x1FFF != 0 {
@@ -131,7 +137,7 @@ fn candidates(c: TileCounts) -> u64 {
     for col in 0..4 {
         m |= nums << (13 * col);
     }
-    m & ((1u64 << 53) - 1)
+    m & ALL
 }
 
 /// For each colour and window of positions, the run holding `u` that uses the rack's naturals

@@ -38,7 +38,7 @@ const SPECS: &[(&str, Spec)] = &[
     ("joker_value", Spec::Ints(&[50, 30])),
     (
         "max_wilds_per_meld",
-        Spec::IntsOrWords(&[1, 2], &["fewer_than_naturals"]),
+        Spec::IntsOrWords(&[1, 2], &["fewer_than_naturals", "unlimited"]),
     ),
     (
         "pierna_of_twos",
@@ -90,6 +90,8 @@ pub enum MaxWilds {
     One,
     Two,
     FewerThanNaturals,
+    /// No limit (a meld still needs one natural, contract §2).
+    Unlimited,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -284,9 +286,10 @@ impl BurakoOptions {
                 joker_value: i("joker_value") as i32,
                 max_wilds: match (
                     m["max_wilds_per_meld"].as_i64(),
-                    m["max_wilds_per_meld"].is_string(),
+                    m["max_wilds_per_meld"].as_str(),
                 ) {
-                    (_, true) => MaxWilds::FewerThanNaturals,
+                    (_, Some("unlimited")) => MaxWilds::Unlimited,
+                    (_, Some(_)) => MaxWilds::FewerThanNaturals,
                     (Some(2), _) => MaxWilds::Two,
                     _ => MaxWilds::One,
                 },

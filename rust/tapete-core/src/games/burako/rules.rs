@@ -54,6 +54,7 @@ fn wilds_ok(w: u32, len: u32, r: &MeldRules) -> bool {
         MaxWilds::One => w <= 1,
         MaxWilds::Two => w <= 2,
         MaxWilds::FewerThanNaturals => w < len - w,
+        MaxWilds::Unlimited => true,
     }
 }
 
