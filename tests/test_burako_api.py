@@ -110,7 +110,7 @@ def test_game_attributes(engine):
     assert game.observation_shape == (4221,)
     assert engine.Burako().observation_shape == (4225,)
     assert game.options["players"] == 2 and game.options["variant"] == "standard"
-    assert len(engine.Burako().options) == 28
+    assert len(engine.Burako().options) == 29
 
 
 def test_view_keys_and_visibility(engine):

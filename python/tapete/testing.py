@@ -444,6 +444,7 @@ def burako_options(players: int | None = None, single_hand: bool = True, max_tur
             "pierna_of_twos": st.sampled_from(["forbidden", "allowed_as_naturals"]),
             "ace_position": st.sampled_from(["low_or_high", "high_only", "low_only"]),
             "ace_to_ace_run": st.sampled_from(["allowed", "forbidden"]),
+            "run_wrap": st.booleans(),
             "canasta_min": st.integers(3, 8),
             "close_requirement": st.sampled_from(["any_canasta", "pure_canasta"]),
             "close_mode": st.sampled_from(["meld_or_discard", "discard_required", "meld_required"]),

@@ -49,6 +49,7 @@ const SPECS: &[(&str, Spec)] = &[
         Spec::Words(&["low_or_high", "high_only", "low_only"]),
     ),
     ("ace_to_ace_run", Spec::Words(&["allowed", "forbidden"])),
+    ("run_wrap", Spec::Bool(false)),
     ("canasta_min", Spec::Range(3, 14, 7)),
     (
         "close_requirement",
@@ -118,6 +119,8 @@ pub struct MeldRules {
     pub pierna_of_twos: bool,
     pub ace: AcePos,
     pub ace_to_ace: bool,
+    /// `run_wrap`: a run may turn the corner 13-1-2 (contract §3).
+    pub run_wrap: bool,
     pub canasta_min: u32,
 }
 
@@ -300,6 +303,7 @@ impl BurakoOptions {
                     _ => AcePos::LowOrHigh,
                 },
                 ace_to_ace: s("ace_to_ace_run") == "allowed",
+                run_wrap: b("run_wrap"),
                 canasta_min: i("canasta_min") as u32,
             },
             pure_canasta_to_close: s("close_requirement") == "pure_canasta",
