@@ -237,6 +237,7 @@ _SPEC: dict[str, tuple[str, Any, Any]] = {
     "pierna_of_twos": ("choice", ("forbidden", "allowed_as_naturals"), "forbidden"),
     "ace_position": ("choice", ("low_or_high", "high_only", "low_only"), "low_or_high"),
     "ace_to_ace_run": ("choice", ("allowed", "forbidden"), "allowed"),
+    "run_wrap": ("bool", None, False),
     "canasta_min": ("int", (3, 14), 7),
     "close_requirement": ("choice", ("any_canasta", "pure_canasta"), "any_canasta"),
     "close_mode": ("choice", ("meld_or_discard", "discard_required", "meld_required"), "meld_or_discard"),
@@ -288,8 +289,8 @@ def _check_option(name: str, value: Any) -> Any:
         if value != "hand_size" and not (_is_int(value) and value == 11):
             raise _bad(name, value, "11 or 'hand_size'")
     elif kind == "wilds":
-        if value != "fewer_than_naturals" and not (_is_int(value) and value in (1, 2)):
-            raise _bad(name, value, "1, 2 or 'fewer_than_naturals'")
+        if value not in ("fewer_than_naturals", "unlimited") and not (_is_int(value) and value in (1, 2)):
+            raise _bad(name, value, "1, 2, 'fewer_than_naturals' or 'unlimited'")
     return value
 
 
@@ -322,6 +323,8 @@ def _wilds_allowed(w: int, naturals: int, opts: dict) -> bool:
     limit = opts["max_wilds_per_meld"]
     if limit == "fewer_than_naturals":
         return w < naturals
+    if limit == "unlimited":
+        return True  # a meld still needs a natural (contract §2): the callers check it
     return w <= limit
 
 
@@ -333,13 +336,30 @@ def _ace_positions(opts: dict) -> tuple[int, ...]:
     return {"low_or_high": (1, 14), "high_only": (14,), "low_only": (1,)}[opts["ace_position"]]
 
 
+def _wrap_window_fits(numbers: Sequence[int], L: int) -> bool:
+    """``run_wrap``: do the natural ``numbers`` fit a run of ``L`` tiles that turns the corner 13-1-2?
+
+    Such a run holds L <= 13 consecutive numbers of the cycle 1..13 (no number twice) among them
+    13, 1 and 2 in that order: it starts at some a in 16-L..13 and holds a..13 and 1..a+L-14, so
+    the block a+L-13..a-1 is left out, and no natural may fall in it.
+    """
+    if not 3 <= L <= 13:
+        return False
+    for a in range(16 - L, 14):
+        left_out = range(a + L - 13, a)
+        if not any(n in left_out for n in numbers):
+            return True
+    return False
+
+
 def _run_fewest_wilds(tiles: Sequence[int], opts: dict) -> int | None:
     """The fewest wilds over the valid run assignments of ``tiles`` (docs/rules/burako.md §3.2), or None if none.
 
     A run has one colour c. Jokers are wild; a 2 of colour c may be natural (at position 2) or
     wild; any other 2 is wild (when 2s are wild at all). Every other tile is natural, of colour c.
     A natural 1 sits at position 1 or 14. Naturals need distinct positions, and the L tiles must
-    cover a window of L consecutive positions inside 1..14 that holds every natural.
+    cover a window of L consecutive positions inside 1..14 that holds every natural. With
+    ``run_wrap`` the window may also turn the corner 13-1-2 (``_wrap_window_fits``).
     """
     L = len(tiles)
     if not 3 <= L <= _max_run_length(opts):
@@ -375,6 +395,19 @@ def _run_fewest_wilds(tiles: Sequence[int], opts: dict) -> int | None:
                 if not positions:
                     continue
                 if best is None or w < best:
+                    best = w
+            # run_wrap: the corner 13-1-2 (contract §3). No number twice, so at most one 1; a
+            # natural 1 there follows the 13 (high) and precedes the 2 (low): both must be allowed.
+            if opts["run_wrap"] and aces <= 1 and (aces == 0 or opts["ace_position"] == "low_or_high"):
+                numbers = others + [1] * aces + [2] * natural_twos
+                w = L - len(numbers)
+                if (
+                    numbers
+                    and len(set(numbers)) == len(numbers)
+                    and _wilds_allowed(w, len(numbers), opts)
+                    and _wrap_window_fits(numbers, L)
+                    and (best is None or w < best)
+                ):
                     best = w
     return best
 
@@ -544,6 +577,27 @@ def _wild_supply(counts: Sequence[int], opts: dict, exclude_twos_of_number: bool
     return supply
 
 
+def _run_windows(opts: dict) -> list[list[tuple[int, int, bool]]]:
+    """Every window a run can fill: a list of ``(position, number, may a natural 1 sit here)``.
+
+    Straight windows: L consecutive positions inside 1..14 (L up to the longest run), the 1 at
+    position 1 (low) or 14 (high) as ``ace_position`` allows. With ``run_wrap``, also the windows
+    that turn the corner 13-1-2: positions a..a+L-1 with a <= 13 < 15 <= a+L-1 and L <= 13,
+    position q > 13 holding the number q - 13; the 1 at 14 there needs ``low_or_high``.
+    """
+    aces = _ace_positions(opts)
+    windows = []
+    for L in range(3, _max_run_length(opts) + 1):
+        for a in range(1, 16 - L):
+            windows.append([(q, 1 if q == 14 else q, q in aces) for q in range(a, a + L)])
+    if opts["run_wrap"]:
+        turn_ok = opts["ace_position"] == "low_or_high"
+        for L in range(3, 14):
+            for a in range(16 - L, 14):
+                windows.append([(q, q if q <= 13 else q - 13, turn_ok) for q in range(a, a + L)])
+    return windows
+
+
 def _melds_containing(u: int, counts: Sequence[int], opts: dict) -> dict[int, int]:
     """For every size L, the fewest wilds of a valid meld made of tiles from ``counts`` that holds
     a tile of type ``u`` (``counts`` includes it); sizes with no such meld are absent.
@@ -560,41 +614,42 @@ def _melds_containing(u: int, counts: Sequence[int], opts: dict) -> dict[int, in
     twos_wild = opts["twos_wild"]
     u_is_wild_capable = u == JOKER or (twos_wild and _is_two(u))
     # Runs
-    aces = _ace_positions(opts)
     for c in range(4):
         if u != JOKER and not (twos_wild and _is_two(u)) and _colour(u) != c:
             continue
-        for L in range(3, _max_run_length(opts) + 1):
-            for a in range(1, 16 - L):
-                window = range(a, a + L)
-                fill: dict[int, int] = {}  # position -> natural type
-                ace_copies = counts[13 * c]
-                for q in window:
-                    if q in (1, 14):
-                        if q in aces and ace_copies:
-                            fill[q] = 13 * c
-                            ace_copies -= 1
-                    elif counts[13 * c + q - 1]:
-                        fill[q] = 13 * c + q - 1
-                # u's role: natural at its position, or a wild
-                options_for_u = []
-                if u in fill.values():
-                    options_for_u.append("natural")
-                if u_is_wild_capable:
-                    options_for_u.append("wild")
-                for role in options_for_u:
-                    naturals = dict(fill)
-                    if role == "wild" and u == 13 * c + 1 and naturals.get(2) == u and counts[u] < 2:
-                        del naturals[2]  # the only colour-c 2 serves as the wild
-                    w = L - len(naturals)
-                    if role == "wild" and w == 0:
-                        # give up one natural for u (not u itself if it is natural there)
-                        drop = next(q for q in window if naturals.get(q) != u)
-                        del naturals[drop]
-                        w = 1
-                    supply = _wild_supply(counts, opts) - (1 if naturals.get(2) is not None and twos_wild else 0)
-                    if w <= supply:
-                        note(L, w, len(naturals))
+        for window in _run_windows(opts):
+            L = len(window)
+            fill: dict[int, int] = {}  # position -> natural type
+            ace_copies = counts[13 * c]
+            two_at = None  # the position of the number 2 in the window
+            for q, n, ace_ok in window:
+                if n == 1:
+                    if ace_ok and ace_copies:
+                        fill[q] = 13 * c
+                        ace_copies -= 1
+                elif counts[13 * c + n - 1]:
+                    fill[q] = 13 * c + n - 1
+                if n == 2:
+                    two_at = q
+            # u's role: natural at its position, or a wild
+            options_for_u = []
+            if u in fill.values():
+                options_for_u.append("natural")
+            if u_is_wild_capable:
+                options_for_u.append("wild")
+            for role in options_for_u:
+                naturals = dict(fill)
+                if role == "wild" and u == 13 * c + 1 and naturals.get(two_at) == u and counts[u] < 2:
+                    del naturals[two_at]  # the only colour-c 2 serves as the wild
+                w = L - len(naturals)
+                if role == "wild" and w == 0:
+                    # give up one natural for u (not u itself if it is natural there)
+                    drop = next(q for q, _, _ in window if naturals.get(q) != u)
+                    del naturals[drop]
+                    w = 1
+                supply = _wild_supply(counts, opts) - (1 if naturals.get(two_at) is not None and twos_wild else 0)
+                if w <= supply:
+                    note(L, w, len(naturals))
     # Piernas
     numbers = [n for n in range(1, 14) if n != 2 or not twos_wild or opts["pierna_of_twos"] == "allowed_as_naturals"]
     for n in numbers:

@@ -18,6 +18,8 @@ const SINGLE: &[&str] = &[
     r#"{"players":4,"match":"single_hand","twos_wild":false,"close_requirement":"pure_canasta","stock_exhausted":"muerto_becomes_stock","max_turns":200}"#,
     r#"{"players":4,"match":"single_hand","pozo_take_requirement":"must_use_top_tile_now","single_tile_pozo_rediscard":"forbidden","close_mode":"meld_required","canasta_min":4}"#,
     r#"{"players":2,"match":"single_hand","max_wilds_per_meld":"fewer_than_naturals","pierna_of_twos":"allowed_as_naturals","ace_position":"high_only","ace_to_ace_run":"forbidden","two_value":"natural_5_wild_20","indirect_muerto_unplayed":"counts_as_not_taken","canasta_min":3}"#,
+    r#"{"players":4,"match":"single_hand","max_wilds_per_meld":"unlimited","run_wrap":true,"pozo_take_requirement":"must_use_top_tile_now","canasta_min":5}"#,
+    r#"{"players":2,"match":"single_hand","max_wilds_per_meld":"unlimited","run_wrap":true,"ace_position":"high_only","pierna_of_twos":"allowed_as_naturals","two_value":"natural_5_wild_20"}"#,
 ];
 
 /// Whole matches, bounded by max_turns and max_hands.

@@ -114,10 +114,16 @@ impl Meld {
     }
 }
 
-/// A superset of the types that could extend a meld: its colours, its numbers, 2s and the joker.
+/// A superset of the types that could extend a meld: its colours, its numbers, 2s and the joker;
+/// every type when the meld holds only 2s and jokers (under `unlimited`, {K2, B2, Y2} is a run
+/// that R4 extends, the K2 turning wild).
 fn candidates(c: TileCounts) -> u64 {
     const TWOS: u64 = (1 << 1) | (1 << 14) | (1 << 27) | (1 << 40);
+    const ALL: u64 = (1u64 << 53) - 1;
     let types = c.types();
+    if types & !(TWOS | (1u64 << 52)) == 0 {
+        return ALL;
+    }
     let mut m = TWOS | (1u64 << 52);
     for col in 0..4 {
         if (types >> (13 * col)) & 0x1FFF != 0 {
@@ -131,81 +137,93 @@ fn candidates(c: TileCounts) -> u64 {
     for col in 0..4 {
         m |= nums << (13 * col);
     }
-    m & ((1u64 << 53) - 1)
+    m & ALL
+}
+
+/// Every window of positions a run can fill, `(a, b)` for positions `a..=b`: inside 1..14 (the
+/// 1 at 1 or 14), and with `run_wrap` the windows turning the corner 13-1-2, `a ≤ 13`, `b ≥ 15`,
+/// at most 13 long, where a position `q > 14` holds the number `q − 13` (contract §3).
+fn run_windows(r: &options::MeldRules) -> impl Iterator<Item = (u8, u8)> {
+    let max_len = if r.ace_to_ace { 14u8 } else { 13 };
+    let straight =
+        (1..=14u8).flat_map(move |a| (a + 2..=14u8.min(a + max_len - 1)).map(move |b| (a, b)));
+    let wrap = r.run_wrap;
+    let wrapped = (3..=13u8)
+        .filter(move |_| wrap)
+        .flat_map(|a| (15..=a + 12).map(move |b| (a, b)));
+    straight.chain(wrapped)
 }
 
 /// For each colour and window of positions, the run holding `u` that uses the rack's naturals
 /// wherever it can and wilds elsewhere (`u` forced in as a wild when it is one).
 fn greedy_runs(rack: TileCounts, u: TileType, r: &options::MeldRules) -> Vec<TileCounts> {
     use crate::tiles::{is_two, tile, JOKER};
+    use options::AcePos;
     let mut out = Vec::new();
     let u_wild = u == JOKER || (r.twos_wild && is_two(u));
-    let max_len = if r.ace_to_ace { 14u8 } else { 13 };
     for col in 0..4u8 {
         if !u_wild && u / 13 != col {
             continue;
         }
-        for a in 1..=14u8 {
-            for b in a + 2..=14u8 {
-                if b - a + 1 > max_len {
-                    break;
-                }
-                let mut sub = TileCounts::EMPTY;
-                let mut avail = rack;
-                let mut missing = 0u32;
-                for pos in a..=b {
-                    let nat = match pos {
-                        1 if r.ace != options::AcePos::HighOnly => Some(tile(col, 1)),
-                        14 if r.ace != options::AcePos::LowOnly => Some(tile(col, 1)),
-                        1 | 14 => None,
-                        n => Some(tile(col, n)),
-                    };
-                    match nat {
-                        Some(x) if avail.contains(x) => {
-                            avail.remove(x);
-                            sub.add(x);
-                        }
-                        _ => missing += 1,
+        for (a, b) in run_windows(r) {
+            let mut sub = TileCounts::EMPTY;
+            let mut avail = rack;
+            let mut missing = 0u32;
+            for pos in a..=b {
+                let nat = match pos {
+                    1 if r.ace != AcePos::HighOnly => Some(tile(col, 1)),
+                    // the corner of a wrapped run needs both ace positions
+                    14 if b > 14 && r.ace == AcePos::LowOrHigh => Some(tile(col, 1)),
+                    14 if b == 14 && r.ace != AcePos::LowOnly => Some(tile(col, 1)),
+                    1 | 14 => None,
+                    n if n > 14 => Some(tile(col, n - 13)),
+                    n => Some(tile(col, n)),
+                };
+                match nat {
+                    Some(x) if avail.contains(x) => {
+                        avail.remove(x);
+                        sub.add(x);
                     }
+                    _ => missing += 1,
                 }
-                if !u_wild && !sub.contains(u) {
-                    continue;
-                }
-                // the wild pool: jokers, then 2s (u first when it is a wild)
-                let mut pool: Vec<TileType> = Vec::new();
-                if u_wild && avail.contains(u) {
-                    pool.push(u);
-                    avail.remove(u);
-                }
-                for x in [JOKER, tile(0, 2), tile(1, 2), tile(2, 2), tile(3, 2)] {
-                    if x == JOKER || r.twos_wild {
-                        for _ in 0..avail.get(x) {
-                            pool.push(x);
-                        }
-                    }
-                }
-                if (pool.len() as u32) < missing {
-                    continue;
-                }
-                for &x in &pool[..missing as usize] {
-                    sub.add(x);
-                }
-                if u_wild && !sub.contains(u) {
-                    // replace one natural by u (same length)
-                    if pool.first().is_none_or(|&x| x != u) {
-                        continue;
-                    }
-                    let nat = sub.types() & !(1u64 << JOKER);
-                    let Some(x) = (0..53u8).find(|&x| {
-                        nat & (1 << x) != 0 && x != JOKER && !(r.twos_wild && is_two(x))
-                    }) else {
-                        continue;
-                    };
-                    sub.remove(x);
-                    sub.add(u);
-                }
-                out.push(sub);
             }
+            if !u_wild && !sub.contains(u) {
+                continue;
+            }
+            // the wild pool: jokers, then 2s (u first when it is a wild)
+            let mut pool: Vec<TileType> = Vec::new();
+            if u_wild && avail.contains(u) {
+                pool.push(u);
+                avail.remove(u);
+            }
+            for x in [JOKER, tile(0, 2), tile(1, 2), tile(2, 2), tile(3, 2)] {
+                if x == JOKER || r.twos_wild {
+                    for _ in 0..avail.get(x) {
+                        pool.push(x);
+                    }
+                }
+            }
+            if (pool.len() as u32) < missing {
+                continue;
+            }
+            for &x in &pool[..missing as usize] {
+                sub.add(x);
+            }
+            if u_wild && !sub.contains(u) {
+                // replace one natural by u (same length)
+                if pool.first().is_none_or(|&x| x != u) {
+                    continue;
+                }
+                let nat = sub.types() & !(1u64 << JOKER);
+                let Some(x) = (0..53u8)
+                    .find(|&x| nat & (1 << x) != 0 && x != JOKER && !(r.twos_wild && is_two(x)))
+                else {
+                    continue;
+                };
+                sub.remove(x);
+                sub.add(u);
+            }
+            out.push(sub);
         }
     }
     out

@@ -39,7 +39,7 @@ const SPECS: &[(&str, Spec)] = &[
     ("joker_value", Spec::Ints(&[50, 30])),
     (
         "max_wilds_per_meld",
-        Spec::IntsOrWords(&[1, 2], &["fewer_than_naturals"]),
+        Spec::IntsOrWords(&[1, 2], &["fewer_than_naturals", "unlimited"]),
     ),
     (
         "pierna_of_twos",
@@ -50,6 +50,7 @@ const SPECS: &[(&str, Spec)] = &[
         Spec::Words(&["low_or_high", "high_only", "low_only"]),
     ),
     ("ace_to_ace_run", Spec::Words(&["allowed", "forbidden"])),
+    ("run_wrap", Spec::Bool(false)),
     ("canasta_min", Spec::Range(3, 14, 7)),
     (
         "close_requirement",
@@ -91,6 +92,8 @@ pub enum MaxWilds {
     One,
     Two,
     FewerThanNaturals,
+    /// No limit (a meld still needs one natural, contract §2).
+    Unlimited,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -117,6 +120,8 @@ pub struct MeldRules {
     pub pierna_of_twos: bool,
     pub ace: AcePos,
     pub ace_to_ace: bool,
+    /// `run_wrap`: a run may turn the corner 13-1-2 (contract §3).
+    pub run_wrap: bool,
     pub canasta_min: u32,
 }
 
@@ -285,9 +290,10 @@ impl BurakoOptions {
                 joker_value: i("joker_value") as i32,
                 max_wilds: match (
                     m["max_wilds_per_meld"].as_i64(),
-                    m["max_wilds_per_meld"].is_string(),
+                    m["max_wilds_per_meld"].as_str(),
                 ) {
-                    (_, true) => MaxWilds::FewerThanNaturals,
+                    (_, Some("unlimited")) => MaxWilds::Unlimited,
+                    (_, Some(_)) => MaxWilds::FewerThanNaturals,
                     (Some(2), _) => MaxWilds::Two,
                     _ => MaxWilds::One,
                 },
@@ -298,6 +304,7 @@ impl BurakoOptions {
                     _ => AcePos::LowOrHigh,
                 },
                 ace_to_ace: s("ace_to_ace_run") == "allowed",
+                run_wrap: b("run_wrap"),
                 canasta_min: i("canasta_min") as u32,
             },
             pure_canasta_to_close: s("close_requirement") == "pure_canasta",

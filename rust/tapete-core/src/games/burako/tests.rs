@@ -603,3 +603,202 @@ fn single_tile_rediscard_forbidden() {
     );
     assert_eq!(legal_texts(&s), vec!["draw"]);
 }
+
+fn cmw(s: &str, opts: serde_json::Value) -> Option<MeldInfo> {
+    classify_meld(tiles(s), &rules_with(opts))
+}
+
+fn pierna(pure: bool, value: i32, len: u32) -> Option<MeldInfo> {
+    Some(MeldInfo {
+        kind: Kind::Pierna,
+        pure,
+        canasta: len >= 7,
+        value,
+    })
+}
+
+#[test]
+fn unlimited_wilds() {
+    // contract v3 §2; values by hand from rules §1
+    let u = || json!({"max_wilds_per_meld": "unlimited"});
+    let u5 = || json!({"max_wilds_per_meld": "unlimited", "two_value": "natural_5_wild_20"});
+    // 2 naturals + 3 wilds: 5 + 5 + 50 + 50 + 20
+    assert_eq!(cmw("R5 R6 J* J* B2", u()), run(false, 130, 5));
+    assert_eq!(
+        cmw("R5 R6 J* J* B2", json!({"max_wilds_per_meld": 2})),
+        None
+    );
+    assert_eq!(
+        cmw(
+            "R5 R6 J* J* B2",
+            json!({"max_wilds_per_meld": "fewer_than_naturals"})
+        ),
+        None
+    );
+    assert_eq!(cmw("R9 K9 J* B2 Y2", u()), pierna(false, 110, 5));
+    // R2 natural at 2 in the fewest-wilds assignment: 130, 115 with natural 2s at 5
+    assert_eq!(cmw("R2 R5 R6 J* J*", u()), run(false, 130, 5));
+    assert_eq!(cmw("R2 R5 R6 J* J*", u5()), run(false, 115, 5));
+    // valid as both kinds -> pierna; a pierna's 2s are all wild
+    assert_eq!(cmw("R5 J* J*", u()), pierna(false, 105, 3));
+    assert_eq!(cmw("R2 R3 K2 B2 Y2", u5()), pierna(false, 85, 5));
+    // only 2s and jokers: a run on the B2's natural 2
+    assert_eq!(cmw("B2 J* J*", u()), run(false, 120, 3));
+    assert_eq!(cmw("B2 J* J*", u5()), run(false, 105, 3));
+    assert_eq!(cmw("K2 B2 Y2", u()), run(false, 60, 3));
+    // the longest pierna: 8 naturals + 10 wilds = 18 tiles, 40 + 100 + 160
+    assert_eq!(
+        cmw("R5 R5 K5 K5 B5 B5 Y5 Y5 J* J* R2 R2 K2 K2 B2 B2 Y2 Y2", u()),
+        pierna(false, 300, 18)
+    );
+    // a run still spans at most 14 positions
+    let r3_13 = "R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 R13";
+    assert_eq!(cmw(&format!("{r3_13} J* J* B2"), u()), run(false, 205, 14));
+    assert_eq!(cmw(&format!("{r3_13} J* J* B2 Y2"), u()), None);
+    assert_eq!(cmw("R4 R5 K7 J* J*", u()), None);
+}
+
+#[test]
+fn unlimited_extension_candidates() {
+    // {K2, B2, Y2} is a run whose extension candidates are every type: R4 makes it a red run
+    let g = game(json!({"max_wilds_per_meld": "unlimited"}));
+    let s = setup(
+        &g,
+        json!({"racks": [["R4", "K9", "Y11"], ["K3"], ["K4"], ["K6"]],
+        "melds": [[["K2", "B2", "Y2"]], []], "phase": "meld"}),
+    );
+    let l = legal_texts(&s);
+    for a in ["extend 0 R4", "extend 0 K9", "extend 0 Y11"] {
+        assert!(l.contains(&a.to_string()), "{a}: {l:?}");
+    }
+    let g = game(json!({"max_wilds_per_meld": 2}));
+    let s = setup(
+        &g,
+        json!({"racks": [["R4", "K9", "Y11"], ["K3"], ["K4"], ["K6"]],
+        "melds": [[["K2", "B2", "Y2"]], []], "phase": "meld"}),
+    );
+    assert!(!legal_texts(&s).iter().any(|a| a.starts_with("extend")));
+}
+
+#[test]
+fn wrap_window() {
+    use super::rules::wrap_fits;
+    let bits = |ns: &[u32]| ns.iter().fold(0u32, |m, &n| m | 1 << n);
+    assert!(wrap_fits(bits(&[13, 1, 2]), 3));
+    assert!(wrap_fits(bits(&[13, 2]), 3)); // a wild for the 1
+    assert!(!wrap_fits(bits(&[12, 1]), 3)); // 12-13-1 is straight, not a wrap
+    assert!(!wrap_fits(bits(&[3, 13]), 3));
+    assert!(wrap_fits(bits(&[3, 13]), 4)); // 13-1-2-3
+    assert!(wrap_fits(
+        bits(&[4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1, 2]),
+        12
+    ));
+    assert!(!wrap_fits(
+        bits(&[3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1]),
+        12
+    ));
+    assert!(wrap_fits(bits(&[7]), 13)); // 13 tiles: every number
+    assert!(!wrap_fits(bits(&[13, 1, 2]), 14)); // a wrap holds no number twice
+    assert!(!wrap_fits(bits(&[13, 1, 2]), 2));
+}
+
+#[test]
+fn run_wrap_vectors() {
+    let w = || json!({"run_wrap": true});
+    let w5 = || json!({"run_wrap": true, "two_value": "natural_5_wild_20"});
+    assert_eq!(cmw("R13 R1 R2 R3", w()), run(true, 50, 4)); // TV-B06 wrapped
+    assert_eq!(cm("R13 R1 R2 R3"), None); // TV-B06 by default
+    assert_eq!(cmw("R13 R1 R2", w()), run(true, 45, 3)); // TV-B07: now pure
+    assert_eq!(cmw("R13 R1 R2", w5()), run(true, 30, 3));
+    assert_eq!(cmw("R11 R12 J* R1 R2", w()), run(false, 105, 5)); // J* = 13
+    assert_eq!(cm("R11 R12 J* R1 R2"), None);
+    assert_eq!(cmw("R12 R13 J* R2 R3", w()), run(false, 95, 5)); // J* = 1
+    let r4_13 = "R4 R5 R6 R7 R8 R9 R10 R11 R12 R13";
+    assert_eq!(cmw(&format!("{r4_13} R1 R2"), w()), run(true, 115, 12));
+    assert_eq!(cm(&format!("{r4_13} R1 R2")), run(false, 115, 12));
+    assert_eq!(cmw("R9 R10 R11 R12 R13 R1 R2", w()), run(true, 85, 7));
+    // 2s of other colours stay wild
+    assert_eq!(cmw("R12 R13 R1 B2", w5()), run(false, 55, 4));
+    assert_eq!(cmw("R12 R13 R1 R2", w5()), run(true, 40, 4));
+    assert_eq!(
+        cmw(
+            "R13 R1 B2 Y2 R3",
+            json!({"run_wrap": true, "max_wilds_per_meld": "unlimited", "two_value": "natural_5_wild_20"})
+        ),
+        run(false, 70, 5)
+    );
+    // no number twice, at most 13 tiles
+    assert_eq!(
+        cmw("R5 R6 R7 R8 R9 R10 R11 R12 R13 R1 R2 R3 R4 R5", w()),
+        None
+    );
+    assert_eq!(cmw("R13 R1 R1 R2", w()), None);
+    assert_eq!(
+        cmw(
+            "R5 R6 R7 R8 R9 R10 R11 R12 R13 R1 R2 R3 R4 J*",
+            json!({"run_wrap": true, "ace_to_ace_run": "forbidden"})
+        ),
+        None
+    );
+    // ace_position: a natural 1 at the corner needs low_or_high; a wild may stand there
+    let hi = || json!({"run_wrap": true, "ace_position": "high_only"});
+    let lo = || json!({"run_wrap": true, "ace_position": "low_only"});
+    assert_eq!(cmw("R13 R1 R2 R3", hi()), None);
+    assert_eq!(cmw("R13 R1 R2 R3", lo()), None);
+    assert_eq!(cmw("R13 J* R2 R3", hi()), run(false, 85, 4));
+    assert_eq!(cmw("R12 R13 J* R2 R3", lo()), run(false, 95, 5));
+    assert_eq!(cmw("R13 R1 R2", hi()), run(false, 45, 3));
+    assert_eq!(cmw("R13 R1 R2", lo()), None);
+    // twos_wild = false: 2s are ordinary naturals
+    assert_eq!(
+        cmw("R13 R1 R2", json!({"run_wrap": true, "twos_wild": false})),
+        run(true, 45, 3)
+    );
+    assert_eq!(
+        cmw("R13 R1 B2", json!({"run_wrap": true, "twos_wild": false})),
+        None
+    );
+    assert_eq!(cmw("R12 R13 J* B2 R3", w()), None); // two wilds
+}
+
+#[test]
+fn run_wrap_in_play() {
+    // the pozo-take search walks wrapped windows: with 2s ordinary, the top R2 fits only 13-1-2
+    let spec = json!({"racks": [["R13", "R1", "K9", "B11", "Y5"], ["K3"], ["K4"], ["K6"]],
+        "pozo": ["R2"]});
+    let g = game(json!({"pozo_take_requirement": "must_use_top_tile_now", "twos_wild": false}));
+    assert!(!setup(&g, spec.clone())
+        .legal_actions_vec()
+        .contains(&A_TAKE));
+    let g = game(
+        json!({"pozo_take_requirement": "must_use_top_tile_now", "twos_wild": false, "run_wrap": true}),
+    );
+    let mut s = setup(&g, spec);
+    assert!(s.legal_actions_vec().contains(&A_TAKE));
+    for a in ["take pozo", "add R1", "add R2", "add R13", "meld"] {
+        act(&mut s, a);
+    }
+    // a closing hand with a wrapped pure canasta: team 0 scores
+    // (15 + 50 + 15 + 20) + 200 + 100 + 100 − 5 = 495, team 1 −110 (rules §7, by hand)
+    let g = game(json!({"run_wrap": true, "match": "single_hand"}));
+    let mut s = setup(
+        &g,
+        json!({"racks": [["K9", "K10", "K11", "K12", "K13", "K1", "K2", "Y5"], ["K3"], ["K4"], ["K6"]],
+        "melds": [[["R3", "R4", "R5"]], []], "muerto_status": [1, 0], "phase": "meld"}),
+    );
+    for a in [
+        "add K1",
+        "add K2",
+        "add K9",
+        "add K10",
+        "add K11",
+        "add K12",
+        "add K13",
+        "meld",
+        "discard Y5",
+    ] {
+        act(&mut s, a);
+    }
+    assert!(s.is_terminal());
+    assert_eq!(s.hand_scores(), &[[495, -110]]);
+}
