@@ -196,7 +196,7 @@ def test_option_resolution_agrees(data):
 
 
 # --------------------------------------------------------------------------------------------------
-# max_wilds_per_meld = unlimited and run_wrap (contract §2, §3): the general strategy above draws
+# max_wilds_per_meld = unlimited and run_wrap (docs/burako_engine.md §2, §3): the general strategy above draws
 # them among many options; here they are always in play, with the options they combine with.
 
 MELD_OPTIONS = st.fixed_dictionaries(

@@ -706,8 +706,9 @@ def test_no_redraw_without_the_privilege(engine):
 
 
 # --------------------------------------------------------------------------------------------------
-# Options beyond rules §10 (contract v3 §2, §3): max_wilds_per_meld = unlimited and run_wrap.
-# Expected values by hand from §1 (values), §3.2/§3.3 (validity) and the contract's definitions.
+# Options beyond docs/rules/burako.md §10 (docs/burako_engine.md §2, §3, v3): max_wilds_per_meld =
+# unlimited and run_wrap. Expected values by hand from docs/rules/burako.md §1, §3.2, §3.3 (values,
+# validity) and the contract's definitions.
 
 UNLIMITED = {"max_wilds_per_meld": "unlimited"}
 WRAP = {"run_wrap": True}
@@ -727,7 +728,8 @@ N5 = {"two_value": "natural_5_wild_20"}
         # 20 + 5 + 5 + 50 + 50 = 130; under natural_5 the natural R2 counts 5 -> 115
         ("U03", "R2 R5 R6 J* J*", UNLIMITED, ("run", False, False, 130)),
         ("U03", "R2 R5 R6 J* J*", {**UNLIMITED, **N5}, ("run", False, False, 115)),
-        # one natural and two wilds: valid as both kinds -> a pierna (§3.4): 5 + 50 + 50 = 105
+        # one natural and two wilds: valid as both kinds -> a pierna (docs/rules/burako.md §3.4):
+        # 5 + 50 + 50 = 105
         ("U04", "R5 J* J*", UNLIMITED, ("pierna", False, False, 105)),
         # the run reading would make R2 natural, but the kind is pierna (R3 + four wild 2s), where
         # every 2 is wild: 5 + 4*20 = 85 also under natural_5
@@ -770,8 +772,9 @@ def test_unlimited_wilds_invalid(engine, vid, tiles, options):
 
 def test_unlimited_wilds_extensions(engine):
     # U11: the run {K2, B2, Y2} (K2 natural, two wilds; a run as it is no pierna) takes R4 under
-    # unlimited: valid as a run of red, R4 the one natural and the three 2s wild (§3.4 existence
-    # semantics); under max_wilds_per_meld = 2 that is three wilds: illegal.
+    # unlimited: valid as a run of red, R4 the one natural and the three 2s wild
+    # (docs/rules/burako.md §3.4 existence semantics); under max_wilds_per_meld = 2 that is three
+    # wilds: illegal.
     position = dict(racks=[T("R4 K9 Y11"), T("K3"), T("K4"), T("K6")], melds=[[T("K2 B2 Y2")], []], phase="meld")
     s = engine.Burako(players=4, **UNLIMITED).setup(**position)
     assert s.view(0)["melds"][0][0]["kind"] == "run"
@@ -937,7 +940,7 @@ def test_run_wrap_game_score(engine):
 
 
 def test_new_options_in_the_resolved_options(engine):
-    # contract §2/§10: run_wrap (default false) is a key of every resolved options object
+    # docs/burako_engine.md §2/§10: run_wrap (default false) is a key of every resolved options object
     game = engine.Burako(players=2)
     assert game.options["run_wrap"] is False and game.options["max_wilds_per_meld"] == 1
     assert doc(game.new_state(seed=1))["options"]["run_wrap"] is False

@@ -324,7 +324,7 @@ def _wilds_allowed(w: int, naturals: int, opts: dict) -> bool:
     if limit == "fewer_than_naturals":
         return w < naturals
     if limit == "unlimited":
-        return True  # a meld still needs a natural (contract §2): the callers check it
+        return True  # a meld still needs a natural (docs/burako_engine.md §2): the callers check it
     return w <= limit
 
 
@@ -396,7 +396,7 @@ def _run_fewest_wilds(tiles: Sequence[int], opts: dict) -> int | None:
                     continue
                 if best is None or w < best:
                     best = w
-            # run_wrap: the corner 13-1-2 (contract §3). No number twice, so at most one 1; a
+            # run_wrap: the corner 13-1-2 (docs/burako_engine.md §3). No number twice, so at most one 1; a
             # natural 1 there follows the 13 (high) and precedes the 2 (low): both must be allowed.
             if opts["run_wrap"] and aces <= 1 and (aces == 0 or opts["ace_position"] == "low_or_high"):
                 numbers = others + [1] * aces + [2] * natural_twos

@@ -142,7 +142,7 @@ fn candidates(c: TileCounts) -> u64 {
 
 /// Every window of positions a run can fill, `(a, b)` for positions `a..=b`: inside 1..14 (the
 /// 1 at 1 or 14), and with `run_wrap` the windows turning the corner 13-1-2, `a ≤ 13`, `b ≥ 15`,
-/// at most 13 long, where a position `q > 14` holds the number `q − 13` (contract §3).
+/// at most 13 long, where a position `q > 14` holds the number `q − 13` (docs/burako_engine.md §3).
 fn run_windows(r: &options::MeldRules) -> impl Iterator<Item = (u8, u8)> {
     let max_len = if r.ace_to_ace { 14u8 } else { 13 };
     let straight =

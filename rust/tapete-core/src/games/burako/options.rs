@@ -92,7 +92,7 @@ pub enum MaxWilds {
     One,
     Two,
     FewerThanNaturals,
-    /// No limit (a meld still needs one natural, contract §2).
+    /// No limit (a meld still needs one natural, docs/burako_engine.md §2).
     Unlimited,
 }
 
@@ -120,7 +120,7 @@ pub struct MeldRules {
     pub pierna_of_twos: bool,
     pub ace: AcePos,
     pub ace_to_ace: bool,
-    /// `run_wrap`: a run may turn the corner 13-1-2 (contract §3).
+    /// `run_wrap`: a run may turn the corner 13-1-2 (docs/burako_engine.md §3).
     pub run_wrap: bool,
     pub canasta_min: u32,
 }

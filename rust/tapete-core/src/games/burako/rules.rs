@@ -59,7 +59,7 @@ fn wilds_ok(w: u32, len: u32, r: &MeldRules) -> bool {
     }
 }
 
-/// `run_wrap` (contract §3): do the natural numbers `nums` (bit n for number n) fit a wrapped
+/// `run_wrap` (docs/burako_engine.md §3): do the natural numbers `nums` (bit n for number n) fit a wrapped
 /// run of `len` ≤ 13 tiles? Its numbers are `a..=13` then `1..=a+len−14` for a start `a` in
 /// `16−len..=13`, so that it holds 13, 1 and 2; the numbers `a+len−13..=a−1` are left out.
 #[inline]

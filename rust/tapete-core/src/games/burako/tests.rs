@@ -619,7 +619,7 @@ fn pierna(pure: bool, value: i32, len: u32) -> Option<MeldInfo> {
 
 #[test]
 fn unlimited_wilds() {
-    // contract v3 §2; values by hand from rules §1
+    // docs/burako_engine.md §2 (v3); values by hand from docs/rules/burako.md §1
     let u = || json!({"max_wilds_per_meld": "unlimited"});
     let u5 = || json!({"max_wilds_per_meld": "unlimited", "two_value": "natural_5_wild_20"});
     // 2 naturals + 3 wilds: 5 + 5 + 50 + 50 + 20
@@ -779,7 +779,7 @@ fn run_wrap_in_play() {
         act(&mut s, a);
     }
     // a closing hand with a wrapped pure canasta: team 0 scores
-    // (15 + 50 + 15 + 20) + 200 + 100 + 100 − 5 = 495, team 1 −110 (rules §7, by hand)
+    // (15 + 50 + 15 + 20) + 200 + 100 + 100 − 5 = 495, team 1 −110 (docs/rules/burako.md §7, by hand)
     let g = game(json!({"run_wrap": true, "match": "single_hand"}));
     let mut s = setup(
         &g,
