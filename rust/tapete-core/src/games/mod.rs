@@ -2,7 +2,7 @@
 //! (the Python bindings) reads, so a new game is its folder plus one line in each of the two
 //! lists below.
 
-// pub mod burako;
+pub mod burako;
 // pub mod escoba;
 // pub mod mosca;
 pub mod musta_maija;
@@ -13,6 +13,7 @@ macro_rules! for_each_game {
     ($m:ident) => {
         $m! {
             musta_maija::MustaMaijaGame, MustaMaijaState;
+            burako::BurakoGame, BurakoState;
         }
     };
 }

@@ -3,10 +3,9 @@
 
 use serde_json::json;
 
-use super::options::BurakoOptions;
 use super::rules::{classify_meld, team_score, Kind, MeldInfo, TeamTally};
 use super::*;
-use crate::tiles::parse_tile;
+use crate::tiles::{fresh_pack, parse_tile};
 
 fn tiles(s: &str) -> TileCounts {
     TileCounts::from_slice(
@@ -17,7 +16,7 @@ fn tiles(s: &str) -> TileCounts {
 }
 
 fn rules_with(opts: serde_json::Value) -> options::MeldRules {
-    BurakoOptions::resolve(&opts).unwrap().0.meld
+    BurakoGame::from_options(&opts).unwrap().options().meld
 }
 
 fn cm(s: &str) -> Option<MeldInfo> {
@@ -171,7 +170,7 @@ fn scoring_vectors() {
 }
 
 fn game(opts: serde_json::Value) -> BurakoGame {
-    BurakoGame::new(&opts).unwrap()
+    BurakoGame::from_options(&opts).unwrap()
 }
 
 fn act(s: &mut BurakoState, text: &str) {
@@ -180,7 +179,7 @@ fn act(s: &mut BurakoState, text: &str) {
 }
 
 fn legal_texts(s: &BurakoState) -> Vec<String> {
-    s.legal_actions_vec()
+    s.legal_actions()
         .into_iter()
         .map(|a| action_to_string(a).unwrap())
         .collect()
@@ -221,13 +220,13 @@ fn first_turn_and_redraw() {
             .unwrap();
         deck.swap(i, pos);
     }
-    let mut s = g.new_state_with_deck(0, &deck).unwrap();
+    let mut s = g.new_state_with_deck(0, &json!(deck)).unwrap();
     assert_eq!(legal_texts(&s), vec!["draw"]); // TV-B24
     act(&mut s, "draw");
-    assert!(s.legal_actions_vec().contains(&A_REDRAW));
+    assert!(s.legal_actions().contains(&A_REDRAW));
     act(&mut s, "redraw");
     assert_eq!(s.pozo(), &[r7]);
-    assert!(!s.legal_actions_vec().contains(&A_REDRAW)); // second REDRAW illegal
+    assert!(!s.legal_actions().contains(&A_REDRAW)); // second REDRAW illegal
     assert!(s.rack(0).contains(k3));
     act(&mut s, "discard B9");
     assert_eq!(s.pozo(), &[r7, b9]);
@@ -235,7 +234,7 @@ fn first_turn_and_redraw() {
     act(&mut s, "take pozo");
     assert!(s.pozo().is_empty());
     assert!(s.rack(1).contains(r7) && s.rack(1).contains(b9));
-    assert!(!s.legal_actions_vec().contains(&A_REDRAW)); // TV-B26
+    assert!(!s.legal_actions().contains(&A_REDRAW)); // TV-B26
 }
 
 fn setup(g: &BurakoGame, spec: serde_json::Value) -> BurakoState {
@@ -294,12 +293,12 @@ fn invariant_vectors() {
         json!({"racks": [["R3", "R4", "R5", "K9"], ["Y1"], ["Y2"], ["K3"]], "phase": "meld",
         "melds": [[["Y11", "Y12", "Y13"]], []], "muerto_status": [1, 0]}),
     );
-    assert_eq!(s.legal_actions_vec(), vec![5, 6, 7, 24, 60, 61, 62, 79]);
+    assert_eq!(s.legal_actions(), vec![5, 6, 7, 24, 60, 61, 62, 79]);
     let mut s2 = s.clone();
     for t in ["add R3", "add R4", "add R5"] {
         act(&mut s2, t);
     }
-    assert!(!s2.legal_actions_vec().contains(&A_MELD));
+    assert!(!s2.legal_actions().contains(&A_MELD));
     // TV-B32: close by discard (+100)
     let canasta = json!(["B5", "B6", "B7", "B8", "B9", "B10", "B11"]);
     let mut s = setup(
@@ -376,7 +375,7 @@ fn indirect_muerto_unplayed() {
         }
         act(&mut s, "meld");
         // seat 2 drew a tile, so the meld leaves 1 tile: discard it to close
-        let l = s.legal_actions_vec();
+        let l = s.legal_actions();
         let d = *l
             .iter()
             .find(|&&a| (A_DISCARD..A_EXTEND).contains(&a))
@@ -430,14 +429,14 @@ fn json_round_trip_and_census() {
         if s.is_terminal() {
             break;
         }
-        let l = s.legal_actions_vec();
+        let l = s.legal_actions();
         s.apply(l[(rng.next_u64() % l.len() as u64) as usize])
             .unwrap();
         assert_eq!(s.tile_census(), TileCounts::FULL);
         let j = s.to_json();
         let back = g.state_from_json(&j).unwrap();
         assert_eq!(back.to_json(), j);
-        assert_eq!(back.legal_actions_vec(), s.legal_actions_vec());
+        assert_eq!(back.legal_actions(), s.legal_actions());
     }
 }
 
@@ -452,14 +451,14 @@ fn must_use_top_searches_every_size() {
         json!({"racks": [["J*", "J*", "R6", "R7", "K9", "B11", "Y13", "K1"],
         ["B9", "Y9", "R9"], ["K4", "K5", "B6"], ["Y4", "Y5", "B7"]], "pozo": ["R3"], "to_move": 0}),
     );
-    assert!(s.legal_actions_vec().contains(&A_TAKE));
+    assert!(s.legal_actions().contains(&A_TAKE));
     // without the jokers no meld holds R3: take illegal
     let s = setup(
         &g,
         json!({"racks": [["B1", "B3", "R6", "R7", "K9", "B11", "Y13", "K1"],
         ["B9", "Y9", "R9"], ["K4", "K5", "B6"], ["Y4", "Y5", "B7"]], "pozo": ["R3"], "to_move": 0}),
     );
-    assert!(!s.legal_actions_vec().contains(&A_TAKE));
+    assert!(!s.legal_actions().contains(&A_TAKE));
 }
 
 /// TV-B32's closing position (team 0 scores 460 by hand; team 1: no melds, U = −100, racks
@@ -535,7 +534,7 @@ fn close_requirement_and_modes() {
     for t in ["add B5", "add B6", "add B7"] {
         act(&mut s, t);
     }
-    assert!(!s.legal_actions_vec().contains(&A_MELD));
+    assert!(!s.legal_actions().contains(&A_MELD));
     // meld_required: the last discard is illegal; h' = 1 only if the last tile then extends
     let g = game(json!({"close_mode": "meld_required", "match": "single_hand"}));
     let s = setup(
@@ -767,14 +766,12 @@ fn run_wrap_in_play() {
     let spec = json!({"racks": [["R13", "R1", "K9", "B11", "Y5"], ["K3"], ["K4"], ["K6"]],
         "pozo": ["R2"]});
     let g = game(json!({"pozo_take_requirement": "must_use_top_tile_now", "twos_wild": false}));
-    assert!(!setup(&g, spec.clone())
-        .legal_actions_vec()
-        .contains(&A_TAKE));
+    assert!(!setup(&g, spec.clone()).legal_actions().contains(&A_TAKE));
     let g = game(
         json!({"pozo_take_requirement": "must_use_top_tile_now", "twos_wild": false, "run_wrap": true}),
     );
     let mut s = setup(&g, spec);
-    assert!(s.legal_actions_vec().contains(&A_TAKE));
+    assert!(s.legal_actions().contains(&A_TAKE));
     for a in ["take pozo", "add R1", "add R2", "add R13", "meld"] {
         act(&mut s, a);
     }
