@@ -94,6 +94,7 @@ def test_apply_accepts_notation(engine):
         "burako(variant=standard)",
         "burako(variant=standard,players=2)",
         "burako(variant=standard,first_mano=1,max_wilds_per_meld=fewer_than_naturals,muerto_size=hand_size)",
+        "burako(variant=standard,max_wilds_per_meld=unlimited,run_wrap=true)",
     ],
 )
 def test_game_strings_round_trip(engine, text):
@@ -110,7 +111,7 @@ def test_game_attributes(engine):
     assert game.observation_shape == (4221,)
     assert engine.Burako().observation_shape == (4225,)
     assert game.options["players"] == 2 and game.options["variant"] == "standard"
-    assert len(engine.Burako().options) == 28
+    assert len(engine.Burako().options) == 29
 
 
 def test_view_keys_and_visibility(engine):

@@ -54,6 +54,11 @@ def test_refusals_are_invalid_option(given):
         TOY.resolve(given)
 
 
+def test_an_option_of_ints_only_names_its_ints():
+    with pytest.raises(InvalidOptionError, match=r"expected 12, 15$"):
+        TOY.resolve({"size": 13})
+
+
 def test_values_are_normalised():
     r = TOY.resolve({"cap": None, "wild": "7D", "bonus": {"10h": 2}, "limit": "none"})
     assert (r["wild"], r["bonus"], r["limit"], r["cap"]) == ("7d", {"Th": 2}, "none", None)

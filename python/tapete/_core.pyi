@@ -6,7 +6,16 @@ import numpy as np
 import numpy.typing as npt
 
 __version__: str
-__all__ = ["__version__", "EscobaGame", "EscobaState", "MustaMaijaGame", "MustaMaijaState", "simulate"]
+__all__ = [
+    "__version__",
+    "BurakoGame",
+    "BurakoState",
+    "EscobaGame",
+    "EscobaState",
+    "MustaMaijaGame",
+    "MustaMaijaState",
+    "simulate",
+]
 
 _S = TypeVar("_S")
 
@@ -62,5 +71,11 @@ class MustaMaijaState(_NativeState): ...
 
 @final
 class MustaMaijaGame(_NativeGame[MustaMaijaState]): ...
+
+@final
+class BurakoState(_NativeState): ...
+
+@final
+class BurakoGame(_NativeGame[BurakoState]): ...
 
 def simulate(game: Any, games: int, seed: int, threads: int | None = None) -> dict[str, npt.NDArray[Any]]: ...

@@ -110,7 +110,9 @@ class OptionsSpec:
             if _is_int(value) and (value in o["ints"] if "ints" in o else o["min"] <= value <= o["max"]):
                 return value
             ints = ", ".join(map(str, o["ints"])) if "ints" in o else f"an int {o['min']}..{o['max']}"
-            raise bad(f"{ints} or one of " + ", ".join(o["words"]))
+            # an option of a few ints only (no words) names just the ints
+            words = " or one of " + ", ".join(o["words"]) if o["words"] else ""
+            raise bad(ints + words)
         if kind == "words":
             if (
                 not isinstance(value, (list, tuple))

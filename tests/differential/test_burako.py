@@ -193,3 +193,95 @@ def test_option_resolution_agrees(data):
     assert native.options == ref.options
     assert str(native) == str(ref)
     assert native.observation_shape == ref.observation_shape
+
+
+# --------------------------------------------------------------------------------------------------
+# max_wilds_per_meld = unlimited and run_wrap (docs/burako_engine.md §2, §3): the general strategy above draws
+# them among many options; here they are always in play, with the options they combine with.
+
+MELD_OPTIONS = st.fixed_dictionaries(
+    {
+        "max_wilds_per_meld": st.sampled_from([1, 2, "fewer_than_naturals", "unlimited"]),
+        "run_wrap": st.booleans(),
+        "ace_position": st.sampled_from(["low_or_high", "high_only", "low_only"]),
+        "ace_to_ace_run": st.sampled_from(["allowed", "forbidden"]),
+        "twos_wild": st.booleans(),
+        "two_value": st.sampled_from(["always_20", "natural_5_wild_20"]),
+        "pierna_of_twos": st.sampled_from(["forbidden", "allowed_as_naturals"]),
+    }
+)
+
+
+@settings(max_examples=max(EXAMPLES, 300), **SETTINGS)
+@given(data=st.data())
+def test_classify_meld_agrees_with_wrap_and_unlimited(data):
+    options = data.draw(MELD_OPTIONS, label="options")
+    c = data.draw(st.integers(0, 3), label="colour")
+    # one colour's tiles (the corner 12-13-1-2-3 twice as likely), every 2 and the joker
+    pool = [13 * c + n for n in range(13)] + [13 * c + n for n in (0, 1, 2, 11, 12)] + [13 * k + 1 for k in range(4)]
+    pool += [52] if data.draw(st.booleans()) else [13 * data.draw(st.integers(0, 3)) + data.draw(st.integers(0, 12))]
+    tiles = data.draw(st.lists(st.sampled_from(pool), max_size=15).filter(lambda ts: all(ts.count(t) <= 2 for t in ts)))
+    assert tapete.burako.classify_meld(tiles, **options) == reference.burako.classify_meld(tiles, **options)
+
+
+def corner_position(rng: random.Random, players: int) -> dict:
+    """A ``setup`` where the mover draws with a pozo on the table and holds tiles around the
+    corner 12-13-1-2-3 of one colour plus wilds: the must_use_top_tile_now search meets wrapped
+    runs and wild-heavy melds."""
+    c = rng.randrange(4)
+    left = {t: 2 for t in range(53)}
+
+    def take(ts: list[int]) -> list[str]:
+        out = []
+        for t in ts:
+            if left[t]:
+                left[t] -= 1
+                out.append(text(t))
+        return out
+
+    corner = [13 * c + n - 1 for n in (1, 2, 3, 4, 11, 12, 13)]
+    wilds = [52] + [13 * k + 1 for k in range(4)]
+    to_move = rng.randrange(players)
+    racks = []
+    for seat in range(players):
+        if seat == to_move:
+            racks.append(take(rng.choices(corner, k=rng.randint(2, 7)) + rng.choices(wilds, k=rng.randint(0, 3))))
+        else:
+            racks.append(take([13 * rng.randrange(4) + rng.randint(4, 9)]) or ["R7"])
+    shapes = [[12, 13, 1], [13, 1, 2], [1, 2, 3], [11, 12, 13]]
+    melds = [[], []]
+    for team in (0, 1):
+        if rng.random() < 0.5:
+            m = take([13 * c + n - 1 for n in rng.choice(shapes)] + ([52] if rng.random() < 0.3 else []))
+            if len(m) >= 3:
+                melds[team].append(m)
+    pozo = take(rng.choices(corner + wilds + [13 * ((c + 1) % 4) + 6], k=rng.randint(1, 3)))
+    return {
+        "racks": racks,
+        "melds": melds,
+        "pozo": pozo,
+        "muerto_status": [rng.choice([0, 0, 1]) for _ in range(2)],
+        "to_move": to_move,
+        "phase": "draw",
+        "seed": rng.randrange(2**32),
+    }
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@settings(max_examples=max(EXAMPLES // 2, 50), **SETTINGS)
+@given(data=st.data())
+def test_corner_positions_agree(players, data):
+    options = dict(data.draw(MELD_OPTIONS, label="options"), players=players, match="single_hand", max_turns=4)
+    options["pozo_take_requirement"] = data.draw(st.sampled_from(["none", "must_use_top_tile_now"]), label="take")
+    position = corner_position(random.Random(data.draw(st.integers(0, 2**32), label="position")), players)
+    choices = data.draw(st.lists(st.integers(0, 2**16), min_size=1, max_size=64), label="choices")
+    ref_game, native_game = reference.Burako(**options), tapete.Burako(**options)
+    try:
+        ref = ref_game.setup(**position)
+    except InvalidStateError:
+        with pytest.raises(InvalidStateError):
+            native_game.setup(**position)
+        assume(False)
+    native = native_game.setup(**position)
+    divergence = compare_positions(native, ref, choices, prefer=melding)
+    assert divergence is None, f"{divergence}\nposition: {position}\noptions: {options}"

@@ -703,3 +703,247 @@ def test_no_redraw_without_the_privilege(engine):
     s = game.setup(racks=[T("B9 Y12"), T("K1"), T("K2"), T("K4")], stock=T("R7 K3"), turns=0)
     s.apply("draw")
     assert REDRAW not in s.legal_actions()
+
+
+# --------------------------------------------------------------------------------------------------
+# Options beyond docs/rules/burako.md §10 (docs/burako_engine.md §2, §3, v3): max_wilds_per_meld =
+# unlimited and run_wrap. Expected values by hand from docs/rules/burako.md §1, §3.2, §3.3 (values,
+# validity) and the contract's definitions.
+
+UNLIMITED = {"max_wilds_per_meld": "unlimited"}
+WRAP = {"run_wrap": True}
+N5 = {"two_value": "natural_5_wild_20"}
+
+
+@pytest.mark.parametrize(
+    "vid,tiles,options,expected",
+    [
+        # 2 naturals + 3 wilds: red naturals 5, 6, the J*s and B2 fill 3 of a 5-window (3..7 etc.);
+        # 5 + 5 + 50 + 50 + 20 = 130. B2 is another colour's 2: wild, 20 also under natural_5.
+        ("U01", "R5 R6 J* J* B2", UNLIMITED, ("run", False, False, 130)),
+        ("U01", "R5 R6 J* J* B2", {**UNLIMITED, **N5}, ("run", False, False, 130)),
+        # a pierna of 2 naturals + 3 wilds: 10 + 10 + 50 + 20 + 20 = 110
+        ("U02", "R9 K9 J* B2 Y2", UNLIMITED, ("pierna", False, False, 110)),
+        # R2 natural at 2, the J*s at 3 and 4 (w = 2 in the fewest-wilds assignment):
+        # 20 + 5 + 5 + 50 + 50 = 130; under natural_5 the natural R2 counts 5 -> 115
+        ("U03", "R2 R5 R6 J* J*", UNLIMITED, ("run", False, False, 130)),
+        ("U03", "R2 R5 R6 J* J*", {**UNLIMITED, **N5}, ("run", False, False, 115)),
+        # one natural and two wilds: valid as both kinds -> a pierna (docs/rules/burako.md §3.4):
+        # 5 + 50 + 50 = 105
+        ("U04", "R5 J* J*", UNLIMITED, ("pierna", False, False, 105)),
+        # the run reading would make R2 natural, but the kind is pierna (R3 + four wild 2s), where
+        # every 2 is wild: 5 + 4*20 = 85 also under natural_5
+        ("U05", "R2 R3 K2 B2 Y2", {**UNLIMITED, **N5}, ("pierna", False, False, 85)),
+        # only 2s and jokers: B2 is the natural of a blue run (2 in a 3-window), the jokers wild;
+        # 20 + 50 + 50 = 120, under natural_5 the B2 counts 5 -> 105
+        ("U06", "B2 J* J*", UNLIMITED, ("run", False, False, 120)),
+        ("U06", "B2 J* J*", {**UNLIMITED, **N5}, ("run", False, False, 105)),
+        # the longest pierna: 8 fives (40) + 2 jokers (100) + 8 twos (160) = 300, 18 tiles
+        (
+            "U07",
+            "R5 R5 K5 K5 B5 B5 Y5 Y5 J* J* R2 R2 K2 K2 B2 B2 Y2 Y2",
+            UNLIMITED,
+            ("pierna", False, True, 300),
+        ),
+        # a run still spans at most 14 positions: R3..R13 at 3..13, wilds at 1, 2 and 14;
+        # R3..R7 25 + R8..R13 60 + 100 + 20 = 205
+        ("U08", " ".join(run_of("R", 3, 13)) + " J* J* B2", UNLIMITED, ("run", False, True, 205)),
+    ],
+)
+def test_unlimited_wilds_melds(engine, vid, tiles, options, expected):
+    assert meld_info(engine, tiles, **options) == expected, vid
+
+
+@pytest.mark.parametrize(
+    "vid,tiles,options",
+    [
+        ("U01", "R5 R6 J* J* B2", {}),  # three wilds: invalid by default ...
+        ("U01", "R5 R6 J* J* B2", {"max_wilds_per_meld": 2}),  # ... with 2 ...
+        ("U01", "R5 R6 J* J* B2", {"max_wilds_per_meld": "fewer_than_naturals"}),  # ... and 3 < 2 fails
+        ("U02", "R9 K9 J* B2 Y2", {"max_wilds_per_meld": 2}),
+        ("U08", " ".join(run_of("R", 3, 13)) + " J* J* B2 Y2", UNLIMITED),  # 15 tiles: no run that long
+        ("U09", " ".join(["R1"] + run_of("R", 2, 13) + ["R1"]) + " J*", UNLIMITED),  # TV-B17 + J*: 15
+        ("U10", "R4 R5 K7 J* J*", UNLIMITED),  # naturals of two colours and two numbers
+    ],
+)
+def test_unlimited_wilds_invalid(engine, vid, tiles, options):
+    assert classify(engine, tiles, **options) is None, vid
+
+
+def test_unlimited_wilds_extensions(engine):
+    # U11: the run {K2, B2, Y2} (K2 natural, two wilds; a run as it is no pierna) takes R4 under
+    # unlimited: valid as a run of red, R4 the one natural and the three 2s wild
+    # (docs/rules/burako.md §3.4 existence semantics); under max_wilds_per_meld = 2 that is three
+    # wilds: illegal.
+    position = dict(racks=[T("R4 K9 Y11"), T("K3"), T("K4"), T("K6")], melds=[[T("K2 B2 Y2")], []], phase="meld")
+    s = engine.Burako(players=4, **UNLIMITED).setup(**position)
+    assert s.view(0)["melds"][0][0]["kind"] == "run"
+    assert EXTEND(0, "R4") in s.legal_actions()
+    assert EXTEND(0, "K9") in s.legal_actions()  # a black run: K9 natural, the K2 wild
+    assert EXTEND(0, "Y11") in s.legal_actions()
+    s.apply("extend 0 R4")
+    assert s.view(0)["melds"][0][0] == {
+        "kind": "run",
+        "tiles": ["R4", "K2", "B2", "Y2"],
+        "pure": False,
+        "canasta": False,
+    }
+    s2 = engine.Burako(players=4, max_wilds_per_meld=2).setup(**position)
+    assert_illegal(s2, EXTEND(0, "R4"))
+    # U12: the pierna {R5, J*, J*} takes a third wild (B2) under unlimited, not under 2
+    position = dict(racks=[T("B2 K9 Y11"), T("K3"), T("K4"), T("K6")], melds=[[T("R5 J* J*")], []], phase="meld")
+    s = engine.Burako(players=4, **UNLIMITED).setup(**position)
+    assert s.view(0)["melds"][0][0]["kind"] == "pierna"
+    s.apply("extend 0 B2")
+    assert s.view(0)["melds"][0][0]["tiles"] == ["R5", "B2", "J*", "J*"]
+    assert_illegal(engine.Burako(players=4, max_wilds_per_meld=2).setup(**position), EXTEND(0, "B2"))
+
+
+@pytest.mark.parametrize(
+    "vid,tiles,options,expected",
+    [
+        # TV-B06 under run_wrap: 13-1-2-3, pure (R2 natural after the corner); 10 + 15 + 20 + 5 = 50
+        ("W01", "R13 R1 R2 R3", WRAP, ("run", True, False, 50)),
+        # TV-B07 under run_wrap: 13-1-2 with R2 natural: now pure; 10 + 15 + 20 = 45, and under
+        # natural_5 the R2 counts 5 -> 30 (by default the R2 is the wild for 12: 45)
+        ("W02", "R13 R1 R2", WRAP, ("run", True, False, 45)),
+        ("W02", "R13 R1 R2", {**WRAP, **N5}, ("run", True, False, 30)),
+        ("W02", "R13 R1 R2", N5, ("run", False, False, 45)),
+        # a wild standing for 13: 11-12-(13)-1-2, w = 1; 10 + 10 + 50 + 15 + 20 = 105
+        ("W03", "R11 R12 J* R1 R2", WRAP, ("run", False, False, 105)),
+        # a wild standing for the 1 at the corner: 12-13-(1)-2-3; 10 + 10 + 50 + 20 + 5 = 95
+        ("W04", "R12 R13 J* R2 R3", WRAP, ("run", False, False, 95)),
+        # 12 tiles 4..13-1-2 (3 left out): wrapped, a pure canasta; R4..R7 20 + R8..R13 60 + 15 +
+        # 20 = 115. Straight (the default) the R2 must be the wild for 3 (3..13-1): impure.
+        ("W05", " ".join(run_of("R", 4, 13)) + " R1 R2", WRAP, ("run", True, True, 115)),
+        ("W05", " ".join(run_of("R", 4, 13)) + " R1 R2", {}, ("run", False, True, 115)),
+        # 9-10-11-12-13-1-2: pure wrapped canasta, 50 + 15 + 20 = 85; straight (the default) it is
+        # 8..13-1 with R2 the wild for 8: impure
+        ("W06", "R9 R10 R11 R12 R13 R1 R2", WRAP, ("run", True, True, 85)),
+        ("W06", "R9 R10 R11 R12 R13 R1 R2", {}, ("run", False, True, 85)),
+        # a 2 of another colour is never natural: B2 is the wild for 2 (or 11): impure, and it
+        # counts 20 under natural_5: 10 + 10 + 15 + 20 = 55 (R2 instead: pure, 10+10+15+5 = 40)
+        ("W07", "R12 R13 R1 B2", {**WRAP, **N5}, ("run", False, False, 55)),
+        ("W07", "R12 R13 R1 R2", {**WRAP, **N5}, ("run", True, False, 40)),
+        # ... also with unlimited wilds: 13-1-(2 = B2)-3 and Y2 for 12 or 4; 10+15+20+20+5 = 70
+        ("W08", "R13 R1 B2 Y2 R3", {**WRAP, **UNLIMITED, **N5}, ("run", False, False, 70)),
+        # ace_position = high_only: no natural 1 at the corner, a wild may stand there:
+        # 13-(1)-2-3 = 10 + 50 + 20 + 5 = 85; {R13 R1 R2} stays TV-B07's impure 12-13-1 (45)
+        ("W09", "R13 J* R2 R3", {**WRAP, "ace_position": "high_only"}, ("run", False, False, 85)),
+        ("W09", "R13 R1 R2", {**WRAP, "ace_position": "high_only"}, ("run", False, False, 45)),
+        # ace_position = low_only: 12-13-(1)-2-3 with the wild at the corner, 95 as W04
+        ("W10", "R12 R13 J* R2 R3", {**WRAP, "ace_position": "low_only"}, ("run", False, False, 95)),
+        # twos_wild = false: R2 is an ordinary natural, 13-1-2 pure
+        ("W11", "R13 R1 R2", {**WRAP, "twos_wild": False}, ("run", True, False, 45)),
+    ],
+)
+def test_run_wrap_melds(engine, vid, tiles, options, expected):
+    assert meld_info(engine, tiles, **options) == expected, vid
+
+
+@pytest.mark.parametrize(
+    "vid,tiles,options",
+    [
+        ("W01", "R13 R1 R2 R3", {}),  # TV-B06 stays invalid by default
+        ("W03", "R11 R12 J* R1 R2", {}),  # straight it needs two wilds (J* and R2)
+        # a wrapped run may not repeat a number: 5..13-1..4-5 holds two R5 ...
+        ("W12", " ".join(run_of("R", 5, 13) + run_of("R", 1, 5)), WRAP),
+        # ... nor both 1s (13-1-2 and another 1) ...
+        ("W13", "R13 R1 R1 R2", WRAP),
+        # ... nor 14 tiles: with ace_to_ace_run = forbidden no straight run takes 14 either, and
+        # 5..13-1..4 + J* would need the J* to repeat 4 or 5
+        ("W14", " ".join(run_of("R", 5, 13) + run_of("R", 1, 4)) + " J*", {**WRAP, "ace_to_ace_run": "forbidden"}),
+        # a natural 1 at the corner needs both ace positions: TV-B06 under high_only / low_only
+        ("W15", "R13 R1 R2 R3", {**WRAP, "ace_position": "high_only"}),
+        ("W15", "R13 R1 R2 R3", {**WRAP, "ace_position": "low_only"}),
+        # low_only: 12-13-1 has a high 1, 13-1-2 a corner 1: no reading
+        ("W16", "R13 R1 R2", {**WRAP, "ace_position": "low_only"}),
+        # twos_wild = false: B2 is a blue natural, not a wild: mixed colours
+        ("W17", "R13 R1 B2", {**WRAP, "twos_wild": False}),
+        # one wild only by default: 12-13-(1)-(2)-3 needs two
+        ("W18", "R12 R13 J* B2 R3", WRAP),
+    ],
+)
+def test_run_wrap_invalid(engine, vid, tiles, options):
+    assert classify(engine, tiles, **options) is None, vid
+
+
+def test_run_wrap_extension(engine):
+    # W19: the wrapped run {R13, R1, R2} (pure) takes R3 (13-1-2-3, TV-B06) and R12 (12-13-1-2)
+    # under run_wrap. By default the same meld is TV-B07's impure 12-13-1 (R2 the wild for 12): it
+    # takes R12 (11-12-13-1, R2 the wild for 11) but not R3 (TV-B06).
+    position = dict(racks=[T("R3 R12 K9"), T("K3"), T("K4"), T("K6")], melds=[[T("R13 R1 R2")], []], phase="meld")
+    s = engine.Burako(players=4, **WRAP).setup(**position)
+    assert s.view(0)["melds"][0][0]["pure"] is True
+    assert EXTEND(0, "R3") in s.legal_actions() and EXTEND(0, "R12") in s.legal_actions()
+    s.apply("extend 0 R3")
+    assert s.view(0)["melds"][0][0] == {
+        "kind": "run",
+        "tiles": ["R1", "R2", "R3", "R13"],
+        "pure": True,
+        "canasta": False,
+    }
+    s = engine.Burako(players=4).setup(**position)
+    assert s.view(0)["melds"][0][0]["pure"] is False
+    assert EXTEND(0, "R12") in s.legal_actions()
+    assert_illegal(s, EXTEND(0, "R3"))
+
+
+def test_run_wrap_must_use_top_tile(engine):
+    # W20: must_use_top_tile_now with twos_wild = false: the top R2 fits only the wrapped
+    # 13-1-2 (straight, 1-2-3 would need an R3 and 12-13-1 leaves no room for a natural 2).
+    options = dict(players=4, pozo_take_requirement="must_use_top_tile_now", twos_wild=False)
+    position = dict(racks=[T("R13 R1 K9 B11 Y5"), T("K3"), T("K4"), T("K6")], pozo=T("R2"))
+    assert engine.Burako(**options).setup(**position).legal_actions() == [DRAW]
+    s = engine.Burako(**options, **WRAP).setup(**position)
+    assert s.legal_actions() == [DRAW, TAKE_POZO]
+    s.apply("take pozo")
+    for a in ("add R1", "add R2", "add R13", "meld"):
+        s.apply(a)
+    assert s.view(0)["melds"][0][0] == {"kind": "run", "tiles": ["R1", "R2", "R13"], "pure": True, "canasta": False}
+
+
+def _wrap_close(engine, **options):
+    # Team A (seats 0, 2) holds its muerto and the meld R3 R4 R5; seat 0, after the draw, melds
+    # K9 K10 K11 K12 K13 K1 K2 (h' = 1, legal: the team owns a canasta after it) and closes by
+    # discarding Y5.
+    s = _single(engine, **options).setup(
+        racks=[T("K9 K10 K11 K12 K13 K1 K2 Y5"), T("K3"), T("K4"), T("K6")],
+        melds=[[T("R3 R4 R5")], []],
+        muerto_status=[1, 0],
+        phase="meld",
+    )
+    for t in ("K1", "K2", "K9", "K10", "K11", "K12", "K13"):
+        s.apply("add " + t)
+    s.apply("meld")
+    assert not s.is_terminal()
+    meld = s.view(0)["melds"][0][1]
+    s.apply("discard Y5")
+    assert s.is_terminal()
+    return meld, doc(s)["hand_scores"]
+
+
+def test_run_wrap_game_score(engine):
+    # W21. With run_wrap the new meld is 9-10-11-12-13-1-2, a pure canasta (+200):
+    # team A: M = R3 R4 R5 (15) + K9..K13 (50) + K1 (15) + K2 (20) = 100, C = 200, X = 100, U = 100,
+    # R = seat 2's K4 = 5 -> 100 + 200 + 100 + 100 - 5 = 495; team B: no canasta, no melds,
+    # U = -100, R = K3 + K6 = 10 -> -110.
+    meld, scores = _wrap_close(engine, **WRAP)
+    assert meld == {"kind": "run", "tiles": T("K1 K2 K9 K10 K11 K12 K13"), "pure": True, "canasta": True}
+    assert scores == [[495, -110]]
+    # natural_5_wild_20: the K2 is natural (5): M = 85 -> 480
+    assert _wrap_close(engine, **WRAP, **N5)[1] == [[480, -110]]
+    # by default the same tiles are 8..13-1 with K2 the wild for 8: an impure canasta (+100) -> 395
+    meld, scores = _wrap_close(engine)
+    assert meld["pure"] is False and meld["canasta"] is True
+    assert scores == [[395, -110]]
+
+
+def test_new_options_in_the_resolved_options(engine):
+    # docs/burako_engine.md §2/§10: run_wrap (default false) is a key of every resolved options object
+    game = engine.Burako(players=2)
+    assert game.options["run_wrap"] is False and game.options["max_wilds_per_meld"] == 1
+    assert doc(game.new_state(seed=1))["options"]["run_wrap"] is False
+    game = engine.Burako(players=2, run_wrap=True, max_wilds_per_meld="unlimited")
+    options = doc(game.new_state(seed=1))["options"]
+    assert options["run_wrap"] is True and options["max_wilds_per_meld"] == "unlimited"

@@ -8,6 +8,7 @@ use serde_json::{Map, Value};
 
 use crate::cards::{Card, CardSet};
 use crate::error::{GameError, Result};
+use crate::tiles::{parse_tile, tile_text, TileCounts, TileType, NUM_TYPES};
 
 /// How much of a bad input an error message quotes.
 pub const EXCERPT_CHARS: usize = 80;
@@ -203,6 +204,59 @@ impl Read {
             set.insert(*c);
         }
         Ok(set)
+    }
+
+    /// A tile type: an id `0..=52`, or (when `text`) its notation (`R5`, `K13`, `J*`).
+    pub fn tile(self, v: &Value, what: &str, text: bool) -> Result<TileType> {
+        match v {
+            Value::String(s) if text => parse_tile(s).map_err(|e| self.err(format!("{what}: {e}"))),
+            _ => match as_int(v) {
+                Some(i) if (0..NUM_TYPES as i64).contains(&i) => Ok(i as TileType),
+                _ => Err(self.err(format!(
+                    "{what}: {} is not a tile: expected {}",
+                    shown(v),
+                    if text {
+                        "text like 'R5' or 'J*', or an id 0..52"
+                    } else {
+                        "an id 0..52"
+                    }
+                ))),
+            },
+        }
+    }
+
+    /// A list of tiles, in the given order (a type may repeat).
+    pub fn tiles(self, v: &Value, what: &str, text: bool) -> Result<Vec<TileType>> {
+        self.list(v, what)?
+            .iter()
+            .map(|t| self.tile(t, what, text))
+            .collect()
+    }
+
+    /// A multiset of tiles: no type more than twice (the pack holds two of each), and, when
+    /// `ascending`, listed in ascending type order (canonical JSON lists multisets so).
+    pub fn tile_counts(
+        self,
+        v: &Value,
+        what: &str,
+        text: bool,
+        ascending: bool,
+    ) -> Result<TileCounts> {
+        let tiles = self.tiles(v, what, text)?;
+        let mut c = TileCounts::EMPTY;
+        for (i, &t) in tiles.iter().enumerate() {
+            if c.get(t) >= 2 {
+                return Err(self.err(format!(
+                    "{what} holds the tile {} more than twice (the pack has two of each)",
+                    tile_text(t)
+                )));
+            }
+            if ascending && i > 0 && tiles[i - 1] > t {
+                return Err(self.err(format!("{what} must be in ascending type order")));
+            }
+            c.add(t);
+        }
+        Ok(c)
     }
 
     /// Claims `set` for one zone: a card already claimed by another zone is an error.
@@ -401,9 +455,20 @@ pub fn card_texts(set: CardSet) -> Value {
     Value::Array(set.iter().map(|c| Value::String(c.to_string())).collect())
 }
 
+/// Tile texts of a multiset, ascending type (views list tiles as text).
+pub fn tile_texts(c: TileCounts) -> Value {
+    Value::Array(
+        c.to_vec()
+            .into_iter()
+            .map(|t| Value::String(tile_text(t)))
+            .collect(),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn writer_is_canonical() {
@@ -449,6 +514,30 @@ mod tests {
         assert!(r
             .card_set(&serde_json::json!([1, 1]), "s", false, false)
             .is_err());
+        assert_eq!(r.tile(&Value::from("k13"), "t", true), Ok(25));
+        assert_eq!(r.tile(&Value::from(52), "t", false), Ok(52));
+        for bad in [
+            json!("R5"),
+            json!(53),
+            json!(-1),
+            json!(5.0),
+            json!(true),
+            json!([1]),
+        ] {
+            assert!(r.tile(&bad, "t", false).is_err(), "{bad}");
+        }
+        assert!(r.tile(&Value::from("R14"), "t", true).is_err());
+        assert_eq!(
+            r.tile_counts(&json!(["R5", "J*", "R5"]), "m", true, false)
+                .map(|c| c.to_vec()),
+            Ok(vec![4, 4, 52])
+        );
+        assert!(r.tile_counts(&json!([4, 4, 4]), "m", false, false).is_err());
+        assert!(r.tile_counts(&json!([5, 4]), "m", false, true).is_err());
+        assert_eq!(
+            tile_texts(TileCounts::from_slice(&[52, 0, 0])),
+            json!(["R1", "R1", "J*"])
+        );
         let long = "x".repeat(1000);
         let e = r.str(&Value::from(1), &long).unwrap_err();
         assert!(e.message().len() > 1000); // `what` is ours, never the user's

@@ -309,9 +309,14 @@ impl OptionsSpec {
                                 .join(", "),
                             None => format!("an int in {min}..{max}"),
                         };
+                        // an option of a few ints only (no words) names just the ints
+                        let words = if words.is_empty() {
+                            String::new()
+                        } else {
+                            format!(" or one of {}", words.join(", "))
+                        };
                         Err(bad(format!(
-                            "option {key} must be {ints} or one of {}, {}",
-                            words.join(", "),
+                            "option {key} must be {ints}{words}, {}",
                             got()
                         )))
                     }
@@ -633,6 +638,11 @@ mod tests {
                 "{bad}"
             );
         }
+        let e = resolve(json!({"size": 13})).unwrap_err();
+        assert!(
+            e.message().ends_with("must be 12, 15, got an int 13"),
+            "{e}"
+        );
         let r = resolve(json!({"cap": null, "wild": "7D", "bonus": {"10h": 2}, "limit": "none"}))
             .unwrap();
         assert_eq!(r["wild"], json!("7d"));

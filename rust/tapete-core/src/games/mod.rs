@@ -2,7 +2,7 @@
 //! (the Python bindings) reads, so a new game is its folder plus one line in each of the two
 //! lists below.
 
-// pub mod burako;
+pub mod burako;
 pub mod escoba;
 // pub mod mosca;
 pub mod musta_maija;
@@ -14,6 +14,7 @@ macro_rules! for_each_game {
         $m! {
             escoba::EscobaGame, EscobaState;
             musta_maija::MustaMaijaGame, MustaMaijaState;
+            burako::BurakoGame, BurakoState;
         }
     };
 }

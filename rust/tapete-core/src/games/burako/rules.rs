@@ -55,7 +55,28 @@ fn wilds_ok(w: u32, len: u32, r: &MeldRules) -> bool {
         MaxWilds::One => w <= 1,
         MaxWilds::Two => w <= 2,
         MaxWilds::FewerThanNaturals => w < len - w,
+        MaxWilds::Unlimited => true,
     }
+}
+
+/// `run_wrap` (docs/burako_engine.md §3): do the natural numbers `nums` (bit n for number n) fit a wrapped
+/// run of `len` ≤ 13 tiles? Its numbers are `a..=13` then `1..=a+len−14` for a start `a` in
+/// `16−len..=13`, so that it holds 13, 1 and 2; the numbers `a+len−13..=a−1` are left out.
+#[inline]
+pub fn wrap_fits(nums: u32, len: u32) -> bool {
+    if !(3..=13).contains(&len) {
+        return false;
+    }
+    (16 - len..=13).any(|a| {
+        let (lo, hi) = (a + len - 13, a - 1);
+        // bits lo..=hi (empty when len = 13)
+        let out = if hi < lo {
+            0
+        } else {
+            ((1u32 << (hi + 1)) - 1) & !((1u32 << lo) - 1)
+        };
+        nums & out == 0
+    })
 }
 
 /// The 2-bit field of colour `col`, numbers 1..13 (26 bits).
@@ -142,24 +163,26 @@ pub fn fit_run(c: TileCounts, len: u32, r: &MeldRules) -> Option<Fit> {
                 _ => continue,
             }
         };
-        for &a in ace_opts {
-            for &n2 in two_opts {
-                let w = jokers + other_twos + if r.twos_wild { k2 - n2 } else { 0 };
-                if w >= len || !wilds_ok(w, len, r) {
-                    continue;
-                }
-                let p = pos | a | if n2 == 1 { 1 << 2 } else { 0 };
-                let span = 32 - p.leading_zeros() - p.trailing_zeros();
-                if span > len {
-                    continue;
-                }
-                if w < best_w {
-                    best_w = w;
-                    best = Some(Fit {
-                        pure: w == 0,
-                        natural_twos: n2 as u8,
-                    });
-                }
+        // a wrapped run holds no number twice (so one 1 at most); a natural 1 there follows
+        // the 13 and precedes the 2, so it needs both ace positions
+        let wrap = r.run_wrap && (ones == 0 || (ones == 1 && r.ace == AcePos::LowOrHigh));
+        for &n2 in two_opts {
+            let w = jokers + other_twos + if r.twos_wild { k2 - n2 } else { 0 };
+            if w >= len || !wilds_ok(w, len, r) || w >= best_w {
+                continue;
+            }
+            let two = if n2 == 1 { 1 << 2 } else { 0 };
+            let straight = ace_opts.iter().any(|&a| {
+                let p = pos | a | two;
+                32 - p.leading_zeros() - p.trailing_zeros() <= len
+            });
+            if straight || (wrap && wrap_fits(pos | two | if ones == 1 { 1 << 1 } else { 0 }, len))
+            {
+                best_w = w;
+                best = Some(Fit {
+                    pure: w == 0,
+                    natural_twos: n2 as u8,
+                });
             }
         }
     }

@@ -1,284 +1,107 @@
-//! Canonical JSON, views, `setup` and `state_from_json` (docs/burako_engine.md §10–§12).
-
-use std::fmt::Write as _;
+//! Canonical state JSON, `setup` and `state_from_json` (docs/burako_engine.md §10, §12).
 
 use serde_json::{json, Map, Value};
 
-use crate::error::GameError;
+use crate::error::Result;
+use crate::game::{Game, State};
+use crate::json::{self, Obj, Read};
 use crate::rng::SplitMix64;
-use crate::tiles::{parse_tile, tile_text, TileCounts, TileType, NUM_TILES};
+use crate::tiles::{tile_text, TileCounts, TileType, NUM_TILES, NUM_TYPES};
 
 use super::rules::{self, Kind};
 use super::{
-    team, BurakoGame, BurakoState, Meld, Result, MAX_SCORE, M_MAX, PHASE_DRAW, PHASE_MELD,
+    team, BurakoGame, BurakoState, Meld, MAX_SCORE, M_MAX, NUM_ACTIONS, PHASE_DRAW, PHASE_MELD,
 };
 
-fn st(msg: String) -> GameError {
-    GameError::InvalidState(msg)
-}
+const ST: Read = Read::STATE;
 
-fn push_list(s: &mut String, xs: impl IntoIterator<Item = i64>) {
+// ----- writing -----
+
+/// The team melds: per team, `{"kind": ..., "tiles": [...]}` in slot order.
+fn melds_json(x: &BurakoState) -> String {
+    let mut s = String::with_capacity(256);
     s.push('[');
-    let mut first = true;
-    for x in xs {
-        if !first {
-            s.push(',');
-        }
-        first = false;
-        let _ = write!(s, "{x}");
-    }
-    s.push(']');
-}
-
-fn counts_list(c: TileCounts) -> impl Iterator<Item = i64> {
-    c.to_vec().into_iter().map(|t| t as i64)
-}
-
-pub(super) fn to_json(st: &BurakoState) -> String {
-    let n = st.n();
-    let mut s = String::with_capacity(2048);
-    s.push_str("{\"buffer\":");
-    push_list(&mut s, counts_list(st.buffer));
-    let _ = write!(s, ",\"cancels\":{},\"drawn\":{}", st.cancels, st.drawn);
-    let _ = write!(
-        s,
-        ",\"game\":\"burako\",\"hand\":{},\"hand_scores\":[",
-        st.hand
-    );
-    for (i, h) in st.hand_scores.iter().enumerate() {
-        if i > 0 {
-            s.push(',');
-        }
-        let _ = write!(s, "[{},{}]", h[0], h[1]);
-    }
-    s.push_str("],\"history\":");
-    push_list(&mut s, st.history.iter().map(|&a| a as i64));
-    let _ = write!(s, ",\"mano\":{},\"melds\":[", st.mano);
     for t in 0..2 {
         if t > 0 {
             s.push(',');
         }
         s.push('[');
-        for (k, m) in st.team_melds(t).iter().enumerate() {
+        for (k, m) in x.team_melds(t).iter().enumerate() {
             if k > 0 {
                 s.push(',');
             }
-            let _ = write!(s, "{{\"kind\":\"{}\",\"tiles\":", m.kind.as_str());
-            push_list(&mut s, counts_list(m.tiles));
-            s.push('}');
+            let mut o = Obj::new(&mut s);
+            o.str("kind", m.kind.as_str())
+                .ints("tiles", m.tiles.to_vec());
+            o.end();
         }
         s.push(']');
     }
-    s.push_str("],\"muerto_status\":");
-    push_list(&mut s, st.muerto_status.iter().map(|&x| x as i64));
-    s.push_str(",\"muerto_unplayed\":");
-    push_list(&mut s, st.muerto_unplayed.iter().map(|&x| x as i64));
-    s.push_str(",\"muertos\":[");
-    for (k, i) in (st.muerto_first as usize..2).enumerate() {
-        if k > 0 {
-            s.push(',');
-        }
-        push_list(
-            &mut s,
-            st.muertos[i][..st.muerto_len[i] as usize]
-                .iter()
-                .map(|&x| x as i64),
-        );
-    }
-    let _ = write!(
-        s,
-        "],\"must_use\":{},\"no_discard\":{},\"options\":{},\"phase\":\"{}\",\"pozo\":",
-        st.must_use,
-        st.no_discard,
-        st.cfg.json,
-        if st.phase == PHASE_DRAW {
-            "draw"
-        } else {
-            "meld"
-        }
-    );
-    push_list(&mut s, st.pozo().iter().map(|&x| x as i64));
-    s.push_str(",\"racks\":[");
-    for p in 0..n {
-        if p > 0 {
-            s.push(',');
-        }
-        push_list(&mut s, counts_list(st.racks[p]));
-    }
-    let _ = write!(s, "],\"rng\":\"{}\",\"stock\":", st.rng.state);
-    push_list(
-        &mut s,
-        st.stock[..st.stock_len as usize]
-            .iter()
-            .rev()
-            .map(|&x| x as i64),
-    );
-    let _ = write!(
-        s,
-        ",\"terminal\":{},\"to_move\":{},\"totals\":[{},{}],\"turns\":{},\"version\":1,\"winner\":{}}}",
-        st.terminal,
-        if st.terminal { -1 } else { st.to_move as i64 },
-        st.totals[0],
-        st.totals[1],
-        st.turns,
-        st.winner
-    );
+    s.push(']');
     s
 }
 
-fn texts(c: TileCounts) -> Vec<String> {
-    c.to_vec().into_iter().map(tile_text).collect()
-}
-
-fn opt_tile(x: i8) -> Value {
-    if x < 0 {
-        Value::Null
-    } else {
-        Value::from(tile_text(x as u8))
-    }
-}
-
-pub(super) fn view_json(st: &BurakoState, p: usize) -> String {
-    let n = st.n();
-    let min = st.opts().meld.canasta_min;
-    let mover = !st.terminal && st.to_move as usize == p;
-    let melds: Vec<Value> = (0..2)
-        .map(|t| {
-            Value::from(
-                st.team_melds(t)
-                    .iter()
-                    .map(|m| {
-                        json!({"kind": m.kind.as_str(), "tiles": texts(m.tiles), "pure": m.pure,
-                               "canasta": m.is_canasta(min)})
-                    })
-                    .collect::<Vec<_>>(),
-            )
-        })
-        .collect();
-    let pozo: Vec<String> = if st.opts().pozo_top_only {
-        st.pozo()
-            .last()
-            .map(|&t| vec![tile_text(t)])
-            .unwrap_or_default()
-    } else {
-        st.pozo().iter().map(|&t| tile_text(t)).collect()
-    };
-    const STATUS: [&str; 3] = ["untaken", "direct", "indirect"];
-    let v = json!({
-        "player": p,
-        "current_player": if st.terminal { -1 } else { st.to_move as i64 },
-        "mano": st.mano,
-        "hand": st.hand,
-        "phase": if st.phase == PHASE_DRAW { "draw" } else { "meld" },
-        "turns": st.turns,
-        "rack": texts(st.racks[p]),
-        "buffer": if mover { texts(st.buffer) } else { Vec::new() },
-        "rack_sizes": (0..n).map(|s| st.rack_len[s] as u32 + if !st.terminal && s == st.to_move as usize { st.buffer_len as u32 } else { 0 }).collect::<Vec<_>>(),
-        "melds": melds,
-        "pozo": pozo,
-        "pozo_size": st.pozo_len,
-        "stock_size": st.stock_len,
-        "muertos_left": st.muertos_left(),
-        "muerto_status": st.muerto_status.iter().map(|&x| STATUS[x as usize]).collect::<Vec<_>>(),
-        "drawn": if mover { opt_tile(st.drawn) } else { Value::Null },
-        "must_use": opt_tile(st.must_use),
-        "no_discard": opt_tile(st.no_discard),
-        "cancels": st.cancels,
-        "totals": st.totals,
-        "hand_scores": st.hand_scores,
-        "terminal": st.terminal,
-        "winner": st.winner,
-    });
-    v.to_string()
+/// Canonical JSON (docs/burako_engine.md §10).
+pub(super) fn to_json(x: &BurakoState) -> String {
+    let n = x.n();
+    let mut s = String::with_capacity(2048 + 4 * x.history.len());
+    let mut o = Obj::new(&mut s);
+    o.ints("buffer", x.buffer.to_vec())
+        .raw("cancels", x.cancels)
+        .raw("drawn", x.drawn)
+        .str("game", "burako")
+        .raw("hand", x.hand)
+        .lists("hand_scores", x.hand_scores.iter().map(|h| h.iter()))
+        .ints("history", x.history.iter())
+        .raw("mano", x.mano)
+        .raw("melds", melds_json(x))
+        .ints("muerto_status", x.muerto_status.iter())
+        .ints("muerto_unplayed", x.muerto_unplayed.iter())
+        .lists(
+            "muertos",
+            (x.muerto_first as usize..2).map(|i| x.muertos[i][..x.muerto_len[i] as usize].iter()),
+        )
+        .raw("must_use", x.must_use)
+        .raw("no_discard", x.no_discard)
+        .raw("options", &x.cfg.json)
+        .str(
+            "phase",
+            if x.phase == PHASE_DRAW {
+                "draw"
+            } else {
+                "meld"
+            },
+        )
+        .ints("pozo", x.pozo().iter())
+        .lists("racks", x.racks[..n].iter().map(|r| r.to_vec()))
+        .u64_text("rng", x.rng.state)
+        .ints("stock", x.stock[..x.stock_len as usize].iter().rev())
+        .raw("terminal", x.terminal)
+        .raw("to_move", if x.terminal { -1 } else { x.to_move as i64 })
+        .ints("totals", x.totals.iter())
+        .raw("turns", x.turns)
+        .raw("version", 1)
+        .raw("winner", x.winner);
+    o.end();
+    s
 }
 
 // ----- reading -----
 
-fn int_of(v: &Value, what: &str) -> Result<i64> {
-    match v {
-        Value::Number(n) if !n.is_f64() => n
-            .as_i64()
-            .ok_or_else(|| st(format!("{what} is out of range: {v}"))),
-        _ => Err(st(format!("{what} must be an int, got {v}"))),
+/// A list of at most the 106 tiles (ids, or text when `text`), in the given order.
+fn tile_list(v: &Value, what: &str, text: bool) -> Result<Vec<TileType>> {
+    let l = ST.tiles(v, what, text)?;
+    if l.len() > NUM_TILES {
+        return Err(ST.err(format!("{what} holds {} tiles: more than 106", l.len())));
     }
-}
-
-fn int_in(v: &Value, what: &str, lo: i64, hi: i64) -> Result<i64> {
-    let x = int_of(v, what)?;
-    if x < lo || x > hi {
-        return Err(st(format!("{what} must be in {lo}..{hi}, got {x}")));
-    }
-    Ok(x)
-}
-
-fn array<'a>(v: &'a Value, what: &str) -> Result<&'a Vec<Value>> {
-    v.as_array()
-        .ok_or_else(|| st(format!("{what} must be a list, got {v}")))
-}
-
-fn array_len<'a>(v: &'a Value, what: &str, len: usize) -> Result<&'a Vec<Value>> {
-    let a = array(v, what)?;
-    if a.len() != len {
-        return Err(st(format!(
-            "{what} must have {len} entries, got {}",
-            a.len()
-        )));
-    }
-    Ok(a)
-}
-
-fn tile_of(v: &Value, what: &str, allow_text: bool) -> Result<TileType> {
-    match v {
-        Value::String(s) if allow_text => parse_tile(s).map_err(|e| st(format!("{what}: {e}"))),
-        Value::Number(_) => Ok(int_in(v, what, 0, 52)? as TileType),
-        _ => Err(st(format!(
-            "{what}: {v} is not a tile (expected a type id 0..52{})",
-            if allow_text { " or text like R5" } else { "" }
-        ))),
-    }
-}
-
-fn tile_list(v: &Value, what: &str, allow_text: bool) -> Result<Vec<TileType>> {
-    let a = array(v, what)?;
-    if a.len() > NUM_TILES {
-        return Err(st(format!("{what} holds {} tiles: more than 106", a.len())));
-    }
-    a.iter().map(|x| tile_of(x, what, allow_text)).collect()
-}
-
-/// A multiset from a list, refusing a type more than twice (2 bits per type cannot hold more).
-fn counts_of(l: &[TileType], what: &str) -> Result<TileCounts> {
-    let mut c = TileCounts::EMPTY;
-    for &t in l {
-        if c.get(t) >= 2 {
-            return Err(st(format!(
-                "{what} holds the tile {} more than twice",
-                tile_text(t)
-            )));
-        }
-        c.add(t);
-    }
-    Ok(c)
-}
-
-fn ascending(v: &Value, what: &str) -> Result<TileCounts> {
-    let l = tile_list(v, what, false)?;
-    if l.windows(2).any(|w| w[0] > w[1]) {
-        return Err(st(format!("{what} must be in ascending type order")));
-    }
-    counts_of(&l, what)
-}
-
-fn bool_of(v: &Value, what: &str) -> Result<bool> {
-    v.as_bool()
-        .ok_or_else(|| st(format!("{what} must be a bool, got {v}")))
+    Ok(l)
 }
 
 /// The 106 tiles, each type exactly twice.
-fn check_census(total: &[u8; 53]) -> Result<()> {
+fn check_census(total: &[u8; NUM_TYPES]) -> Result<()> {
     for (t, &c) in total.iter().enumerate() {
         if c != 2 {
-            return Err(st(format!(
+            return Err(ST.err(format!(
                 "tile {} appears {c} times: every tile type must appear exactly twice among the 106",
                 tile_text(t as u8)
             )));
@@ -287,19 +110,15 @@ fn check_census(total: &[u8; 53]) -> Result<()> {
     Ok(())
 }
 
-pub(super) fn check_deck(deck: &[TileType]) -> Result<[u8; NUM_TILES]> {
-    if deck.len() != NUM_TILES {
-        return Err(st(format!(
-            "deck must hold the 106 tiles, got {}",
-            deck.len()
-        )));
+/// A deck given to `new_state` (a JSON list, top first): the 106 tiles.
+pub(super) fn check_deck(deck: &Value) -> Result<[u8; NUM_TILES]> {
+    let tiles = ST.tiles(deck, "deck", true)?;
+    if tiles.len() != NUM_TILES {
+        return Err(ST.err(format!("deck must hold the 106 tiles, got {}", tiles.len())));
     }
-    let mut c = [0u8; 53];
+    let mut c = [0u8; NUM_TYPES];
     let mut out = [0u8; NUM_TILES];
-    for (i, &t) in deck.iter().enumerate() {
-        if t > 52 {
-            return Err(st(format!("deck: {t} is not a tile type 0..52")));
-        }
+    for (i, &t) in tiles.iter().enumerate() {
         c[t as usize] += 1;
         out[i] = t;
     }
@@ -307,13 +126,8 @@ pub(super) fn check_deck(deck: &[TileType]) -> Result<[u8; NUM_TILES]> {
     Ok(out)
 }
 
-fn build_meld(
-    tiles: &[TileType],
-    kind: Option<Kind>,
-    game: &BurakoGame,
-    what: &str,
-) -> Result<Meld> {
-    let c = counts_of(tiles, what)?;
+/// A team meld from its tiles: of `kind` when given (state JSON), else classified (setup).
+fn build_meld(c: TileCounts, kind: Option<Kind>, game: &BurakoGame, what: &str) -> Result<Meld> {
     let r = &game.options().meld;
     let (kind, fit) = match kind {
         Some(k) => (k, rules::fit_kind(k, c, c.len(), r)),
@@ -323,13 +137,10 @@ fn build_meld(
         },
     };
     let fit = fit.ok_or_else(|| {
-        st(format!(
+        let tiles: Vec<String> = c.to_vec().into_iter().map(tile_text).collect();
+        ST.err(format!(
             "{what}: {} is not a valid {}",
-            tiles
-                .iter()
-                .map(|&t| tile_text(t))
-                .collect::<Vec<_>>()
-                .join(" "),
+            tiles.join(" "),
             if kind == Kind::Pierna {
                 "pierna"
             } else {
@@ -340,17 +151,19 @@ fn build_meld(
     Ok(Meld::build(c, kind, fit, r))
 }
 
+/// A muerto status: 0, 1, 2 or its word.
 fn status_of(v: &Value, what: &str) -> Result<u8> {
     match v {
         Value::String(s) => match s.as_str() {
             "untaken" => Ok(0),
             "direct" => Ok(1),
             "indirect" => Ok(2),
-            _ => Err(st(format!(
-                "{what} must be 0, 1, 2 or untaken, direct, indirect; got {v}"
+            _ => Err(ST.err(format!(
+                "{what} must be 0, 1, 2 or untaken, direct, indirect; got {}",
+                json::shown(v)
             ))),
         },
-        _ => Ok(int_in(v, what, 0, 2)? as u8),
+        _ => Ok(ST.int(v, what, 0, 2)? as u8),
     }
 }
 
@@ -380,7 +193,7 @@ impl BurakoState {
         self.buffer_max = b.to_vec().last().map_or(-1, |&t| t as i8);
     }
     /// Counts every tile one by one (no 2-bit packing, so a list with a type 4 times is seen).
-    fn add_census(&self, c: &mut [u8; 53]) {
+    fn add_census(&self, c: &mut [u8; NUM_TYPES]) {
         let mut put =
             |m: TileCounts| m.for_each(|t| c[t as usize] = c[t as usize].saturating_add(1));
         put(self.buffer);
@@ -406,30 +219,18 @@ impl BurakoState {
     }
 }
 
-fn muertos_of(v: &Value, what: &str) -> Result<Vec<Vec<TileType>>> {
-    let a = array(v, what)?;
+fn muertos_of(v: &Value, what: &str, text: bool) -> Result<Vec<Vec<TileType>>> {
+    let a = ST.list(v, what)?;
     if a.len() > 2 {
-        return Err(st(format!(
-            "{what} holds at most 2 muertos, got {}",
-            a.len()
-        )));
+        return Err(ST.err(format!("{what} holds at most 2 muertos, got {}", a.len())));
     }
     a.iter()
         .enumerate()
-        .map(|(i, m)| tile_list(m, &format!("{what}[{i}]"), false))
+        .map(|(i, m)| tile_list(m, &format!("{what}[{i}]"), text))
         .collect()
 }
 
-pub(super) fn state_from_json(game: &BurakoGame, text: &str) -> Result<BurakoState> {
-    let v: Value =
-        serde_json::from_str(text).map_err(|e| st(format!("state is not valid JSON: {e}")))?;
-    let Value::Object(m) = &v else {
-        return Err(st("a state JSON must be an object".into()));
-    };
-    read_state(game, m)
-}
-
-const KEYS: [&str; 26] = [
+const STATE_KEYS: &[&str] = &[
     "buffer",
     "cancels",
     "drawn",
@@ -458,94 +259,64 @@ const KEYS: [&str; 26] = [
     "winner",
 ];
 
-fn read_state(game: &BurakoGame, m: &Map<String, Value>) -> Result<BurakoState> {
-    for k in KEYS {
-        if !m.contains_key(k) {
-            return Err(st(format!("state JSON lacks the key {k:?}")));
-        }
-    }
-    if let Some(k) = m.keys().find(|k| !KEYS.contains(&k.as_str())) {
-        return Err(st(format!("state JSON has an unknown key {k:?}")));
-    }
-    if m["game"] != "burako" {
-        return Err(st(format!(
-            "state JSON is for game {}, not burako",
-            m["game"]
-        )));
-    }
-    if m["version"] != 1 {
-        return Err(st(format!(
-            "state JSON version must be 1, got {}",
-            m["version"]
-        )));
-    }
-    if &m["options"] != game.options_value() {
-        return Err(st(
-            "state JSON options differ from this game's resolved options".into(),
-        ));
-    }
+/// `state_from_json` (docs/burako_engine.md §10): every field checked, and the position must be
+/// one play can reach.
+pub(super) fn state_from_json(game: &BurakoGame, text: &str) -> Result<BurakoState> {
+    let m = json::state_object(text, "burako", STATE_KEYS, game.options_json())?;
     let n = game.num_players();
     let mut s = game.blank(0);
-    let rng = m["rng"].as_str().and_then(|x| {
-        if x.is_empty()
-            || !x.bytes().all(|b| b.is_ascii_digit())
-            || (x.len() > 1 && x.starts_with('0'))
-        {
-            None
-        } else {
-            x.parse::<u64>().ok()
-        }
-    });
-    s.rng = SplitMix64::new(rng.ok_or_else(|| {
-        st(format!(
-            "rng must be a decimal u64 string, got {}",
-            m["rng"]
-        ))
-    })?);
-    s.hand = int_in(&m["hand"], "hand", 1, 1_000_000_000)? as u32;
-    let hs = array(&m["hand_scores"], "hand_scores")?;
-    for (i, h) in hs.iter().enumerate() {
-        let a = array_len(h, &format!("hand_scores[{i}]"), 2)?;
+    s.rng = SplitMix64::new(ST.u64_text(&m["rng"], "rng")?);
+    s.hand = ST.int(&m["hand"], "hand", 1, 1_000_000_000)? as u32;
+    for (i, h) in ST
+        .list(&m["hand_scores"], "hand_scores")?
+        .iter()
+        .enumerate()
+    {
+        let a = ST.list_of(h, &format!("hand_scores[{i}]"), 2)?;
         s.hand_scores.push([
-            int_in(&a[0], "hand_scores entry", -MAX_SCORE, MAX_SCORE)?,
-            int_in(&a[1], "hand_scores entry", -MAX_SCORE, MAX_SCORE)?,
+            ST.int(&a[0], "hand_scores entry", -MAX_SCORE, MAX_SCORE)?,
+            ST.int(&a[1], "hand_scores entry", -MAX_SCORE, MAX_SCORE)?,
         ]);
     }
-    let tt = array_len(&m["totals"], "totals", 2)?;
+    let tt = ST.list_of(&m["totals"], "totals", 2)?;
     if s.hand_scores.len() + 1
         != s.hand as usize + m["terminal"].as_bool().unwrap_or(false) as usize
     {
-        return Err(st(format!(
+        return Err(ST.err(format!(
             "hand_scores must hold one entry per finished hand: {} for hand {}",
             s.hand_scores.len(),
             s.hand
         )));
     }
     s.totals = [
-        int_in(&tt[0], "totals[0]", -MAX_SCORE, MAX_SCORE)?,
-        int_in(&tt[1], "totals[1]", -MAX_SCORE, MAX_SCORE)?,
+        ST.int(&tt[0], "totals[0]", -MAX_SCORE, MAX_SCORE)?,
+        ST.int(&tt[1], "totals[1]", -MAX_SCORE, MAX_SCORE)?,
     ];
-    let hist = array(&m["history"], "history")?;
-    for x in hist {
-        s.history.push(int_in(x, "history entry", 0, 1965)? as u16);
+    for x in ST.list(&m["history"], "history")? {
+        s.history
+            .push(ST.int(x, "history entry", 0, NUM_ACTIONS as i64 - 1)? as u16);
     }
-    s.terminal = bool_of(&m["terminal"], "terminal")?;
-    s.winner = int_in(&m["winner"], "winner", -1, 1)? as i8;
-    s.mano = int_in(&m["mano"], "mano", 0, n as i64 - 1)? as u8;
-    let tm = int_in(&m["to_move"], "to_move", -1, n as i64 - 1)?;
+    s.terminal = ST.bool(&m["terminal"], "terminal")?;
+    s.winner = ST.int(&m["winner"], "winner", -1, 1)? as i8;
+    s.mano = ST.int(&m["mano"], "mano", 0, n as i64 - 1)? as u8;
+    let tm = ST.int(&m["to_move"], "to_move", -1, n as i64 - 1)?;
     if (tm < 0) != s.terminal {
-        return Err(st("to_move must be -1 exactly when terminal".into()));
+        return Err(ST.err("to_move must be -1 exactly when terminal".into()));
     }
     if !s.terminal && s.winner >= 0 {
-        return Err(st("a state that is not terminal has no winner".into()));
+        return Err(ST.err("a state that is not terminal has no winner".into()));
     }
-    common(game, &mut s, m, tm.max(0) as usize, false)?;
-    read_rest(game, &mut s, m)?;
+    common(game, &mut s, &m, tm.max(0) as usize, false)?;
+    let stock = tile_list(&m["stock"], "stock", false)?;
+    s.set_stock_top_first(&stock);
+    s.set_muertos(&muertos_of(&m["muertos"], "muertos", false)?);
+    tail(game, &mut s, &m)?;
     finish(&mut s)?;
     Ok(s)
 }
 
-/// The parts shared by JSON and setup: racks, melds, pozo, stock, muertos, flags, census.
+/// The parts shared by JSON and setup: racks, melds, pozo, phase, buffer, muerto status, the
+/// cancel and turn counters. `text`: tiles may be given as text, melds as bare tile lists.
 fn common(
     game: &BurakoGame,
     s: &mut BurakoState,
@@ -554,162 +325,112 @@ fn common(
     text: bool,
 ) -> Result<()> {
     let n = game.num_players();
+    let o = game.options();
     s.to_move = to_move as u8;
-    s.phase = match m["phase"].as_str() {
-        Some("draw") => PHASE_DRAW,
-        Some("meld") => PHASE_MELD,
-        _ => {
-            return Err(st(format!(
-                "phase must be \"draw\" or \"meld\", got {}",
-                m["phase"]
-            )))
-        }
+    s.phase = match ST.word(&m["phase"], "phase", &["draw", "meld"])? {
+        0 => PHASE_DRAW,
+        _ => PHASE_MELD,
     };
-    let racks = array_len(&m["racks"], "racks", n)?;
-    for (p, r) in racks.iter().enumerate() {
-        let c = if text {
-            counts_of(&tile_list(r, &format!("racks[{p}]"), true)?, "a rack")?
-        } else {
-            ascending(r, &format!("racks[{p}]"))?
-        };
-        if c.len() > NUM_TILES as u32 || (0..53).any(|t| c.get(t) > 2) {
-            return Err(st(format!("racks[{p}] holds a tile type more than twice")));
-        }
+    for (p, r) in ST.list_of(&m["racks"], "racks", n)?.iter().enumerate() {
+        let c = ST.tile_counts(r, &format!("racks[{p}]"), text, !text)?;
         s.racks[p] = c;
         s.rack_len[p] = c.len() as u8;
     }
-    let buffer = if text {
-        counts_of(&tile_list(&m["buffer"], "buffer", true)?, "buffer")?
-    } else {
-        ascending(&m["buffer"], "buffer")?
-    };
-    if (0..53).any(|t| buffer.get(t) > 2) {
-        return Err(st("buffer holds a tile type more than twice".into()));
-    }
-    s.set_buffer(buffer);
+    s.set_buffer(ST.tile_counts(&m["buffer"], "buffer", text, !text)?);
     if s.buffer_len > 0 && s.phase != PHASE_MELD {
-        return Err(st("a pending buffer exists only in the meld phase".into()));
+        return Err(ST.err("a pending buffer exists only in the meld phase".into()));
     }
-    let melds = array_len(&m["melds"], "melds", 2)?;
-    for (t, tl) in melds.iter().enumerate() {
-        let list = array(tl, &format!("melds[{t}]"))?;
+    for (t, tl) in ST.list_of(&m["melds"], "melds", 2)?.iter().enumerate() {
+        let list = ST.list(tl, &format!("melds[{t}]"))?;
         if list.len() > M_MAX {
-            return Err(st(format!("melds[{t}] holds more than {M_MAX} melds")));
+            return Err(ST.err(format!("melds[{t}] holds more than {M_MAX} melds")));
         }
         for (k, md) in list.iter().enumerate() {
             let what = format!("melds[{t}][{k}]");
-            let meld = if text {
-                let tiles = tile_list(md, &what, true)?;
-                build_meld(&tiles, None, game, &what)?
+            s.melds[t][k] = if text {
+                build_meld(ST.tile_counts(md, &what, true, false)?, None, game, &what)?
             } else {
-                let Some(o) = md.as_object() else {
-                    return Err(st(format!("{what} must be an object with kind and tiles")));
-                };
-                if o.len() != 2 || !o.contains_key("kind") || !o.contains_key("tiles") {
-                    return Err(st(format!(
-                        "{what} must have exactly the keys kind and tiles"
-                    )));
-                }
-                let kind = match o["kind"].as_str() {
-                    Some("run") => Kind::Run,
-                    Some("pierna") => Kind::Pierna,
-                    _ => return Err(st(format!("{what}.kind must be run or pierna"))),
-                };
-                let c = ascending(&o["tiles"], &what)?;
-                build_meld(&c.to_vec(), Some(kind), game, &what)?
+                let keys = &["kind", "tiles"];
+                let obj = ST.object_with(md, &what, keys, keys)?;
+                let kind =
+                    match ST.word(&obj["kind"], &format!("{what}.kind"), &["run", "pierna"])? {
+                        0 => Kind::Run,
+                        _ => Kind::Pierna,
+                    };
+                let c = ST.tile_counts(&obj["tiles"], &what, false, true)?;
+                build_meld(c, Some(kind), game, &what)?
             };
-            s.melds[t][k] = meld;
         }
         s.n_melds[t] = list.len() as u8;
         s.recount(t);
     }
-    let pozo = tile_list(&m["pozo"], "pozo", text)?;
-    s.set_pozo(&pozo);
-    let ms = array_len(&m["muerto_status"], "muerto_status", 2)?;
+    s.set_pozo(&tile_list(&m["pozo"], "pozo", text)?);
+    let ms = ST.list_of(&m["muerto_status"], "muerto_status", 2)?;
     for (status, v) in s.muerto_status.iter_mut().zip(ms) {
         *status = status_of(v, "muerto_status entry")?;
     }
-    s.cancels = int_in(
-        &m["cancels"],
-        "cancels",
-        0,
-        game.options().max_cancels as i64,
-    )? as u32;
+    s.cancels = ST.int(&m["cancels"], "cancels", 0, o.max_cancels as i64)? as u32;
     if s.phase == PHASE_DRAW && s.cancels != 0 {
-        return Err(st("cancels must be 0 in the draw phase".into()));
+        return Err(ST.err("cancels must be 0 in the draw phase".into()));
     }
-    if s.cancels >= game.options().max_cancels && s.buffer_len > 0 {
-        return Err(st(
-            "no buffer can exist once the cancel cap is reached".into()
-        ));
+    if s.cancels >= o.max_cancels && s.buffer_len > 0 {
+        return Err(ST.err("no buffer can exist once the cancel cap is reached".into()));
     }
-    s.turns = int_in(&m["turns"], "turns", 0, 1_000_000_000)? as u32;
-    if !s.terminal && s.turns >= game.options().max_turns {
-        return Err(st(format!(
-            "turns must be below max_turns={}",
-            game.options().max_turns
-        )));
+    s.turns = ST.int(&m["turns"], "turns", 0, 1_000_000_000)? as u32;
+    if !s.terminal && s.turns >= o.max_turns {
+        return Err(ST.err(format!("turns must be below max_turns={}", o.max_turns)));
     }
     Ok(())
 }
 
+/// The turn's flags and the unplayed indirect muertos (state JSON only).
 fn tail(game: &BurakoGame, s: &mut BurakoState, m: &Map<String, Value>) -> Result<()> {
     let n = game.num_players();
-    s.drawn = int_in(&m["drawn"], "drawn", -1, 52)? as i8;
-    s.must_use = int_in(&m["must_use"], "must_use", -1, 52)? as i8;
-    s.no_discard = int_in(&m["no_discard"], "no_discard", -1, 52)? as i8;
+    s.drawn = ST.int(&m["drawn"], "drawn", -1, 52)? as i8;
+    s.must_use = ST.int(&m["must_use"], "must_use", -1, 52)? as i8;
+    s.no_discard = ST.int(&m["no_discard"], "no_discard", -1, 52)? as i8;
     let p = s.to_move as usize;
     if s.drawn >= 0
         && (s.phase != PHASE_MELD || s.turns != 0 || !s.racks[p].contains(s.drawn as u8))
     {
-        return Err(st("drawn must be -1 unless the first-turn drawn tile is in the mover's rack in the meld phase".into()));
-    }
-    if (s.must_use >= 0 || s.no_discard >= 0) && s.phase != PHASE_MELD {
-        return Err(st(
-            "must_use and no_discard are set only in the meld phase".into()
+        return Err(ST.err(
+            "drawn must be -1 unless the first-turn drawn tile is in the mover's rack in the meld phase"
+                .into(),
         ));
     }
-    let mu = array_len(&m["muerto_unplayed"], "muerto_unplayed", 2)?;
+    if (s.must_use >= 0 || s.no_discard >= 0) && s.phase != PHASE_MELD {
+        return Err(ST.err("must_use and no_discard are set only in the meld phase".into()));
+    }
+    let mu = ST.list_of(&m["muerto_unplayed"], "muerto_unplayed", 2)?;
     for (t, v) in mu.iter().enumerate() {
-        let x = int_in(v, "muerto_unplayed entry", -1, n as i64 - 1)?;
+        let x = ST.int(v, "muerto_unplayed entry", -1, n as i64 - 1)?;
         if x >= 0 && (team(x as usize) != t || s.muerto_status[t] != 2) {
-            return Err(st(format!("muerto_unplayed[{t}] must be -1 or a seat of team {t} that took its muerto indirectly")));
+            return Err(ST.err(format!(
+                "muerto_unplayed[{t}] must be -1 or a seat of team {t} that took its muerto indirectly"
+            )));
         }
         s.muerto_unplayed[t] = x as i8;
     }
     Ok(())
 }
 
+/// The checks of a whole position: the 106 tiles, and a mover who can act.
 fn finish(s: &mut BurakoState) -> Result<()> {
-    let mut c = [0u8; 53];
+    let mut c = [0u8; NUM_TYPES];
     s.add_census(&mut c);
     check_census(&c)?;
     if !s.terminal && s.phase == PHASE_DRAW && s.stock_len == 0 && s.pozo_len == 0 {
-        return Err(st(
-            "the mover must be able to draw: stock and pozo are both empty".into(),
-        ));
+        return Err(ST.err("the mover must be able to draw: stock and pozo are both empty".into()));
     }
-    if !s.terminal && s.phase == PHASE_MELD && s.legal_actions_vec().is_empty() {
-        return Err(st(
-            "the mover would have no legal action in this position".into()
-        ));
+    if !s.terminal && s.phase == PHASE_MELD && s.legal_actions().is_empty() {
+        return Err(ST.err("the mover would have no legal action in this position".into()));
     }
     Ok(())
 }
 
-fn read_rest(game: &BurakoGame, s: &mut BurakoState, m: &Map<String, Value>) -> Result<()> {
-    let stock = tile_list(&m["stock"], "stock", false)?;
-    s.set_stock_top_first(&stock);
-    let ms = muertos_of(&m["muertos"], "muertos")?;
-    s.set_muertos(&ms);
-    tail(game, s, m)
-}
-
+/// `setup` (docs/burako_engine.md §12).
 pub(super) fn setup(game: &BurakoGame, spec: &Value) -> Result<BurakoState> {
-    let Value::Object(sp) = spec else {
-        return Err(st("setup spec must be an object".into()));
-    };
-    const ALLOWED: [&str; 15] = [
+    const KEYS: &[&str] = &[
         "racks",
         "melds",
         "pozo",
@@ -726,86 +447,62 @@ pub(super) fn setup(game: &BurakoGame, spec: &Value) -> Result<BurakoState> {
         "hand",
         "seed",
     ];
-    if let Some(k) = sp.keys().find(|k| !ALLOWED.contains(&k.as_str())) {
-        return Err(st(format!("setup got an unknown argument {k:?}")));
-    }
+    let sp = ST.object_with(spec, "setup spec", KEYS, &[])?;
     let n = game.num_players();
     let get = |k: &str| sp.get(k).filter(|v| !v.is_null());
     let seed = match get("seed") {
-        Some(v) => match v {
-            Value::Number(x) if !x.is_f64() => x
-                .as_u64()
-                .ok_or_else(|| st(format!("seed must be 0..2**64-1, got {v}")))?,
-            _ => return Err(st(format!("seed must be an int, got {v}"))),
-        },
+        Some(v) => v.as_u64().ok_or_else(|| {
+            ST.err(format!(
+                "seed must be an int in 0..2**64-1, got {}",
+                json::shown(v)
+            ))
+        })?,
         None => 0,
     };
     let mut s = game.blank(seed);
     let to_move = match get("to_move") {
-        Some(v) => int_in(v, "to_move", 0, n as i64 - 1)? as usize,
+        Some(v) => ST.int(v, "to_move", 0, n as i64 - 1)? as usize,
         None => 0,
     };
     s.mano = match get("mano") {
-        Some(v) => int_in(v, "mano", 0, n as i64 - 1)? as u8,
+        Some(v) => ST.int(v, "mano", 0, n as i64 - 1)? as u8,
         None => to_move as u8,
     };
     s.hand = match get("hand") {
-        Some(v) => int_in(v, "hand", 1, game.options().max_hands as i64)? as u32,
+        Some(v) => ST.int(v, "hand", 1, game.options().max_hands as i64)? as u32,
         None => 1,
     };
     s.hand_scores = vec![[0, 0]; s.hand as usize - 1];
     if let Some(v) = get("totals") {
-        let a = array_len(v, "totals", 2)?;
+        let a = ST.list_of(v, "totals", 2)?;
         s.totals = [
-            int_in(&a[0], "totals[0]", -MAX_SCORE, MAX_SCORE)?,
-            int_in(&a[1], "totals[1]", -MAX_SCORE, MAX_SCORE)?,
+            ST.int(&a[0], "totals[0]", -MAX_SCORE, MAX_SCORE)?,
+            ST.int(&a[1], "totals[1]", -MAX_SCORE, MAX_SCORE)?,
         ];
     }
-    // normalise into the JSON-like map `common` reads
+    // normalised into the JSON-like map `common` reads
     let mut mm = Map::new();
     let racks =
-        get("racks").ok_or_else(|| st("setup needs racks (one tile list per seat)".into()))?;
+        get("racks").ok_or_else(|| ST.err("setup needs racks (one tile list per seat)".into()))?;
     mm.insert("racks".into(), racks.clone());
-    mm.insert("buffer".into(), get("buffer").cloned().unwrap_or(json!([])));
-    mm.insert(
-        "melds".into(),
-        get("melds").cloned().unwrap_or(json!([[], []])),
-    );
-    mm.insert("pozo".into(), get("pozo").cloned().unwrap_or(json!([])));
-    mm.insert(
-        "muerto_status".into(),
-        get("muerto_status").cloned().unwrap_or(json!([0, 0])),
-    );
-    mm.insert(
-        "phase".into(),
-        get("phase").cloned().unwrap_or(json!("draw")),
-    );
-    mm.insert(
-        "cancels".into(),
-        get("cancels").cloned().unwrap_or(json!(0)),
-    );
-    mm.insert("turns".into(), get("turns").cloned().unwrap_or(json!(1)));
+    let or = |k: &str, default: Value| get(k).cloned().unwrap_or(default);
+    mm.insert("buffer".into(), or("buffer", json!([])));
+    mm.insert("melds".into(), or("melds", json!([[], []])));
+    mm.insert("pozo".into(), or("pozo", json!([])));
+    mm.insert("muerto_status".into(), or("muerto_status", json!([0, 0])));
+    mm.insert("phase".into(), or("phase", json!("draw")));
+    mm.insert("cancels".into(), or("cancels", json!(0)));
+    mm.insert("turns".into(), or("turns", json!(1)));
     common(game, &mut s, &mm, to_move, true)?;
-    // census of what is listed so far
+    // the census of what is listed so far
     let mut listed = s.tile_census();
-    let over = |c: TileCounts| (0..53u8).find(|&t| c.get(t) > 2);
+    let over = |c: TileCounts| (0..NUM_TYPES as u8).find(|&t| c.get(t) > 2);
     let stock = match get("stock") {
         Some(v) => Some(tile_list(v, "stock", true)?),
         None => None,
     };
     let muertos = match get("muertos") {
-        Some(v) => {
-            let a = array(v, "muertos")?;
-            if a.len() > 2 {
-                return Err(st("muertos holds at most 2 muertos".into()));
-            }
-            Some(
-                a.iter()
-                    .enumerate()
-                    .map(|(i, x)| tile_list(x, &format!("muertos[{i}]"), true))
-                    .collect::<Result<Vec<_>>>()?,
-            )
-        }
+        Some(v) => Some(muertos_of(v, "muertos", true)?),
         None => None,
     };
     for l in stock.iter().chain(muertos.iter().flatten()) {
@@ -814,22 +511,18 @@ pub(super) fn setup(game: &BurakoGame, spec: &Value) -> Result<BurakoState> {
         }
     }
     if let Some(t) = over(listed) {
-        return Err(st(format!(
-            "tile {} is listed more than twice",
-            tile_text(t)
-        )));
+        return Err(ST.err(format!("tile {} is listed more than twice", tile_text(t))));
     }
     let mut left: Vec<TileType> = TileCounts(TileCounts::FULL.0 - listed.0).to_vec();
     let muertos = match muertos {
         Some(ms) => ms,
         None => {
-            let k = s.muerto_status.iter().filter(|&&x| x == 0).count();
-            let k = k.min(2);
+            let k = s.muerto_status.iter().filter(|&&x| x == 0).count().min(2);
             let size = game.options().muerto_size;
             let mut ms = Vec::new();
             for _ in 0..k {
                 if left.len() < size {
-                    return Err(st(format!(
+                    return Err(ST.err(format!(
                         "only {} tiles are left for {k} untaken muerto(s) of {size}: list fewer tiles or give muertos",
                         left.len()
                     )));
@@ -840,7 +533,7 @@ pub(super) fn setup(game: &BurakoGame, spec: &Value) -> Result<BurakoState> {
                 match ms.last_mut() {
                     Some(last) => last.append(&mut left),
                     None => {
-                        return Err(st(format!(
+                        return Err(ST.err(format!(
                             "{} tiles are not placed: with stock given and no muerto left, every tile must be listed",
                             left.len()
                         )))
@@ -851,22 +544,19 @@ pub(super) fn setup(game: &BurakoGame, spec: &Value) -> Result<BurakoState> {
         }
     };
     let stock = match stock {
-        Some(st_) => {
+        Some(given) => {
             if !left.is_empty() {
-                return Err(st(format!(
+                return Err(ST.err(format!(
                     "{} tiles are not placed: list all 106 when both stock and muertos are given",
                     left.len()
                 )));
             }
-            st_
+            given
         }
         None => std::mem::take(&mut left),
     };
     s.set_stock_top_first(&stock);
     s.set_muertos(&muertos);
-    if s.phase == PHASE_DRAW && s.buffer_len > 0 {
-        return Err(st("buffer is only allowed in the meld phase".into()));
-    }
     finish(&mut s)?;
     Ok(s)
 }

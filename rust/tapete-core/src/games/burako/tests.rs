@@ -3,10 +3,9 @@
 
 use serde_json::json;
 
-use super::options::BurakoOptions;
 use super::rules::{classify_meld, team_score, Kind, MeldInfo, TeamTally};
 use super::*;
-use crate::tiles::parse_tile;
+use crate::tiles::{fresh_pack, parse_tile};
 
 fn tiles(s: &str) -> TileCounts {
     TileCounts::from_slice(
@@ -17,7 +16,7 @@ fn tiles(s: &str) -> TileCounts {
 }
 
 fn rules_with(opts: serde_json::Value) -> options::MeldRules {
-    BurakoOptions::resolve(&opts).unwrap().0.meld
+    BurakoGame::from_options(&opts).unwrap().options().meld
 }
 
 fn cm(s: &str) -> Option<MeldInfo> {
@@ -171,7 +170,7 @@ fn scoring_vectors() {
 }
 
 fn game(opts: serde_json::Value) -> BurakoGame {
-    BurakoGame::new(&opts).unwrap()
+    BurakoGame::from_options(&opts).unwrap()
 }
 
 fn act(s: &mut BurakoState, text: &str) {
@@ -180,7 +179,7 @@ fn act(s: &mut BurakoState, text: &str) {
 }
 
 fn legal_texts(s: &BurakoState) -> Vec<String> {
-    s.legal_actions_vec()
+    s.legal_actions()
         .into_iter()
         .map(|a| action_to_string(a).unwrap())
         .collect()
@@ -221,13 +220,13 @@ fn first_turn_and_redraw() {
             .unwrap();
         deck.swap(i, pos);
     }
-    let mut s = g.new_state_with_deck(0, &deck).unwrap();
+    let mut s = g.new_state_with_deck(0, &json!(deck)).unwrap();
     assert_eq!(legal_texts(&s), vec!["draw"]); // TV-B24
     act(&mut s, "draw");
-    assert!(s.legal_actions_vec().contains(&A_REDRAW));
+    assert!(s.legal_actions().contains(&A_REDRAW));
     act(&mut s, "redraw");
     assert_eq!(s.pozo(), &[r7]);
-    assert!(!s.legal_actions_vec().contains(&A_REDRAW)); // second REDRAW illegal
+    assert!(!s.legal_actions().contains(&A_REDRAW)); // second REDRAW illegal
     assert!(s.rack(0).contains(k3));
     act(&mut s, "discard B9");
     assert_eq!(s.pozo(), &[r7, b9]);
@@ -235,7 +234,7 @@ fn first_turn_and_redraw() {
     act(&mut s, "take pozo");
     assert!(s.pozo().is_empty());
     assert!(s.rack(1).contains(r7) && s.rack(1).contains(b9));
-    assert!(!s.legal_actions_vec().contains(&A_REDRAW)); // TV-B26
+    assert!(!s.legal_actions().contains(&A_REDRAW)); // TV-B26
 }
 
 fn setup(g: &BurakoGame, spec: serde_json::Value) -> BurakoState {
@@ -294,12 +293,12 @@ fn invariant_vectors() {
         json!({"racks": [["R3", "R4", "R5", "K9"], ["Y1"], ["Y2"], ["K3"]], "phase": "meld",
         "melds": [[["Y11", "Y12", "Y13"]], []], "muerto_status": [1, 0]}),
     );
-    assert_eq!(s.legal_actions_vec(), vec![5, 6, 7, 24, 60, 61, 62, 79]);
+    assert_eq!(s.legal_actions(), vec![5, 6, 7, 24, 60, 61, 62, 79]);
     let mut s2 = s.clone();
     for t in ["add R3", "add R4", "add R5"] {
         act(&mut s2, t);
     }
-    assert!(!s2.legal_actions_vec().contains(&A_MELD));
+    assert!(!s2.legal_actions().contains(&A_MELD));
     // TV-B32: close by discard (+100)
     let canasta = json!(["B5", "B6", "B7", "B8", "B9", "B10", "B11"]);
     let mut s = setup(
@@ -376,7 +375,7 @@ fn indirect_muerto_unplayed() {
         }
         act(&mut s, "meld");
         // seat 2 drew a tile, so the meld leaves 1 tile: discard it to close
-        let l = s.legal_actions_vec();
+        let l = s.legal_actions();
         let d = *l
             .iter()
             .find(|&&a| (A_DISCARD..A_EXTEND).contains(&a))
@@ -430,14 +429,14 @@ fn json_round_trip_and_census() {
         if s.is_terminal() {
             break;
         }
-        let l = s.legal_actions_vec();
+        let l = s.legal_actions();
         s.apply(l[(rng.next_u64() % l.len() as u64) as usize])
             .unwrap();
         assert_eq!(s.tile_census(), TileCounts::FULL);
         let j = s.to_json();
         let back = g.state_from_json(&j).unwrap();
         assert_eq!(back.to_json(), j);
-        assert_eq!(back.legal_actions_vec(), s.legal_actions_vec());
+        assert_eq!(back.legal_actions(), s.legal_actions());
     }
 }
 
@@ -452,14 +451,14 @@ fn must_use_top_searches_every_size() {
         json!({"racks": [["J*", "J*", "R6", "R7", "K9", "B11", "Y13", "K1"],
         ["B9", "Y9", "R9"], ["K4", "K5", "B6"], ["Y4", "Y5", "B7"]], "pozo": ["R3"], "to_move": 0}),
     );
-    assert!(s.legal_actions_vec().contains(&A_TAKE));
+    assert!(s.legal_actions().contains(&A_TAKE));
     // without the jokers no meld holds R3: take illegal
     let s = setup(
         &g,
         json!({"racks": [["B1", "B3", "R6", "R7", "K9", "B11", "Y13", "K1"],
         ["B9", "Y9", "R9"], ["K4", "K5", "B6"], ["Y4", "Y5", "B7"]], "pozo": ["R3"], "to_move": 0}),
     );
-    assert!(!s.legal_actions_vec().contains(&A_TAKE));
+    assert!(!s.legal_actions().contains(&A_TAKE));
 }
 
 /// TV-B32's closing position (team 0 scores 460 by hand; team 1: no melds, U = −100, racks
@@ -535,7 +534,7 @@ fn close_requirement_and_modes() {
     for t in ["add B5", "add B6", "add B7"] {
         act(&mut s, t);
     }
-    assert!(!s.legal_actions_vec().contains(&A_MELD));
+    assert!(!s.legal_actions().contains(&A_MELD));
     // meld_required: the last discard is illegal; h' = 1 only if the last tile then extends
     let g = game(json!({"close_mode": "meld_required", "match": "single_hand"}));
     let s = setup(
@@ -602,4 +601,201 @@ fn single_tile_rediscard_forbidden() {
         json!({"racks": [["B7"], ["Y1"], ["Y2"], ["K3"]], "pozo": ["B7"]}),
     );
     assert_eq!(legal_texts(&s), vec!["draw"]);
+}
+
+fn cmw(s: &str, opts: serde_json::Value) -> Option<MeldInfo> {
+    classify_meld(tiles(s), &rules_with(opts))
+}
+
+fn pierna(pure: bool, value: i32, len: u32) -> Option<MeldInfo> {
+    Some(MeldInfo {
+        kind: Kind::Pierna,
+        pure,
+        canasta: len >= 7,
+        value,
+    })
+}
+
+#[test]
+fn unlimited_wilds() {
+    // docs/burako_engine.md §2 (v3); values by hand from docs/rules/burako.md §1
+    let u = || json!({"max_wilds_per_meld": "unlimited"});
+    let u5 = || json!({"max_wilds_per_meld": "unlimited", "two_value": "natural_5_wild_20"});
+    // 2 naturals + 3 wilds: 5 + 5 + 50 + 50 + 20
+    assert_eq!(cmw("R5 R6 J* J* B2", u()), run(false, 130, 5));
+    assert_eq!(
+        cmw("R5 R6 J* J* B2", json!({"max_wilds_per_meld": 2})),
+        None
+    );
+    assert_eq!(
+        cmw(
+            "R5 R6 J* J* B2",
+            json!({"max_wilds_per_meld": "fewer_than_naturals"})
+        ),
+        None
+    );
+    assert_eq!(cmw("R9 K9 J* B2 Y2", u()), pierna(false, 110, 5));
+    // R2 natural at 2 in the fewest-wilds assignment: 130, 115 with natural 2s at 5
+    assert_eq!(cmw("R2 R5 R6 J* J*", u()), run(false, 130, 5));
+    assert_eq!(cmw("R2 R5 R6 J* J*", u5()), run(false, 115, 5));
+    // valid as both kinds -> pierna; a pierna's 2s are all wild
+    assert_eq!(cmw("R5 J* J*", u()), pierna(false, 105, 3));
+    assert_eq!(cmw("R2 R3 K2 B2 Y2", u5()), pierna(false, 85, 5));
+    // only 2s and jokers: a run on the B2's natural 2
+    assert_eq!(cmw("B2 J* J*", u()), run(false, 120, 3));
+    assert_eq!(cmw("B2 J* J*", u5()), run(false, 105, 3));
+    assert_eq!(cmw("K2 B2 Y2", u()), run(false, 60, 3));
+    // the longest pierna: 8 naturals + 10 wilds = 18 tiles, 40 + 100 + 160
+    assert_eq!(
+        cmw("R5 R5 K5 K5 B5 B5 Y5 Y5 J* J* R2 R2 K2 K2 B2 B2 Y2 Y2", u()),
+        pierna(false, 300, 18)
+    );
+    // a run still spans at most 14 positions
+    let r3_13 = "R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 R13";
+    assert_eq!(cmw(&format!("{r3_13} J* J* B2"), u()), run(false, 205, 14));
+    assert_eq!(cmw(&format!("{r3_13} J* J* B2 Y2"), u()), None);
+    assert_eq!(cmw("R4 R5 K7 J* J*", u()), None);
+}
+
+#[test]
+fn unlimited_extension_candidates() {
+    // {K2, B2, Y2} is a run whose extension candidates are every type: R4 makes it a red run
+    let g = game(json!({"max_wilds_per_meld": "unlimited"}));
+    let s = setup(
+        &g,
+        json!({"racks": [["R4", "K9", "Y11"], ["K3"], ["K4"], ["K6"]],
+        "melds": [[["K2", "B2", "Y2"]], []], "phase": "meld"}),
+    );
+    let l = legal_texts(&s);
+    for a in ["extend 0 R4", "extend 0 K9", "extend 0 Y11"] {
+        assert!(l.contains(&a.to_string()), "{a}: {l:?}");
+    }
+    let g = game(json!({"max_wilds_per_meld": 2}));
+    let s = setup(
+        &g,
+        json!({"racks": [["R4", "K9", "Y11"], ["K3"], ["K4"], ["K6"]],
+        "melds": [[["K2", "B2", "Y2"]], []], "phase": "meld"}),
+    );
+    assert!(!legal_texts(&s).iter().any(|a| a.starts_with("extend")));
+}
+
+#[test]
+fn wrap_window() {
+    use super::rules::wrap_fits;
+    let bits = |ns: &[u32]| ns.iter().fold(0u32, |m, &n| m | 1 << n);
+    assert!(wrap_fits(bits(&[13, 1, 2]), 3));
+    assert!(wrap_fits(bits(&[13, 2]), 3)); // a wild for the 1
+    assert!(!wrap_fits(bits(&[12, 1]), 3)); // 12-13-1 is straight, not a wrap
+    assert!(!wrap_fits(bits(&[3, 13]), 3));
+    assert!(wrap_fits(bits(&[3, 13]), 4)); // 13-1-2-3
+    assert!(wrap_fits(
+        bits(&[4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1, 2]),
+        12
+    ));
+    assert!(!wrap_fits(
+        bits(&[3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1]),
+        12
+    ));
+    assert!(wrap_fits(bits(&[7]), 13)); // 13 tiles: every number
+    assert!(!wrap_fits(bits(&[13, 1, 2]), 14)); // a wrap holds no number twice
+    assert!(!wrap_fits(bits(&[13, 1, 2]), 2));
+}
+
+#[test]
+fn run_wrap_vectors() {
+    let w = || json!({"run_wrap": true});
+    let w5 = || json!({"run_wrap": true, "two_value": "natural_5_wild_20"});
+    assert_eq!(cmw("R13 R1 R2 R3", w()), run(true, 50, 4)); // TV-B06 wrapped
+    assert_eq!(cm("R13 R1 R2 R3"), None); // TV-B06 by default
+    assert_eq!(cmw("R13 R1 R2", w()), run(true, 45, 3)); // TV-B07: now pure
+    assert_eq!(cmw("R13 R1 R2", w5()), run(true, 30, 3));
+    assert_eq!(cmw("R11 R12 J* R1 R2", w()), run(false, 105, 5)); // J* = 13
+    assert_eq!(cm("R11 R12 J* R1 R2"), None);
+    assert_eq!(cmw("R12 R13 J* R2 R3", w()), run(false, 95, 5)); // J* = 1
+    let r4_13 = "R4 R5 R6 R7 R8 R9 R10 R11 R12 R13";
+    assert_eq!(cmw(&format!("{r4_13} R1 R2"), w()), run(true, 115, 12));
+    assert_eq!(cm(&format!("{r4_13} R1 R2")), run(false, 115, 12));
+    assert_eq!(cmw("R9 R10 R11 R12 R13 R1 R2", w()), run(true, 85, 7));
+    // 2s of other colours stay wild
+    assert_eq!(cmw("R12 R13 R1 B2", w5()), run(false, 55, 4));
+    assert_eq!(cmw("R12 R13 R1 R2", w5()), run(true, 40, 4));
+    assert_eq!(
+        cmw(
+            "R13 R1 B2 Y2 R3",
+            json!({"run_wrap": true, "max_wilds_per_meld": "unlimited", "two_value": "natural_5_wild_20"})
+        ),
+        run(false, 70, 5)
+    );
+    // no number twice, at most 13 tiles
+    assert_eq!(
+        cmw("R5 R6 R7 R8 R9 R10 R11 R12 R13 R1 R2 R3 R4 R5", w()),
+        None
+    );
+    assert_eq!(cmw("R13 R1 R1 R2", w()), None);
+    assert_eq!(
+        cmw(
+            "R5 R6 R7 R8 R9 R10 R11 R12 R13 R1 R2 R3 R4 J*",
+            json!({"run_wrap": true, "ace_to_ace_run": "forbidden"})
+        ),
+        None
+    );
+    // ace_position: a natural 1 at the corner needs low_or_high; a wild may stand there
+    let hi = || json!({"run_wrap": true, "ace_position": "high_only"});
+    let lo = || json!({"run_wrap": true, "ace_position": "low_only"});
+    assert_eq!(cmw("R13 R1 R2 R3", hi()), None);
+    assert_eq!(cmw("R13 R1 R2 R3", lo()), None);
+    assert_eq!(cmw("R13 J* R2 R3", hi()), run(false, 85, 4));
+    assert_eq!(cmw("R12 R13 J* R2 R3", lo()), run(false, 95, 5));
+    assert_eq!(cmw("R13 R1 R2", hi()), run(false, 45, 3));
+    assert_eq!(cmw("R13 R1 R2", lo()), None);
+    // twos_wild = false: 2s are ordinary naturals
+    assert_eq!(
+        cmw("R13 R1 R2", json!({"run_wrap": true, "twos_wild": false})),
+        run(true, 45, 3)
+    );
+    assert_eq!(
+        cmw("R13 R1 B2", json!({"run_wrap": true, "twos_wild": false})),
+        None
+    );
+    assert_eq!(cmw("R12 R13 J* B2 R3", w()), None); // two wilds
+}
+
+#[test]
+fn run_wrap_in_play() {
+    // the pozo-take search walks wrapped windows: with 2s ordinary, the top R2 fits only 13-1-2
+    let spec = json!({"racks": [["R13", "R1", "K9", "B11", "Y5"], ["K3"], ["K4"], ["K6"]],
+        "pozo": ["R2"]});
+    let g = game(json!({"pozo_take_requirement": "must_use_top_tile_now", "twos_wild": false}));
+    assert!(!setup(&g, spec.clone()).legal_actions().contains(&A_TAKE));
+    let g = game(
+        json!({"pozo_take_requirement": "must_use_top_tile_now", "twos_wild": false, "run_wrap": true}),
+    );
+    let mut s = setup(&g, spec);
+    assert!(s.legal_actions().contains(&A_TAKE));
+    for a in ["take pozo", "add R1", "add R2", "add R13", "meld"] {
+        act(&mut s, a);
+    }
+    // a closing hand with a wrapped pure canasta: team 0 scores
+    // (15 + 50 + 15 + 20) + 200 + 100 + 100 − 5 = 495, team 1 −110 (docs/rules/burako.md §7, by hand)
+    let g = game(json!({"run_wrap": true, "match": "single_hand"}));
+    let mut s = setup(
+        &g,
+        json!({"racks": [["K9", "K10", "K11", "K12", "K13", "K1", "K2", "Y5"], ["K3"], ["K4"], ["K6"]],
+        "melds": [[["R3", "R4", "R5"]], []], "muerto_status": [1, 0], "phase": "meld"}),
+    );
+    for a in [
+        "add K1",
+        "add K2",
+        "add K9",
+        "add K10",
+        "add K11",
+        "add K12",
+        "add K13",
+        "meld",
+        "discard Y5",
+    ] {
+        act(&mut s, a);
+    }
+    assert!(s.is_terminal());
+    assert_eq!(s.hand_scores(), &[[495, -110]]);
 }

@@ -1,0 +1,92 @@
+"""The Burako game object: resolved options and the factory of states (dealing:
+docs/burako_engine.md §8; ``setup``: docs/burako_engine.md §12)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from ...errors import InvalidStateError
+from .._base import ReferenceGame
+from .._rng import SplitMix64
+from .actions import NUM_DISTINCT_ACTIONS
+from .setup import setup_state, state_from_json
+from .state import BurakoState
+from .tiles import PACK, tile_id
+
+__all__ = ["Burako"]
+
+
+class Burako(ReferenceGame):
+    """The Burako game with resolved options; a factory of states."""
+
+    name = "burako"
+    num_distinct_actions = NUM_DISTINCT_ACTIONS
+
+    def _observation_size(self) -> int:
+        return 4217 + 2 * self.num_players
+
+    def team_of(self, seat: int) -> int:
+        """Teams: seats 0 and 2 against 1 and 3; with two players each seat is a team."""
+        return seat % 2
+
+    def _deal(self, seed: int, deck: Any) -> BurakoState:
+        """A new match: the first mano is drawn (unless fixed), then the first hand is dealt from
+        ``deck`` (top first) if given, else from a shuffled pack (docs/burako_engine.md §8)."""
+        pack = None
+        if deck is not None:
+            if isinstance(deck, (str, bytes)) or not isinstance(deck, Iterable):
+                raise InvalidStateError("deck must be a list of the 106 tiles, top first")
+            pack = [tile_id(t, InvalidStateError) for t in deck]
+            if sorted(pack) != list(PACK):
+                raise InvalidStateError(
+                    "deck must hold each of the 106 tiles exactly once (two of each type), top first"
+                )
+        s = BurakoState(self)
+        s._rng = SplitMix64(seed)
+        first = self._opts["first_mano"]
+        s._mano = s._rng.below(self.num_players) if first == "random" else first
+        s._start_hand(pack)
+        return s
+
+    def setup(
+        self,
+        racks: Sequence[Iterable[Any]],
+        melds: Sequence[Iterable[Iterable[Any]]] | None = None,
+        pozo: Iterable[Any] = (),
+        stock: Iterable[Any] | None = None,
+        muertos: Sequence[Iterable[Any]] | None = None,
+        muerto_status: Sequence[Any] | None = None,
+        to_move: int = 0,
+        mano: int | None = None,
+        phase: str = "draw",
+        buffer: Iterable[Any] = (),
+        turns: int = 1,
+        cancels: int = 0,
+        totals: Sequence[int] | None = None,
+        hand: int = 1,
+        seed: int = 0,
+    ) -> BurakoState:
+        """A position from a partial description, for rules tests (docs/burako_engine.md §12)."""
+        return setup_state(
+            self,
+            racks,
+            melds,
+            pozo,
+            stock,
+            muertos,
+            muerto_status,
+            to_move,
+            mano,
+            phase,
+            buffer,
+            turns,
+            cancels,
+            totals,
+            hand,
+            seed,
+        )
+
+    def state_from_json(self, text: Any) -> BurakoState:
+        """Rebuild a state from its JSON, checking everything (docs/burako_engine.md §10)."""
+        return state_from_json(self, text)
