@@ -4,7 +4,7 @@
 
 // pub mod burako;
 // pub mod escoba;
-// pub mod mosca;
+pub mod mosca;
 pub mod musta_maija;
 
 /// Calls `$m! { module::GameType, StateType; ... }` with every game.
@@ -12,6 +12,7 @@ pub mod musta_maija;
 macro_rules! for_each_game {
     ($m:ident) => {
         $m! {
+            mosca::MoscaGame, MoscaState;
             musta_maija::MustaMaijaGame, MustaMaijaState;
         }
     };
