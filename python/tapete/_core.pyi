@@ -6,7 +6,7 @@ import numpy as np
 import numpy.typing as npt
 
 __version__: str
-__all__ = ["__version__", "MustaMaijaGame", "MustaMaijaState", "simulate"]
+__all__ = ["__version__", "MoscaGame", "MoscaState", "MustaMaijaGame", "MustaMaijaState", "simulate"]
 
 _S = TypeVar("_S")
 
@@ -50,6 +50,12 @@ class _NativeState:
     def to_json(self) -> str: ...
     def key(self) -> str: ...
     def __reduce__(self) -> tuple[Any, ...]: ...
+
+@final
+class MoscaState(_NativeState): ...
+
+@final
+class MoscaGame(_NativeGame[MoscaState]): ...
 
 @final
 class MustaMaijaState(_NativeState): ...
