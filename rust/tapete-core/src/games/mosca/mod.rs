@@ -419,8 +419,8 @@ impl State for MoscaState {
             self.phase.as_str()
         ))
     }
-    /// Applies an action known to be legal.
-    #[inline]
+    /// Applies an action known to be legal. (Not `#[inline]`: inlined into the playout loop it
+    /// costs about 3% per decision.)
     fn apply_unchecked(&mut self, a: Action) {
         self.history.push(a as u8);
         match self.phase {
