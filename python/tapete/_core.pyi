@@ -12,6 +12,8 @@ __all__ = [
     "BurakoState",
     "EscobaGame",
     "EscobaState",
+    "MoscaGame",
+    "MoscaState",
     "MustaMaijaGame",
     "MustaMaijaState",
     "simulate",
@@ -65,6 +67,12 @@ class EscobaState(_NativeState): ...
 
 @final
 class EscobaGame(_NativeGame[EscobaState]): ...
+
+@final
+class MoscaState(_NativeState): ...
+
+@final
+class MoscaGame(_NativeGame[MoscaState]): ...
 
 @final
 class MustaMaijaState(_NativeState): ...

@@ -39,25 +39,15 @@ name the slots instead of the cards (docs/mosca_engine.md §5).
 
 from __future__ import annotations
 
-import copy
-import json
-import operator
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy as np
 
-from .._gamestring import format_game
 from ..cards import card_id, card_str
-from ..errors import (
-    IllegalActionError,
-    InvalidNotationError,
-    InvalidOptionError,
-    InvalidPlayerError,
-    InvalidStateError,
-)
-from ._json import is_int as _is_int
-from ._json import read_state_object
+from ..errors import IllegalActionError, InvalidNotationError, InvalidOptionError, InvalidStateError
+from ._base import ReferenceGame, ReferenceState, index_in, read_state_object, seed_value, shown
+from ._base import is_int as _is_int
 from ._rng import MASK64, SplitMix64
 
 __all__ = [
@@ -66,7 +56,6 @@ __all__ = [
     "legal_cards",
     "trick_winner",
     "mosca_winner",
-    "resolve_options",
     "action_to_string",
     "string_to_action",
     "deck_cards",
@@ -128,21 +117,8 @@ TAKE_TURNUP0 = 85  # TAKE_TURNUP(slot) = 85 + slot
 LEAVE_TURNUP = 90
 
 
-def _index_in(value: Any, stop: int, error: type, what: str) -> int:
-    """``value`` as an int in ``0..stop-1`` (numpy ints welcome, bools not), else ``error``."""
-    if isinstance(value, bool):
-        raise error(f"{value!r} is not {what}: expected an int 0..{stop - 1}")
-    try:
-        index = operator.index(value)
-    except TypeError:
-        raise error(f"{value!r} is not {what}: expected an int 0..{stop - 1}") from None
-    if not 0 <= index < stop:
-        raise error(f"{what} {index} is out of range: expected 0..{stop - 1}")
-    return index
-
-
 def _as_action_id(action: Any) -> int:
-    return _index_in(action, NUM_DISTINCT_ACTIONS, IllegalActionError, "an action id")
+    return index_in(action, NUM_DISTINCT_ACTIONS, IllegalActionError, "an action id")
 
 
 def _slots_of(mask: int) -> list[int]:
@@ -237,134 +213,30 @@ def string_to_action(text: Any, phase: str | None = None, hand: Iterable[int] = 
 # Options (docs/rules/mosca.md §7)
 # ---------------------------------------------------------------------------------------------
 
-_NOLIMIT = 10**9
-
-#: Every option: (kind, detail). Kinds: choice (str among detail), bool, int (min, max), and the
-#: special ones players, first_dealer, deck, no_trick_penalty, match_deals.
-_SPEC: dict[str, tuple[str, Any]] = {
-    "players": ("int", (2, 6)),
-    "first_dealer": ("first_dealer", None),
-    "deck": ("deck", None),
-    "ace_rank": ("choice", ("between_jack_and_ten", "high", "low")),
-    "initial_chips": ("int", (-_NOLIMIT, _NOLIMIT)),
-    "bankruptcy": ("choice", ("allow_negative", "eliminate_at_zero")),
-    "ante": ("choice", ("dealer_pays_N", "each_player_pays_1", "dealer_pays_5")),
-    "deal_packets": ("choice", ("2_then_3", "3_then_2", "1_at_a_time")),
-    "dealer_may_take_turnup": ("bool", None),
-    "exchange_limit": ("choice", ("talon", "max_3", "reshuffle_discards_when_empty")),
-    "mosca_after_exchange": ("bool", None),
-    "mosca_tie": ("choice", ("split", "eldest_wins")),
-    "mosca_bonus": ("choice", ("none", "each_other_player_pays_penalty")),
-    "lone_player": ("choice", ("wins_pot", "pot_carries", "must_play_tricks")),
-    "must_head": ("bool", None),
-    "must_trump": ("bool", None),
-    "must_overtrump": ("bool", None),
-    "must_undertrump": ("bool", None),
-    "no_trick_penalty": ("penalty", None),
-    "penalty_timing": ("choice", ("before_award", "next_pot")),
-    "pot_award": ("choice", ("most_tricks", "per_trick")),
-    "trick_tie": ("choice", ("carry_over", "split_equally")),
-    "match_deals": ("match_deals", None),
-    "leftover_pot": ("choice", ("ignored", "split_equally_among_all")),
-}
-
-_BASE: dict[str, Any] = {
-    "players": 4,
-    "first_dealer": "random",
-    "deck": "auto",
-    "ace_rank": "between_jack_and_ten",
-    "initial_chips": 100,
-    "bankruptcy": "allow_negative",
-    "ante": "dealer_pays_N",
-    "deal_packets": "2_then_3",
-    "dealer_may_take_turnup": True,
-    "exchange_limit": "talon",
-    "mosca_after_exchange": False,
-    "mosca_tie": "split",
-    "mosca_bonus": "none",
-    "lone_player": "wins_pot",
-    "must_head": True,
-    "must_trump": True,
-    "must_overtrump": True,
-    "must_undertrump": True,
-    "no_trick_penalty": 2,
-    "penalty_timing": "before_award",
-    "pot_award": "most_tricks",
-    "trick_tie": "carry_over",
-    "match_deals": None,  # derived: 2 * players
-    "leftover_pot": "ignored",
-}
-assert list(_BASE) == list(_SPEC)
-
-
-def _short_repr(value: Any) -> str:
-    if isinstance(value, int) and abs(value) > 10**30:
-        return f"<an int of {value.bit_length()} bits>"
-    text = repr(value)
-    return text if len(text) <= 80 else text[:77] + "..."
-
-
-def _bad(name: str, value: Any, allowed: str) -> InvalidOptionError:
-    return InvalidOptionError(f"option {name}={_short_repr(value)} is invalid: expected {allowed}")
-
-
-def _check_option(name: str, value: Any) -> Any:
-    """Validate one explicit option value and return it in its stored form."""
-    kind, detail = _SPEC[name]
-    if kind == "choice":
-        if not isinstance(value, str) or value not in detail:
-            raise _bad(name, value, "one of " + ", ".join(detail))
-        return value
-    if kind == "bool":
-        if not isinstance(value, bool):
-            raise _bad(name, value, "a bool (true or false)")
-        return value
-    if kind == "int":
-        lo, hi = detail
-        if not _is_int(value) or not lo <= value <= hi:
-            raise _bad(name, value, f"an int {lo}..{hi}")
-        return value
-    if kind == "first_dealer":
-        if value == "random" or (_is_int(value) and 0 <= value <= 5):
-            return value
-        raise _bad(name, value, "'random' or a seat 0..players-1")
-    if kind == "deck":
-        if value == "auto" or (_is_int(value) and value in DECK_SIZES):
-            return value
-        raise _bad(name, value, "'auto' or one of 32, 36, 40, 44, 48, 52")
-    if kind == "penalty":
-        if value == "pot" or (_is_int(value) and 0 <= value <= _NOLIMIT):
-            return value
-        raise _bad(name, value, f"'pot' or an int 0..{_NOLIMIT}")
-    if kind == "match_deals":
-        if _is_int(value) and 1 <= value <= _NOLIMIT:
-            return value
-        raise _bad(name, value, f"an int 1..{_NOLIMIT}")
-    raise AssertionError(kind)  # pragma: no cover
+# The option table and its defaults are data (tapete/data/mosca.json, docs/mosca_engine.md §2),
+# resolved by tapete._options for both engines; only what follows from the resolved values is here.
 
 
 def auto_deck(players: int) -> int:
-    """The smallest deck whose talon after the deal holds at least 3 cards per player (docs/rules/mosca.md §1.2)."""
+    """The smallest deck whose talon after the deal holds at least 3 cards per player
+    (docs/rules/mosca.md §1.2)."""
     return next(d for d in DECK_SIZES if d - 5 * players - 1 >= 3 * players)
 
 
-def resolve_options(**given: Any) -> dict[str, Any]:
-    """Resolve options: defaults -> explicit options -> derived values (``match_deals``)."""
-    for name in given:
-        if name not in _SPEC:
-            raise InvalidOptionError(f"unknown option {name!r}: expected one of " + ", ".join(_SPEC))
-    opts = copy.deepcopy(_BASE)
-    opts.update({name: _check_option(name, value) for name, value in given.items()})
+def _check_options(opts: dict[str, Any]) -> None:
+    """The values derived from the others, written into the resolved options so that they read as
+    ints (docs/mosca_engine.md §2): ``deck = auto`` and ``match_deals`` (null by default, which
+    no user may give) = ``2 * players``; then the check across options: the deck deals every hand
+    and the turn-up."""
     n = opts["players"]
-    if opts["match_deals"] is None:
-        opts["match_deals"] = 2 * n
     if opts["deck"] == "auto":
         opts["deck"] = auto_deck(n)
-    if opts["first_dealer"] != "random" and not opts["first_dealer"] < n:
-        raise _bad("first_dealer", opts["first_dealer"], f"'random' or a seat 0..{n - 1}")
-    if opts["deck"] != "auto" and opts["deck"] < 5 * n + 1:
-        raise _bad("deck", opts["deck"], f"a deck of at least 5 * players + 1 = {5 * n + 1} cards")
-    return opts
+    if opts["match_deals"] is None:
+        opts["match_deals"] = 2 * n
+    if opts["deck"] < 5 * n + 1:
+        raise InvalidOptionError(
+            f"option deck={opts['deck']} is invalid: expected a deck of at least 5 * players + 1 = {5 * n + 1} cards"
+        )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -456,7 +328,7 @@ def legal_cards(hand: Iterable[Any], trick: Sequence[Any], trump: Any, **options
     """The cards of ``hand`` the player to act may play, ``trick`` being the cards already played
     to this trick in order; ascending id. TV-M14: trump ``s``, led 9h, hand 7h Jh Kc -> ``['Jh']``.
     """
-    o = resolve_options(**options)
+    o = Mosca(**options)._opts
     h = _card_list(hand, "hand")
     t = _card_list(trick, "trick")
     suit = _trump_suit(trump)
@@ -467,7 +339,7 @@ def legal_cards(hand: Iterable[Any], trick: Sequence[Any], trump: Any, **options
 
 def trick_winner(trick: Sequence[Any], trump: Any, **options: Any) -> int:
     """Index in ``trick`` of the winning card. TV-M23: trump ``s``, Qd Kd 7s Ad -> 2."""
-    o = resolve_options(**options)
+    o = Mosca(**options)._opts
     t = _card_list(trick, "trick")
     suit = _trump_suit(trump)
     if not t:
@@ -480,7 +352,7 @@ def trick_winner(trick: Sequence[Any], trump: Any, **options: Any) -> int:
 def mosca_winner(hands: Sequence[Iterable[Any]], trump: Any, **options: Any) -> list[int]:
     """The indexes of ``hands`` (index 0 the mano) that take the pot on the deal, ascending; empty
     when nobody holds a mosca. TV-M05: a trump mosca beats a stronger plain one."""
-    o = resolve_options(**options)
+    o = Mosca(**options)._opts
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Iterable):
         raise InvalidStateError(f"hands must be a list of card lists, not {type(hands).__name__}")
     hs = [_card_list(h, f"hands[{i}]") for i, h in enumerate(hands)]
@@ -499,39 +371,22 @@ MAX_CHIPS = 10**15  # the match ends when a balance or the pot leaves ±10^15 (d
 UNDECLARED, PASSED, PLAYED = -1, 0, 1
 
 
-class Mosca:
+class Mosca(ReferenceGame):
     """La Mosca with resolved options; a factory of states."""
 
     name = "mosca"
     num_distinct_actions = NUM_DISTINCT_ACTIONS
 
     def __init__(self, **options: Any) -> None:
-        self._opts = resolve_options(**options)
-        self.num_players: int = self._opts["players"]
+        super().__init__(**options)
         self.deck_size: int = self._opts["deck"]
         self.pack: tuple[int, ...] = tuple(deck_cards(self.deck_size))
-        self.observation_shape: tuple[int, ...] = (216 + 60 * self.num_players,)
-        self._options_json = json.dumps(self._opts, sort_keys=True, separators=(",", ":"))
 
-    @property
-    def options(self) -> dict[str, Any]:
-        """Every resolved option (a copy)."""
-        return copy.deepcopy(self._opts)
+    def _check(self, options: dict[str, Any]) -> None:
+        _check_options(options)
 
-    def options_json(self) -> str:
-        return self._options_json
-
-    def __str__(self) -> str:
-        return format_game(self.name, self._opts, Mosca)
-
-    def __repr__(self) -> str:
-        return f"reference.{self}"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Mosca) and other._options_json == self._options_json
-
-    def __hash__(self) -> int:
-        return hash(self._options_json)
+    def _observation_size(self) -> int:
+        return 216 + 60 * self.num_players
 
     def _deck_card(self, card: Any, what: str) -> int:
         try:
@@ -547,11 +402,10 @@ class Mosca:
             raise InvalidStateError(f"{what} must be a list of cards")
         return [self._deck_card(c, what) for c in cards]
 
-    def new_state(self, seed: int = 0, deck: Iterable[Any] | None = None) -> MoscaState:
+    def _deal(self, seed: int, deck: Any) -> MoscaState:
         """A new match: the first dealer (one draw unless ``first_dealer`` is a seat), then the
-        first deal, from ``deck`` (top first) if given, else from a shuffled pack (docs/mosca_engine.md §3)."""
-        if not _is_int(seed) or not 0 <= seed <= MASK64:
-            raise InvalidStateError(f"seed {seed!r} is invalid: expected an int in 0..2^64-1")
+        first deal, from ``deck`` (top first) if given, else from a shuffled pack
+        (docs/mosca_engine.md §3)."""
         pack = None
         if deck is not None:
             pack = self._deck_cards(deck, "deck")
@@ -596,7 +450,7 @@ class Mosca:
         if sorted(every) != list(self.pack):
             raise InvalidStateError(f"hands, turn-up and talon must hold the {self.deck_size} deck cards exactly once")
         if not _is_int(dealer) or not 0 <= dealer < n:
-            raise InvalidStateError(f"dealer={dealer!r} is not a seat: expected 0..{n - 1}")
+            raise InvalidStateError(f"dealer={shown(dealer)} is not a seat: expected 0..{n - 1}")
         if balances is None:
             balances = [o["initial_chips"]] * n
         if isinstance(balances, (str, bytes)) or not isinstance(balances, Sequence) or len(balances) != n:
@@ -607,8 +461,7 @@ class Mosca:
             raise InvalidStateError("pot must be an int in 0..10^15")
         if not _is_int(deals_played) or not 0 <= deals_played < o["match_deals"]:
             raise InvalidStateError(f"deals_played must be an int in 0..{o['match_deals'] - 1}")
-        if not _is_int(seed) or not 0 <= seed <= MASK64:
-            raise InvalidStateError(f"seed {seed!r} is invalid: expected an int in 0..2^64-1")
+        seed = seed_value(seed)
         s = MoscaState(self)
         s._rng = SplitMix64(seed)
         s._dealer = dealer
@@ -628,7 +481,7 @@ class Mosca:
 # ---------------------------------------------------------------------------------------------
 
 
-class MoscaState:
+class MoscaState(ReferenceState):
     """A position of a match. Mutated in place by ``apply``; ``clone`` for a copy."""
 
     def __init__(self, game: Mosca) -> None:
@@ -901,11 +754,6 @@ class MoscaState:
             return sorted(hand)
         return _legal_cards(hand, self._trick, self._trump, self._o)
 
-    def legal_mask(self) -> np.ndarray:
-        mask = np.zeros(NUM_DISTINCT_ACTIONS, dtype=bool)
-        mask[self.legal_actions()] = True
-        return mask
-
     def _actor_hand(self) -> set[int]:
         return set() if self._phase == END else self._hands[self._to_move]
 
@@ -915,16 +763,7 @@ class MoscaState:
     def string_to_action(self, text: Any) -> int:
         return string_to_action(text, self._phase, self._actor_hand())
 
-    def apply(self, action: Any) -> None:
-        """Apply one action (an id or its notation); an illegal one raises and changes nothing."""
-        a = self.string_to_action(action) if isinstance(action, str) else _as_action_id(action)
-        legal = self.legal_actions()
-        if a not in legal:
-            raise IllegalActionError(
-                f"{self.action_to_string(a)!r} (id {a}) is not legal now; legal: "
-                + (", ".join(self.action_to_string(x) for x in legal) or "none, the match is over")
-            )
-        self._history.append(a)
+    def _apply(self, a: int) -> None:
         if self._phase == DECLARE:
             self._declare(a)
         elif self._phase == TURNUP:
@@ -1001,8 +840,16 @@ class MoscaState:
         """Chip balances per seat."""
         return list(self._balances)
 
-    def history(self) -> list[int]:
-        return list(self._history)
+    def deals(self) -> int:
+        """Deals started so far, the current one included."""
+        return self._deals_played + (0 if self._phase == END else 1)
+
+    def play(self, move: Any) -> None:
+        """Apply a move written for people: every action is a whole move (docs/mosca_engine.md §5),
+        so this is ``apply`` of its notation."""
+        if not isinstance(move, str):
+            raise InvalidNotationError(f"{shown(move)} is not a move: expected text such as 'play x 9d Ks' or 'Qh'")
+        self.apply(move)
 
     def clone(self) -> MoscaState:
         s = MoscaState.__new__(MoscaState)
@@ -1024,12 +871,6 @@ class MoscaState:
         s._discard_pile = set(self._discard_pile)
         s._played = set(self._played)
         return s
-
-    def __copy__(self) -> MoscaState:
-        return self.clone()
-
-    def __deepcopy__(self, memo: dict) -> MoscaState:
-        return self.clone()
 
     # -- serialisation (docs/mosca_engine.md §8) ---------------------------------------------------
 
@@ -1064,25 +905,9 @@ class MoscaState:
             "version": 1,
         }
 
-    def to_json(self) -> str:
-        d = self._as_dict()
-        d["options"] = None  # spliced in below: the game encodes its options once
-        text = json.dumps(d, sort_keys=True, separators=(",", ":"))
-        return text.replace('"options":null', '"options":' + self.game.options_json(), 1)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, MoscaState) and other.to_json() == self.to_json()
-
-    __hash__ = None  # type: ignore[assignment]
-
     # -- what a seat sees (docs/mosca_engine.md §10) -----------------------------------------------
 
-    def _check_player(self, player: Any) -> int:
-        return _index_in(player, self.game.num_players, InvalidPlayerError, "a seat")
-
-    def view(self, player: Any) -> dict[str, Any]:
-        p = self._check_player(player)
-
+    def _view(self, p: int) -> dict[str, Any]:
         def text(cards: Iterable[int]) -> list[str]:
             return [CARD_TEXT[c] for c in sorted(cards)]
 
@@ -1115,8 +940,7 @@ class MoscaState:
             "terminal": self._phase == END,
         }
 
-    def observation(self, player: Any) -> np.ndarray:
-        p = self._check_player(player)
+    def _observation(self, p: int) -> np.ndarray:
         n = self.game.num_players
         obs = [0.0] * self.game.observation_shape[0]
         seat_at = [(p + j) % n for j in range(n)]  # entry j describes seat (p + j) mod n
@@ -1281,15 +1105,15 @@ def _state_from_json(game: Mosca, text: Any) -> MoscaState:
         raise bad("the current trick's cards must be among the played cards")
     if turnup_taken and turnup_discard not in discarded[dealer]:
         raise bad("the card given up for the turn-up is among the dealer's discarded cards")
-    for s in range(n):
+    for seat in range(n):
         # discarded: the cards exchanged, and for the dealer the one given up for the turn-up
-        given_up = exchanged[s] + (1 if turnup_taken and s == dealer else 0)
-        if len(discarded[s]) != given_up:
-            raise bad(f"discarded[{s}] must hold the {given_up} cards seat {s} gave up")
-        if exchanged[s] and declarations[s] != PLAYED:
-            raise bad(f"seat {s} exchanged cards without choosing play")
-        if eliminated[s] and (hands[s] or declarations[s] != UNDECLARED) and phase != END:
-            raise bad(f"eliminated seat {s} takes no part in a deal")
+        given_up = exchanged[seat] + (1 if turnup_taken and seat == dealer else 0)
+        if len(discarded[seat]) != given_up:
+            raise bad(f"discarded[{seat}] must hold the {given_up} cards seat {seat} gave up")
+        if exchanged[seat] and declarations[seat] != PLAYED:
+            raise bad(f"seat {seat} exchanged cards without choosing play")
+        if eliminated[seat] and (hands[seat] or declarations[seat] != UNDECLARED) and phase != END:
+            raise bad(f"eliminated seat {seat} takes no part in a deal")
     if terminal != (phase == END) or (to_move == -1) != terminal:
         raise bad("terminal, phase end and to_move -1 go together")
     if not terminal and sum(1 for e in eliminated if not e) < 2:
@@ -1382,8 +1206,8 @@ def _phase_problem(s: MoscaState) -> str | None:
     if s._to_move != order[len(s._trick)]:
         return "the actor is the next active seat after the cards of the trick"
     for x in seats:
-        done = s._trick_number - 1 + (1 if x in seats_in_trick else 0)
-        want = 5 - done if x in active else 5
+        played = s._trick_number - 1 + (1 if x in seats_in_trick else 0)
+        want = 5 - played if x in active else 5
         if len(s._hands[x]) != want:
             return f"seat {x} must hold {want} cards"
     if len(s._played) != len(active) * (s._trick_number - 1) + len(s._trick):

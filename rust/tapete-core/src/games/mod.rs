@@ -4,7 +4,7 @@
 
 pub mod burako;
 pub mod escoba;
-// pub mod mosca;
+pub mod mosca;
 pub mod musta_maija;
 
 /// Calls `$m! { module::GameType, StateType; ... }` with every game.
@@ -13,6 +13,7 @@ macro_rules! for_each_game {
     ($m:ident) => {
         $m! {
             escoba::EscobaGame, EscobaState;
+            mosca::MoscaGame, MoscaState;
             musta_maija::MustaMaijaGame, MustaMaijaState;
             burako::BurakoGame, BurakoState;
         }

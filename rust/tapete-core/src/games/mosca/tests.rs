@@ -5,9 +5,10 @@ use serde_json::{json, Value};
 
 use super::notation::{LEAVE, PASS, PLAY0, TAKE0};
 use super::*;
+use crate::game::Game;
 
 fn game(opts: Value) -> MoscaGame {
-    MoscaGame::new(&opts).unwrap()
+    MoscaGame::from_options(&opts).unwrap()
 }
 
 fn card(t: &str) -> Card {
@@ -57,7 +58,8 @@ fn deal_order_tv_m02() {
     // TV-M02: N=3, dealer 0; the stacked pack d0..d31 (here the deck in ascending order)
     let g = game(json!({"players": 3, "first_dealer": 0}));
     let d: Vec<Card> = g.cfg.deck.iter().collect();
-    let s = g.new_state_with_deck(5, Some(&d)).unwrap();
+    let ids: Vec<u8> = d.iter().map(|c| c.0).collect();
+    let s = g.new_state_with_deck(5, &json!(ids)).unwrap();
     let h = |idx: &[usize]| -> CardSet { idx.iter().map(|&i| d[i]).collect() };
     assert_eq!(s.hand(1), h(&[0, 1, 6, 7, 8]));
     assert_eq!(s.hand(2), h(&[2, 3, 9, 10, 11]));
@@ -458,16 +460,27 @@ fn json_round_trip_and_options() {
         let j = s.to_json();
         let t = g.state_from_json(&j).unwrap();
         assert_eq!(t.to_json(), j);
-        State::legal_actions(&s, &mut buf);
+        s.legal_actions_into(&mut buf);
         let a = buf[(bot.next_u64() % buf.len() as u64) as usize];
         s.apply(a).unwrap();
         assert!(s.cards_conserved());
     }
-    assert!(MoscaGame::new(&json!({"players": 7})).is_err());
-    assert!(MoscaGame::new(&json!({"deck": 33})).is_err());
-    assert!(MoscaGame::new(&json!({"first_dealer": 4})).is_err());
-    assert!(MoscaGame::new(&json!({"must_head": 1})).is_err());
-    assert!(MoscaGame::new(&json!({"bogus": 1})).is_err());
+    for bad in [
+        json!({"players": 7}),
+        json!({"deck": 33}),
+        json!({"first_dealer": 4}),
+        json!({"must_head": 1}),
+        json!({"bogus": 1}),
+        json!({"match_deals": null}),
+    ] {
+        assert!(
+            matches!(
+                MoscaGame::from_options(&bad),
+                Err(GameError::InvalidOption(_))
+            ),
+            "{bad}"
+        );
+    }
     assert_eq!(game(json!({"players": 6})).options().match_deals, 12);
 }
 
@@ -487,7 +500,7 @@ fn every_seat_eliminated_at_once_ends_the_match() {
     assert_eq!(s.balances(), &[-3, 0, 0]);
     assert_eq!(s.pot(), 3);
     // next(s) is total: the view (which names the mano) does not hang; mano = dealer
-    let v: Value = serde_json::from_str(&s.view_json(1).unwrap()).unwrap();
+    let v: Value = serde_json::from_str(&s.view(1).unwrap()).unwrap();
     assert_eq!(v["mano"], 0);
     let back = g.state_from_json(&s.to_json()).unwrap();
     assert_eq!(back.to_json(), s.to_json());
