@@ -102,8 +102,8 @@ _PACK_SET = frozenset(PACK)
 PACK52: tuple[int, ...] = tuple(range(52))
 
 
-#: The 80-card double pack of ``deck = double_italian80`` (docs/rules/escoba.md §2.18; docs/escoba_engine.md §1a): ascending
-#: ids, the two copies of an id adjacent.
+#: The 80-card double pack of ``deck = double_italian80`` (docs/rules/escoba.md §2.18;
+#: docs/escoba_engine.md §1a): ascending ids, the two copies of an id adjacent.
 PACK80: tuple[int, ...] = tuple(c for c in PACK for _ in range(2))
 
 
@@ -236,7 +236,7 @@ MAX_JSON_SWEEPS = MAX_SWEEPS + 42  # in a state: those of setup plus the most on
 _NOLIMIT = 10**9  # every integer option is at most 10^9 (docs/escoba_engine.md §2)
 
 #: The input-only alias ``setenta_mode`` (docs/escoba_engine.md §2): the options each of its values stands for.
-_SETENTA_MODES = {
+_SETENTA_MODES: dict[str, dict[str, Any]] = {
     "most_sevens": {"primiera_mode": "milan", "milan_tiebreak": ["7"]},
     "most_sevens_tiebreak": {"primiera_mode": "milan", "milan_tiebreak": ["7", "6", "A", "5"]},
     "primiera": {"primiera_mode": "standard"},
@@ -340,11 +340,13 @@ def _check_options(opts: dict[str, Any]) -> None:
         )
     if opts["tuzzoli"] and opts["cards_per_hand"] != 3:
         raise InvalidOptionError(
-            f"option tuzzoli declares 3-card hands (docs/rules/escoba.md §2.8): cards_per_hand must be 3, got {opts['cards_per_hand']}"
+            "option tuzzoli declares 3-card hands (docs/rules/escoba.md §2.8):"
+            f" cards_per_hand must be 3, got {opts['cards_per_hand']}"
         )
     if opts["knocks"] and opts["cards_per_hand"] != 3:
         raise InvalidOptionError(
-            f"option knocks declares 3-card hands (docs/rules/escoba.md §2.7): cards_per_hand must be 3, got {opts['cards_per_hand']}"
+            "option knocks declares 3-card hands (docs/rules/escoba.md §2.7):"
+            f" cards_per_hand must be 3, got {opts['cards_per_hand']}"
         )
     per_round = players * opts["cards_per_hand"]
     size = len(pack_of(opts["deck"]))
@@ -457,7 +459,8 @@ def _check_twins(opts: dict) -> None:
     ]
     if clash:
         raise InvalidOptionError(
-            "option deck=double_italian80 (docs/rules/escoba.md §2.18, docs/escoba_engine.md §1a) cannot be combined with " + ", ".join(clash)
+            "option deck=double_italian80 (docs/rules/escoba.md §2.18, docs/escoba_engine.md §1a)"
+            " cannot be combined with " + ", ".join(clash)
         )
 
 
@@ -680,8 +683,8 @@ def _pile_captures(card: int, table: list[int], piles: tuple, opts: dict) -> dic
     priority = opts["match_priority"] and "sum" in opts["match_priority_kinds"] and (matches or steals)
     if "sum" in opts["capture_kinds"] and not priority:
         items = [(card_value(t), t) for t in table] + (opponents if opts["pile_in_sums"] else [])
-        for x in _subsets_with_sum(sorted(items), p, 2):
-            result[x] = True
+        for combo in _subsets_with_sum(sorted(items), p, 2):
+            result[combo] = True
     if opts["ace_steals_all"] and _rank(card) == 1:
         # docs/rules/escoba.md §2.21 [X 6]: an Ace takes the table or the next opponent's pile
         if table:
@@ -1010,7 +1013,7 @@ def _deal_awards(
                 give([s], opts["scopa_value"])
         return awards
 
-    count = [len(p) for p in piles]
+    count = [len(list(p)) for p in piles]
     coins = [sum(1 for c in p if _suit(c) == COINS) for p in piles]
     all_coins = len(pack_of(opts["deck"])) // 4
     sevens = [sum(1 for c in p if _rank(c) == 7) for p in piles]
@@ -1046,9 +1049,9 @@ def _deal_awards(
         winners: list[int] = []
         for ch in opts["milan_tiebreak"]:
             r = _RANK_OF_CHAR[ch]
-            held = [sum(1 for c in p if _rank(c) == r) for p in piles]
-            best = max(held[s] for s in candidates)
-            candidates = [s for s in candidates if held[s] == best]
+            copies = [sum(1 for c in p if _rank(c) == r) for p in piles]
+            most = max(copies[s] for s in candidates)
+            candidates = [s for s in candidates if copies[s] == most]
             if len(candidates) == 1:
                 winners = candidates
                 break
@@ -1529,7 +1532,7 @@ class EscobaState(ReferenceState):
         self._loser = -1
         self._winner = -1
         self._pending = -1
-        self._piles: list[set[int]] = [set() for _ in range(S)]
+        self._piles: list[Any] = [set() for _ in range(S)]  # sets, or Bags with the double pack
         self._tops = [-1] * S  # each pile's top card (kept with steal only; docs/rules/escoba.md §2.21)
         self._scores = [0] * S
         self._selection: list[int] = []
@@ -1538,11 +1541,13 @@ class EscobaState(ReferenceState):
         self._decls: list[list[int]] = []  # declarations of this deal: [seat, kind, sweeps before it]
         self._knock_state = [0] * n  # this hand's knock decision: 0 undecided, 1 no knock, 2 knocked
         self._matta_value = card_value(game.matta) if game.matta is not None else 0
-        self._decls: list[list[int]] = []  # tuzzoli of this deal: [seat, kind, sweeps before it]
+        self._decls = []  # tuzzoli of this deal: [seat, kind, sweeps before it]
         self._ks_sweeps: list[int] = []  # indices in _sweeps of the sweeps made by playing Ks
         self._twin_sweeps: list[int] = []  # those that took the played card's twin (docs/escoba_engine.md §1a)
-        self._table: set[int] = game.bag()
-        self._builds: list[list[int]] = []  # ascending cards each, ascending by lowest card (docs/rules/escoba.md §2.20)
+        self._table: Any = game.bag()  # a set, or a Bag with the double pack
+        self._builds: list[
+            list[int]
+        ] = []  # ascending cards each, ascending by lowest card (docs/rules/escoba.md §2.20)
         self._terminal = False
         self._to_move = 0
         self._in_play: set[int] = set(range(n))  # seats still in the match (docs/rules/escoba.md §2.11)
@@ -2247,7 +2252,8 @@ class EscobaState(ReferenceState):
                 if self._o["tuzzoli"] or self.game.knocks
                 else {}
             ),
-            # a knocked hand (docs/rules/escoba.md §2.7), an open last hand (docs/rules/escoba.md §2.23) is played face up
+            # a knocked hand (docs/rules/escoba.md §2.7), an open last hand (docs/rules/escoba.md §2.23):
+            # played face up
             **({"shown": [text(self._shown(s)) for s in range(self.game.num_players)]} if self.game.show else {}),
             **({"matta_value": self._matta_value} if self.game.matta is not None else {}),
             **(
@@ -2567,7 +2573,8 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
     if not isinstance(rng, str) or not rng.isdigit() or not rng.isascii() or str(int(rng)) != rng or int(rng) > MASK64:
         raise bad("rng must be the decimal text of an int in 0..2^64-1")
 
-    claim, claimant, claimed = -1, -1, [[] for _ in range(n)]
+    claimed: list[list[int]] = [[] for _ in range(n)]
+    claim, claimant = -1, -1
     if o["fidasse"]:
         claim = integer("claim", -1, 51)
         claimant = integer("claimant", -1, n - 1)
@@ -2687,7 +2694,7 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
         outcomes = s._outcomes_of(pending)
         chosen = tuple(selection)
         k = len(chosen)
-        fitting = [x for x in outcomes if isinstance(x, tuple) and x[:k] == chosen and len(x) >= k]
+        fitting: list[Any] = [x for x in outcomes if isinstance(x, tuple) and x[:k] == chosen and len(x) >= k]
         fitting += [x for x in outcomes if isinstance(x, BuildOn) and not chosen]
         if len(fitting) < 2:
             raise bad("the pending card and selection do not leave a choice of capture")
