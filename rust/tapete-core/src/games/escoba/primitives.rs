@@ -294,9 +294,10 @@ fn score_deal(o: &EscobaOptions, a: &Map<String, Value>) -> Result<Value> {
     let mut both: Option<usize> = None;
     if given(a, "twin_sweeps").is_some() || given(a, "ks_on_ks").is_some() {
         if !twin {
-            return Err(
-                ST.err("twin_sweeps and ks_on_ks need deck=double_italian80 (docs/escoba_engine.md §1a)".into())
-            );
+            return Err(ST.err(
+                "twin_sweeps and ks_on_ks need deck=double_italian80 (docs/escoba_engine.md §1a)"
+                    .into(),
+            ));
         }
         twins_n = sweep_counts("twin_sweeps")?;
         if let Some(k) = given(a, "ks_on_ks") {
