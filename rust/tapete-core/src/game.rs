@@ -114,10 +114,11 @@ pub trait State: Clone + Send + Sync + fmt::Display + Sized {
     fn history(&self) -> Vec<Action>;
     /// Deals (rounds, hands) started so far, the current one included.
     fn deals(&self) -> u32;
-    /// What `player` may see, canonical JSON (the contract's view).
-    fn view(&self, player: usize) -> Result<String>;
-    /// Writes what `player` may see into `out` (`out.len()` = the game's observation size).
-    fn observation_into(&self, player: usize, out: &mut [f32]) -> Result<()>;
+    /// What `seat` (a seat of this game) may see, canonical JSON (the contract's view).
+    fn view_json(&self, seat: usize) -> String;
+    /// Writes what `seat` (a seat of this game) may see into `out`, which has the game's
+    /// observation size and holds zeros.
+    fn write_observation(&self, seat: usize, out: &mut [f32]);
     /// Canonical JSON (docs/design.md §4).
     fn to_json(&self) -> String;
 
@@ -150,6 +151,24 @@ pub trait State: Clone + Send + Sync + fmt::Display + Sized {
         let mut out = vec![0; self.num_players()];
         self.scores_into(&mut out);
         out
+    }
+    /// What `player` may see (the contract's view); a player who is no seat is an error.
+    fn view(&self, player: usize) -> Result<String> {
+        Ok(self.view_json(seat(player as i64, self.num_players())?))
+    }
+    /// Writes what `player` may see into `out` (`out.len()` = the game's observation size).
+    fn observation_into(&self, player: usize, out: &mut [f32]) -> Result<()> {
+        let p = seat(player as i64, self.num_players())?;
+        let size = self.game().observation_size();
+        if out.len() != size {
+            return Err(GameError::InvalidState(format!(
+                "observation buffer has {} values, expected {size}",
+                out.len()
+            )));
+        }
+        out.fill(0.0);
+        self.write_observation(p, out);
+        Ok(())
     }
     fn observation(&self, player: usize) -> Result<Vec<f32>> {
         let mut out = vec![0.0; self.game().observation_size()];
@@ -197,4 +216,44 @@ pub trait State: Clone + Send + Sync + fmt::Display + Sized {
         *self = s;
         Ok(())
     }
+}
+
+/// The `Game` items every game folder provides alike (docs/design.md §8): its name and action
+/// count (`NUM_ACTIONS` of the folder), its option table (`options::spec()`), the shared shape
+/// in `self.cfg` (`json`, `n`, `obs_size`), `setup` and `state_from_json` in `serial`, and its
+/// rule primitives in `primitives::call`. Used inside `impl Game for ...`, beside what is the
+/// game's own: `from_resolved`, `new_state` and `new_state_with_deck`.
+#[macro_export]
+macro_rules! game_folder {
+    ($State:ty, $name:literal) => {
+        type State = $State;
+        const NAME: &'static str = $name;
+        const NUM_ACTIONS: $crate::game::Action = NUM_ACTIONS;
+
+        fn spec() -> &'static $crate::options::OptionsSpec {
+            options::spec()
+        }
+        fn options_json(&self) -> &str {
+            &self.cfg.json
+        }
+        fn num_players(&self) -> usize {
+            self.cfg.n
+        }
+        fn observation_size(&self) -> usize {
+            self.cfg.obs_size
+        }
+        fn setup(&self, spec: &serde_json::Value) -> $crate::error::Result<$State> {
+            serial::setup(self, spec)
+        }
+        fn state_from_json(&self, text: &str) -> $crate::error::Result<$State> {
+            serial::state_from_json(self, text)
+        }
+        fn primitive(
+            &self,
+            name: &str,
+            args: &serde_json::Value,
+        ) -> $crate::error::Result<serde_json::Value> {
+            primitives::call(self, name, args)
+        }
+    };
 }

@@ -24,7 +24,7 @@ use serde_json::{Map, Value};
 
 use crate::error::{GameError, Result};
 use crate::game::{Action, Game, State};
-use crate::options::{OptionsSpec, Resolved};
+use crate::options::Resolved;
 use crate::rng::SplitMix64;
 use crate::tiles::{TileCounts, TileType, NUM_TILES};
 
@@ -189,13 +189,8 @@ impl BurakoGame {
 }
 
 impl Game for BurakoGame {
-    type State = BurakoState;
-    const NAME: &'static str = "burako";
-    const NUM_ACTIONS: Action = NUM_ACTIONS;
+    crate::game_folder!(BurakoState, "burako");
 
-    fn spec() -> &'static OptionsSpec {
-        options::spec()
-    }
     fn from_resolved(options: Map<String, Value>) -> Result<Self> {
         let r = Resolved(options);
         Ok(BurakoGame::from_typed(
@@ -203,30 +198,12 @@ impl Game for BurakoGame {
             r.to_json(),
         ))
     }
-    fn options_json(&self) -> &str {
-        &self.cfg.json
-    }
-    fn num_players(&self) -> usize {
-        self.cfg.n
-    }
-    fn observation_size(&self) -> usize {
-        self.cfg.obs_size
-    }
     /// A new match dealt with the seeded RNG (docs/burako_engine.md §8).
     fn new_state(&self, seed: u64) -> BurakoState {
         self.deal_match(seed, None)
     }
     fn new_state_with_deck(&self, seed: u64, deck: &Value) -> Result<BurakoState> {
         Ok(self.deal_match(seed, Some(serial::check_deck(deck)?)))
-    }
-    fn setup(&self, spec: &Value) -> Result<BurakoState> {
-        serial::setup(self, spec)
-    }
-    fn state_from_json(&self, text: &str) -> Result<BurakoState> {
-        serial::state_from_json(self, text)
-    }
-    fn primitive(&self, name: &str, args: &Value) -> Result<Value> {
-        primitives::call(self, name, args)
     }
 }
 
@@ -493,12 +470,11 @@ impl State for BurakoState {
     fn deals(&self) -> u32 {
         self.hand
     }
-    fn view(&self, player: usize) -> Result<String> {
-        let p = crate::game::seat(player as i64, self.n())?;
-        Ok(observe::view_json(self, p))
+    fn view_json(&self, seat: usize) -> String {
+        observe::view_json(self, seat)
     }
-    fn observation_into(&self, player: usize, out: &mut [f32]) -> Result<()> {
-        self.write_observation(player, out)
+    fn write_observation(&self, seat: usize, out: &mut [f32]) {
+        self.fill_observation(seat, out)
     }
     fn to_json(&self) -> String {
         serial::to_json(self)

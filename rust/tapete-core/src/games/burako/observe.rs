@@ -5,7 +5,6 @@ use std::fmt::{self, Write as _};
 
 use serde_json::{json, Value};
 
-use crate::error::{GameError, Result};
 use crate::json::tile_texts;
 use crate::tiles::{tile_text, TileCounts};
 
@@ -82,17 +81,8 @@ pub(super) fn view_json(st: &BurakoState, p: usize) -> String {
 
 impl BurakoState {
     /// Writes the observation of seat `p` (docs/burako_engine.md §11) into `out`.
-    pub(super) fn write_observation(&self, p: usize, out: &mut [f32]) -> Result<()> {
+    pub(super) fn fill_observation(&self, p: usize, out: &mut [f32]) {
         let n = self.n();
-        let p = crate::game::seat(p as i64, n)?;
-        if out.len() != self.cfg.obs_size {
-            return Err(GameError::InvalidState(format!(
-                "observation buffer has {} values, expected {}",
-                out.len(),
-                self.cfg.obs_size
-            )));
-        }
-        out.iter_mut().for_each(|x| *x = 0.0);
         let counts = |out: &mut [f32], c: TileCounts| c.for_each(|t| out[t as usize] += 1.0);
         counts(&mut out[0..53], self.racks[p]);
         if self.to_move as usize == p && !self.terminal {
@@ -140,7 +130,6 @@ impl BurakoState {
         out[b + 11] = self.totals[my] as f32;
         out[b + 12] = self.totals[1 - my] as f32;
         out[b + 13 + (self.mano as usize + n - p) % n] = 1.0;
-        Ok(())
     }
 }
 

@@ -25,7 +25,6 @@ use serde_json::{Map, Value};
 use crate::cards::{Card, CardSet};
 use crate::error::{GameError, Result};
 use crate::game::{Action, Game, State};
-use crate::options::OptionsSpec;
 use crate::rng::SplitMix64;
 
 use builds::Builds;
@@ -246,13 +245,8 @@ impl EscobaGame {
 }
 
 impl Game for EscobaGame {
-    type State = EscobaState;
-    const NAME: &'static str = "escoba";
-    const NUM_ACTIONS: Action = NUM_ACTIONS;
+    crate::game_folder!(EscobaState, "escoba");
 
-    fn spec() -> &'static OptionsSpec {
-        options::spec()
-    }
     /// The input aliases first (docs/escoba_engine.md §2), then the table's scheme.
     fn from_options(options: &Value) -> Result<Self> {
         Self::from_resolved(Self::spec().resolve(&options::expand_aliases(options)?)?)
@@ -264,15 +258,6 @@ impl Game for EscobaGame {
             Value::Object(options).to_string(),
         ))
     }
-    fn options_json(&self) -> &str {
-        &self.cfg.json
-    }
-    fn num_players(&self) -> usize {
-        self.cfg.n
-    }
-    fn observation_size(&self) -> usize {
-        self.cfg.obs_size
-    }
     /// A new match dealt with the seeded RNG (docs/escoba_engine.md §5).
     fn new_state(&self, seed: u64) -> EscobaState {
         self.deal_match(seed, None)
@@ -280,17 +265,6 @@ impl Game for EscobaGame {
     /// A new match whose first deal uses `deck` (top first; a permutation of the pack).
     fn new_state_with_deck(&self, seed: u64, deck: &Value) -> Result<EscobaState> {
         Ok(self.deal_match(seed, Some(serial::check_deck(deck, self.cfg.opts.deck)?)))
-    }
-    /// A position at the start of a turn of deal 1 (docs/escoba_engine.md §9), from a JSON object.
-    fn setup(&self, spec: &Value) -> Result<EscobaState> {
-        serial::setup(self, spec)
-    }
-    /// Parses and checks a canonical state JSON (docs/escoba_engine.md §8).
-    fn state_from_json(&self, text: &str) -> Result<EscobaState> {
-        serial::state_from_json(self, text)
-    }
-    fn primitive(&self, name: &str, args: &Value) -> Result<Value> {
-        primitives::call(self, name, args)
     }
 }
 
@@ -1193,18 +1167,9 @@ impl EscobaState {
     // ----- observation -----
 
     /// Writes the observation of `player` (docs/escoba_engine.md §10) into `out`.
-    fn write_observation(&self, player: usize, out: &mut [f32]) -> Result<()> {
-        let p = crate::game::seat(player as i64, self.n())?;
+    fn fill_observation(&self, p: usize, out: &mut [f32]) {
         let n = self.n();
         let ns = self.cfg.sides;
-        if out.len() != self.cfg.obs_size {
-            return Err(GameError::InvalidState(format!(
-                "observation buffer has length {}, expected {}",
-                out.len(),
-                self.cfg.obs_size
-            )));
-        }
-        out.iter_mut().for_each(|x| *x = 0.0);
         // C slots per card block: 10·suit + rank index in a 40-card pack, the id in 52 cards
         let cn = self.opts().deck.slots();
         let slot = |c: Card| -> usize {
@@ -1343,7 +1308,6 @@ impl EscobaState {
                 }
             }
         }
-        Ok(())
     }
 }
 
@@ -1585,13 +1549,12 @@ impl State for EscobaState {
     fn deals(&self) -> u32 {
         self.deal
     }
-    /// What `player` may see (docs/escoba_engine.md §10), as JSON text.
-    fn view(&self, player: usize) -> Result<String> {
-        let p = crate::game::seat(player as i64, self.n())?;
-        Ok(serial::view_json(self, p))
+    /// What `seat` may see (docs/escoba_engine.md §10), as JSON text.
+    fn view_json(&self, seat: usize) -> String {
+        serial::view_json(self, seat)
     }
-    fn observation_into(&self, player: usize, out: &mut [f32]) -> Result<()> {
-        self.write_observation(player, out)
+    fn write_observation(&self, seat: usize, out: &mut [f32]) {
+        self.fill_observation(seat, out)
     }
     /// Canonical JSON (docs/escoba_engine.md §8).
     fn to_json(&self) -> String {

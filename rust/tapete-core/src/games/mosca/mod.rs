@@ -23,7 +23,7 @@ use serde_json::{Map, Value};
 use crate::cards::{Card, CardSet};
 use crate::error::{GameError, Result};
 use crate::game::{Action, Game, State};
-use crate::options::{OptionsSpec, Resolved};
+use crate::options::Resolved;
 use crate::rng::SplitMix64;
 
 pub use notation::NUM_ACTIONS;
@@ -210,26 +210,12 @@ impl MoscaGame {
 }
 
 impl Game for MoscaGame {
-    type State = MoscaState;
-    const NAME: &'static str = "mosca";
-    const NUM_ACTIONS: Action = NUM_ACTIONS;
+    crate::game_folder!(MoscaState, "mosca");
 
-    fn spec() -> &'static OptionsSpec {
-        options::spec()
-    }
     fn from_resolved(options: Map<String, Value>) -> Result<Self> {
         let mut r = Resolved(options);
         let opts = MoscaOptions::from_resolved(&mut r)?;
         Ok(MoscaGame::from_typed(opts, r.to_json()))
-    }
-    fn options_json(&self) -> &str {
-        &self.cfg.json
-    }
-    fn num_players(&self) -> usize {
-        self.cfg.n
-    }
-    fn observation_size(&self) -> usize {
-        self.cfg.obs_size
     }
     fn new_state(&self, seed: u64) -> MoscaState {
         self.deal_match(seed, None)
@@ -238,15 +224,6 @@ impl Game for MoscaGame {
     fn new_state_with_deck(&self, seed: u64, deck: &Value) -> Result<MoscaState> {
         let pack = serial::check_deck(&self.cfg, deck)?;
         Ok(self.deal_match(seed, Some(&pack)))
-    }
-    fn setup(&self, spec: &Value) -> Result<MoscaState> {
-        serial::setup(self, spec)
-    }
-    fn state_from_json(&self, text: &str) -> Result<MoscaState> {
-        serial::state_from_json(self, text)
-    }
-    fn primitive(&self, name: &str, args: &Value) -> Result<Value> {
-        primitives::call(self, name, args)
     }
 }
 
@@ -466,13 +443,11 @@ impl State for MoscaState {
     fn deals(&self) -> u32 {
         self.deals_played + (self.phase != Phase::End) as u32
     }
-    fn view(&self, player: usize) -> Result<String> {
-        let p = crate::game::seat(player as i64, self.cfg.n)?;
-        Ok(view::view_json(self, p))
+    fn view_json(&self, seat: usize) -> String {
+        view::view_json(self, seat)
     }
-    fn observation_into(&self, player: usize, out: &mut [f32]) -> Result<()> {
-        let p = crate::game::seat(player as i64, self.cfg.n)?;
-        view::write_observation(self, p, out)
+    fn write_observation(&self, seat: usize, out: &mut [f32]) {
+        view::write_observation(self, seat, out)
     }
     fn to_json(&self) -> String {
         serial::to_json(self)

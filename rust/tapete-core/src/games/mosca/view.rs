@@ -7,7 +7,7 @@ use serde_json::Value;
 
 use super::{MoscaState, Phase};
 use crate::cards::{Card, SUIT_CHARS};
-use crate::error::{GameError, Result};
+
 use crate::json::{card_texts, push_ints};
 
 /// View of seat `p` (a seat of the game), keys in the contract's order.
@@ -78,16 +78,8 @@ pub(super) fn view_json(x: &MoscaState, p: usize) -> String {
 }
 
 /// Writes the observation of seat `p` (a seat of the game) into `out`.
-pub(super) fn write_observation(x: &MoscaState, p: usize, out: &mut [f32]) -> Result<()> {
+pub(super) fn write_observation(x: &MoscaState, p: usize, out: &mut [f32]) {
     let n = x.cfg.n;
-    if out.len() != x.cfg.obs_size {
-        return Err(GameError::InvalidState(format!(
-            "observation buffer has {} floats, expected {}",
-            out.len(),
-            x.cfg.obs_size
-        )));
-    }
-    out.fill(0.0);
     let rot = |j: usize| (p + j) % n;
     for c in x.hands[p] {
         out[c.0 as usize] = 1.0;
@@ -133,5 +125,4 @@ pub(super) fn write_observation(x: &MoscaState, p: usize, out: &mut [f32]) -> Re
     out[214 + 58 * n] = x.pot as f32;
     out[215 + 59 * n + (x.dealer as usize + n - p) % n] = 1.0;
     out[215 + 60 * n] = x.deals_played as f32;
-    Ok(())
 }

@@ -16,7 +16,7 @@ use serde_json::{Map, Value};
 use crate::cards::{Card, CardSet};
 use crate::error::{GameError, Result};
 use crate::game::{Action, Game, State};
-use crate::options::{OptionsSpec, Resolved};
+use crate::options::Resolved;
 use crate::rng::{mod_small, SplitMix64};
 
 pub use notation::{action_to_string, string_to_action, NUM_ACTIONS};
@@ -153,13 +153,8 @@ impl MustaMaijaGame {
 }
 
 impl Game for MustaMaijaGame {
-    type State = MustaMaijaState;
-    const NAME: &'static str = "musta_maija";
-    const NUM_ACTIONS: Action = NUM_ACTIONS;
+    crate::game_folder!(MustaMaijaState, "musta_maija");
 
-    fn spec() -> &'static OptionsSpec {
-        options::spec()
-    }
     fn from_resolved(options: Map<String, Value>) -> Result<Self> {
         let r = Resolved(options);
         Ok(MustaMaijaGame::from_typed(
@@ -167,30 +162,12 @@ impl Game for MustaMaijaGame {
             r.to_json(),
         ))
     }
-    fn options_json(&self) -> &str {
-        &self.cfg.json
-    }
-    fn num_players(&self) -> usize {
-        self.cfg.n
-    }
-    fn observation_size(&self) -> usize {
-        self.cfg.obs_size
-    }
     /// A new match dealt with the seeded RNG (docs/musta_maija_engine.md §5).
     fn new_state(&self, seed: u64) -> MustaMaijaState {
         self.deal_match(seed, None)
     }
     fn new_state_with_deck(&self, seed: u64, deck: &Value) -> Result<MustaMaijaState> {
         Ok(self.deal_match(seed, Some(serial::check_deck(deck)?)))
-    }
-    fn setup(&self, spec: &Value) -> Result<MustaMaijaState> {
-        serial::setup(self, spec)
-    }
-    fn state_from_json(&self, text: &str) -> Result<MustaMaijaState> {
-        serial::state_from_json(self, text)
-    }
-    fn primitive(&self, name: &str, args: &Value) -> Result<Value> {
-        primitives::call(self, name, args)
     }
 }
 
@@ -658,17 +635,8 @@ impl MustaMaijaState {
     // ----- observation -----
 
     /// Writes the observation of seat `p` (docs/musta_maija_engine.md §8) into `out`.
-    fn write_observation(&self, p: usize, out: &mut [f32]) -> Result<()> {
-        let p = crate::game::seat(p as i64, self.n())?;
+    fn fill_observation(&self, p: usize, out: &mut [f32]) {
         let n = self.n();
-        if out.len() != self.cfg.obs_size {
-            return Err(GameError::InvalidState(format!(
-                "observation buffer has {} values, expected {}",
-                out.len(),
-                self.cfg.obs_size
-            )));
-        }
-        out.iter_mut().for_each(|x| *x = 0.0);
         fn set(out: &mut [f32], off: usize, s: CardSet) {
             for c in s.iter() {
                 out[off + c.0 as usize] = 1.0;
@@ -711,7 +679,6 @@ impl MustaMaijaState {
             }
             out[r + 2 * n + j] = self.losses[s] as f32;
         }
-        Ok(())
     }
 }
 
@@ -815,12 +782,11 @@ impl State for MustaMaijaState {
     fn deals(&self) -> u32 {
         self.hand_no
     }
-    fn view(&self, player: usize) -> Result<String> {
-        let p = crate::game::seat(player as i64, self.n())?;
-        Ok(serial::view_json(self, p))
+    fn view_json(&self, seat: usize) -> String {
+        serial::view_json(self, seat)
     }
-    fn observation_into(&self, player: usize, out: &mut [f32]) -> Result<()> {
-        self.write_observation(player, out)
+    fn write_observation(&self, seat: usize, out: &mut [f32]) {
+        self.fill_observation(seat, out)
     }
     fn to_json(&self) -> String {
         serial::to_json(self)
