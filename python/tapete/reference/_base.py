@@ -22,6 +22,7 @@ __all__ = [
     "index_in",
     "is_int",
     "read_state_object",
+    "StateFields",
     "seed_value",
     "shown",
 ]
@@ -74,6 +75,54 @@ def read_state_object(text: Any, game: str, keys: AbstractSet[str], options_json
     if canonical(d["options"]) != options_json:
         raise bad("options differ from this game's resolved options")
     return d
+
+
+class StateFields:
+    """A state's JSON object (after ``read_state_object``'s checks) and the typed readers every
+    reference engine reads it with: each bad value is an ``InvalidStateError`` naming the game and
+    the field (the reference's counterpart of the native JSON layer)."""
+
+    def __init__(self, text: Any, game: str, keys: AbstractSet[str], options_json: str) -> None:
+        self.game = game
+        self.d = read_state_object(text, game, keys, options_json)
+
+    def __getitem__(self, key: str) -> Any:
+        return self.d[key]
+
+    def bad(self, why: str) -> InvalidStateError:
+        return InvalidStateError(f"invalid {self.game} state: {why}")
+
+    def integer_of(self, x: Any, what: str, lo: int, hi: int | None) -> int:
+        """``x`` as an int in ``lo..hi`` (no upper bound when ``hi`` is None)."""
+        if not is_int(x) or x < lo or (hi is not None and x > hi):
+            raise self.bad(f"{what} must be an int in {lo}..{'' if hi is None else hi}")
+        return int(x)
+
+    def integer(self, key: str, lo: int, hi: int | None) -> int:
+        return self.integer_of(self.d[key], key, lo, hi)
+
+    def ints(self, x: Any, what: str, lo: int, hi: int | None) -> list[int]:
+        if not isinstance(x, list) or not all(is_int(v) and v >= lo and (hi is None or v <= hi) for v in x):
+            raise self.bad(f"{what} must be a list of ints in {lo}..{'' if hi is None else hi}")
+        return x
+
+    def boolean(self, x: Any, what: str) -> bool:
+        if not isinstance(x, bool):
+            raise self.bad(f"{what} must be a bool")
+        return x
+
+    def per(self, key: str, count: int) -> list[Any]:
+        """The list under ``key``, with exactly ``count`` entries (one per seat, per side...)."""
+        x = self.d[key]
+        if not isinstance(x, list) or len(x) != count:
+            raise self.bad(f"{key} must be a list of {count} entries")
+        return x
+
+    def ascending(self, xs: list[int], what: str, strict: bool = True) -> list[int]:
+        """``xs`` in ascending order (strictly: each id once)."""
+        if any(a > b or (strict and a == b) for a, b in zip(xs, xs[1:])):
+            raise self.bad(f"{what} must be {'strictly ' if strict else ''}ascending")
+        return xs
 
 
 def _restore(game: ReferenceGame, text: str) -> ReferenceState:
@@ -210,6 +259,24 @@ class ReferenceState:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_restore, (self.game, self.to_json()))
+
+    def deals(self) -> int:
+        raise NotImplementedError
+
+    def current_player(self) -> int:
+        raise NotImplementedError
+
+    def scores(self) -> list[int]:
+        raise NotImplementedError
+
+    def is_terminal(self) -> bool:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        """As the native state's: the deal, the seat to move and the scores."""
+        end = " terminal" if self.is_terminal() else ""
+        where = f"deal={self.deals()} to_move={self.current_player()} scores={self.scores()}"
+        return f"<{type(self).__name__} {where}{end}>"
 
     # -- what a seat sees ----------------------------------------------------------------------
 

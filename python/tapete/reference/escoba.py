@@ -73,7 +73,7 @@ from ..errors import (
     InvalidPlayerError,
     InvalidStateError,
 )
-from ._base import ReferenceGame, ReferenceState, index_in, read_state_object
+from ._base import ReferenceGame, ReferenceState, StateFields, index_in
 from ._base import is_int as _is_int
 from ._rng import MASK64, SplitMix64
 from .multiset import Bag
@@ -2405,12 +2405,6 @@ class EscobaState(ReferenceState):
                 lines.append("  match over: drawn")
         return "\n".join(lines)
 
-    def __repr__(self) -> str:
-        return (
-            f"<EscobaState deal={self._deal} dealer={self._dealer} to_move={self.current_player()} "
-            f"scores={self._scores} terminal={self._terminal}>"
-        )
-
 
 # ---------------------------------------------------------------------------------------------
 # Reading a state back (docs/escoba_engine.md §8)
@@ -2423,9 +2417,6 @@ _JSON_KEYS = frozenset(
 
 
 def _state_from_json(game: Escoba, text: Any) -> EscobaState:
-    def bad(why: str) -> InvalidStateError:
-        return InvalidStateError(f"invalid escoba state: {why}")
-
     keys = set(_JSON_KEYS)
     if game.options["tuzzoli"] or game.knocks:
         keys.add("declarations")
@@ -2445,21 +2436,10 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
         keys.add("builds")
     if game.twins:
         keys.add("twin_sweeps")
-    d = read_state_object(text, "escoba", keys, game.options_json())
-
+    d = StateFields(text, "escoba", keys, game.options_json())
+    bad, integer, int_list, per = d.bad, d.integer, d.ints, d.per
     o = game._opts
     n, S = game.num_players, game.num_sides
-
-    def integer(key: str, lo: int, hi: int | None) -> int:
-        x = d[key]
-        if not _is_int(x) or x < lo or (hi is not None and x > hi):
-            raise bad(f"{key} must be an int in {lo}..{hi if hi is not None else ''}")
-        return x
-
-    def int_list(x: Any, what: str, lo: int, hi: int | None) -> list[int]:
-        if not isinstance(x, list) or not all(_is_int(v) and v >= lo and (hi is None or v <= hi) for v in x):
-            raise bad(f"{what} must be a list of ints in {lo}..{hi if hi is not None else ''}")
-        return x
 
     def card_list(x: Any, what: str, ascending: bool) -> list[int]:
         xs = int_list(x, what, 0, 51)
@@ -2471,12 +2451,6 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
         elif ascending and any(a >= b for a, b in zip(xs, xs[1:])):
             raise bad(f"{what} must be strictly ascending")
         return xs
-
-    def per(key: str, count: int) -> list:
-        x = d[key]
-        if not isinstance(x, list) or len(x) != count:
-            raise bad(f"{key} must be a list of {count} entries")
-        return x
 
     deal = integer("deal", 1, o["max_deals"])
     dealer = integer("dealer", 0, n - 1)

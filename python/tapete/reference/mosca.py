@@ -46,7 +46,7 @@ import numpy as np
 
 from ..cards import card_id, card_str
 from ..errors import IllegalActionError, InvalidNotationError, InvalidOptionError, InvalidStateError
-from ._base import ReferenceGame, ReferenceState, index_in, read_state_object, seed_value, shown
+from ._base import ReferenceGame, ReferenceState, StateFields, index_in, seed_value, shown
 from ._base import is_int as _is_int
 from ._rng import MASK64, SplitMix64
 
@@ -999,12 +999,6 @@ class MoscaState(ReferenceState):
             lines.append(f"  trick {self._trick_number}: " + " ".join(card_str(c) for c in self._trick))
         return "\n".join(lines)
 
-    def __repr__(self) -> str:
-        return (
-            f"<MoscaState deals_played={self._deals_played} phase={self._phase} "
-            f"to_move={self.current_player()} pot={self._pot} balances={self._balances}>"
-        )
-
 
 # ---------------------------------------------------------------------------------------------
 # Reading a state back (docs/mosca_engine.md §8)
@@ -1019,36 +1013,18 @@ _MAX_JSON_CHIPS = 2**62  # a finished match may lie a little outside ±10^15 (th
 
 
 def _state_from_json(game: Mosca, text: Any) -> MoscaState:
-    def bad(why: str) -> InvalidStateError:
-        return InvalidStateError(f"invalid mosca state: {why}")
-
-    d = read_state_object(text, "mosca", _JSON_KEYS, game.options_json())
-
+    d = StateFields(text, "mosca", _JSON_KEYS, game.options_json())
+    bad, integer, boolean = d.bad, d.integer_of, d.boolean
     o, n = game._opts, game.num_players
     deck = set(game.pack)
 
-    def integer(x: Any, what: str, lo: int, hi: int) -> int:
-        if not _is_int(x) or not lo <= x <= hi:
-            raise bad(f"{what} must be an int in {lo}..{hi}")
-        return x
-
-    def boolean(x: Any, what: str) -> bool:
-        if not isinstance(x, bool):
-            raise bad(f"{what} must be a bool")
-        return x
-
     def per_seat(key: str) -> list:
-        x = d[key]
-        if not isinstance(x, list) or len(x) != n:
-            raise bad(f"{key} must be a list of {n} entries, one per seat")
-        return x
+        return d.per(key, n)
 
     def cards(x: Any, what: str, ascending: bool) -> list[int]:
         if not isinstance(x, list) or not all(_is_int(c) and c in deck for c in x):
             raise bad(f"{what} must be a list of card ids of the {game.deck_size}-card deck")
-        if ascending and any(a >= b for a, b in zip(x, x[1:])):
-            raise bad(f"{what} must be strictly ascending")
-        return list(x)
+        return d.ascending(list(x), what) if ascending else list(x)
 
     balances = [integer(b, "balances", -_MAX_JSON_CHIPS, _MAX_JSON_CHIPS) for b in per_seat("balances")]
     pot = integer(d["pot"], "pot", 0, _MAX_JSON_CHIPS)

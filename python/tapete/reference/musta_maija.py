@@ -49,7 +49,7 @@ from ..errors import (
     InvalidOptionError,
     InvalidStateError,
 )
-from ._base import ReferenceGame, ReferenceState, index_in, read_state_object, seed_value, shown
+from ._base import ReferenceGame, ReferenceState, StateFields, index_in, seed_value, shown
 from ._base import is_int as _is_int
 from ._rng import MASK64, SplitMix64
 
@@ -878,12 +878,6 @@ class MustaMaijaState(ReferenceState):
             lines.append(f"  match over: seat(s) {', '.join(map(str, self._losers()))} lose")
         return "\n".join(lines)
 
-    def __repr__(self) -> str:
-        return (
-            f"<MustaMaijaState hand={self._hand_no} phase={self._phase} to_move={self.current_player()} "
-            f"losses={self._losses}>"
-        )
-
 
 # ---------------------------------------------------------------------------------------------
 # Reading a state back (docs/musta_maija_engine.md §6)
@@ -896,30 +890,16 @@ _JSON_KEYS = frozenset(
 
 
 def _state_from_json(game: MustaMaija, text: Any) -> MustaMaijaState:
-    def bad(why: str) -> InvalidStateError:
-        return InvalidStateError(f"invalid musta_maija state: {why}")
-
-    d = read_state_object(text, "musta_maija", _JSON_KEYS, game.options_json())
+    d = StateFields(text, "musta_maija", _JSON_KEYS, game.options_json())
+    bad, integer = d.bad, d.integer
     o, n = game._opts, game.num_players
 
-    def integer(key: str, lo: int, hi: int) -> int:
-        x = d[key]
-        if not _is_int(x) or not lo <= x <= hi:
-            raise bad(f"{key} must be an int in {lo}..{hi}")
-        return x
-
     def card_list(x: Any, what: str, ascending: bool = True) -> list[int]:
-        if not isinstance(x, list) or not all(_is_int(c) and 0 <= c < 52 for c in x):
-            raise bad(f"{what} must be a list of card ids 0..51")
-        if ascending and any(a >= b for a, b in zip(x, x[1:])):
-            raise bad(f"{what} must be strictly ascending")
-        return x
+        xs = d.ints(x, what, 0, 51)
+        return d.ascending(xs, what) if ascending else xs
 
     def per(key: str) -> list:
-        x = d[key]
-        if not isinstance(x, list) or len(x) != n:
-            raise bad(f"{key} must be a list of {n} entries")
-        return x
+        return d.per(key, n)
 
     terminal = d["terminal"]
     if not isinstance(terminal, bool):

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from ...errors import InvalidStateError
-from .._base import is_int, read_state_object, seed_value
+from .._base import StateFields, is_int, seed_value
 from .._rng import MASK64, SplitMix64
 from .actions import M_MAX, NUM_DISTINCT_ACTIONS
 from .melds import meld_facts
@@ -165,34 +165,13 @@ _JSON_KEYS = frozenset(
 
 
 def state_from_json(game: Burako, text: Any) -> BurakoState:
-    def bad(why: str) -> InvalidStateError:
-        return InvalidStateError(f"invalid burako state: {why}")
-
-    d = read_state_object(text, "burako", _JSON_KEYS, game.options_json())
+    d = StateFields(text, "burako", _JSON_KEYS, game.options_json())
+    bad, integer, int_list, per = d.bad, d.integer, d.ints, d.per
     o, P = game._opts, game.num_players
-
-    def integer(key: str, lo: int, hi: int) -> int:
-        x = d[key]
-        if not is_int(x) or not lo <= x <= hi:
-            raise bad(f"{key} must be an int in {lo}..{hi}")
-        return x
-
-    def int_list(x: Any, what: str, lo: int, hi: int) -> list[int]:
-        if not isinstance(x, list) or not all(is_int(v) and lo <= v <= hi for v in x):
-            raise bad(f"{what} must be a list of ints in {lo}..{hi}")
-        return x
 
     def tile_list(x: Any, what: str, ascending: bool) -> list[int]:
         xs = int_list(x, what, 0, NUM_TYPES - 1)
-        if ascending and any(a > b for a, b in zip(xs, xs[1:])):
-            raise bad(f"{what} must be ascending")
-        return xs
-
-    def per(key: str, count: int) -> list:
-        x = d[key]
-        if not isinstance(x, list) or len(x) != count:
-            raise bad(f"{key} must be a list of {count} entries")
-        return x
+        return d.ascending(xs, what, strict=False) if ascending else xs
 
     terminal = d["terminal"]
     if not isinstance(terminal, bool):

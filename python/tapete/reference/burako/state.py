@@ -626,9 +626,3 @@ class BurakoState(ReferenceState):
         if self._terminal:
             lines.append("  match over: " + (f"team {self._winner} wins" if self._winner != -1 else "drawn"))
         return "\n".join(lines)
-
-    def __repr__(self) -> str:
-        return (
-            f"<BurakoState hand={self._hand} to_move={self.current_player()} phase={self._phase} "
-            f"totals={self._totals} terminal={self._terminal}>"
-        )
