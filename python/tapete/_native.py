@@ -8,18 +8,20 @@ core as JSON and are checked there by the game's own readers.
 
 from __future__ import annotations
 
+import inspect
 import json
 import operator
-from collections.abc import Iterable, Mapping
-from typing import Any, ClassVar, Generic, TypeVar
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, ClassVar, Concatenate, Generic, ParamSpec, TypeVar
 
 from ._game import GameBase, seed_value, shown
 from ._gamestring import options_to_json
 from .errors import InvalidStateError, TapeteError
 
-__all__ = ["NativeGame", "json_arg", "seed_value"]
+__all__ = ["NativeGame", "json_arg", "seed_value", "setup_like"]
 
 StateT = TypeVar("StateT")
+P = ParamSpec("P")
 
 _MAX_DEPTH = 8
 _MAX_ITEMS = 100_000
@@ -105,3 +107,24 @@ class NativeGame(GameBase, Generic[StateT]):
 
     def __repr__(self) -> str:
         return f"tapete.load({str(self)!r})"
+
+
+def setup_like(
+    reference_setup: Callable[Concatenate[Any, P], Any], state: type[StateT]
+) -> Callable[Concatenate[Any, P], StateT]:
+    """A native front's ``setup``, with the reference engine's signature and docstring: both
+    engines take the same position descriptions, and the signature is written once, in the
+    reference, where the rules read the arguments. ``state`` is the native state class."""
+    signature = inspect.signature(reference_setup)
+
+    def setup(self: NativeGame[StateT], /, *args: P.args, **kwargs: P.kwargs) -> StateT:
+        bound = signature.bind(self, *args, **kwargs)
+        bound.apply_defaults()
+        spec = {name: value for name, value in bound.arguments.items() if name != "self"}
+        if "seed" in spec:
+            spec["seed"] = seed_value(spec["seed"])
+        return self._setup(**spec)
+
+    setup.__signature__ = signature  # type: ignore[attr-defined]
+    setup.__doc__ = reference_setup.__doc__
+    return setup

@@ -5,11 +5,12 @@ Rules: docs/rules/burako.md; engine contract: docs/burako_engine.md.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Any
 
 from . import _core
-from ._native import NativeGame, seed_value
+from ._native import NativeGame, setup_like
+from .reference import burako as _reference
 
 __all__ = ["Burako", "BurakoState", "classify_meld", "score_team", "NUM_DISTINCT_ACTIONS"]
 
@@ -24,42 +25,7 @@ class Burako(NativeGame[BurakoState]):
     name = "burako"
     _core_class = _core.BurakoGame
 
-    def setup(
-        self,
-        racks: Sequence[Iterable[TileLike]],
-        melds: Sequence[Iterable[Iterable[TileLike]]] | None = None,
-        pozo: Iterable[TileLike] = (),
-        stock: Iterable[TileLike] | None = None,
-        muertos: Sequence[Iterable[TileLike]] | None = None,
-        muerto_status: Sequence[Any] | None = None,
-        to_move: int = 0,
-        mano: int | None = None,
-        phase: str = "draw",
-        buffer: Iterable[TileLike] = (),
-        turns: int = 1,
-        cancels: int = 0,
-        totals: Sequence[int] | None = None,
-        hand: int = 1,
-        seed: int = 0,
-    ) -> BurakoState:
-        """A position from a partial description, for rules tests (docs/burako_engine.md §12)."""
-        return self._setup(
-            racks=racks,
-            melds=melds,
-            pozo=pozo,
-            stock=stock,
-            muertos=muertos,
-            muerto_status=muerto_status,
-            to_move=to_move,
-            mano=mano,
-            phase=phase,
-            buffer=buffer,
-            turns=turns,
-            cancels=cancels,
-            totals=totals,
-            hand=hand,
-            seed=seed_value(seed),
-        )
+    setup = setup_like(_reference.Burako.setup, BurakoState)
 
 
 def classify_meld(tiles: Iterable[TileLike], **options: Any) -> dict[str, Any] | None:

@@ -9,7 +9,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from . import _core
-from ._native import NativeGame, seed_value
+from ._native import NativeGame, setup_like
+from .reference import escoba as _reference
 
 __all__ = ["Escoba", "EscobaState", "capture_options", "score_deal", "tuzzoli", "knock", "NUM_DISTINCT_ACTIONS"]
 
@@ -30,40 +31,7 @@ class Escoba(NativeGame[EscobaState]):
         players = int(self.options["players"])
         return 2 if self.options["partnership"] == "auto" and players in (4, 6) else players
 
-    def setup(
-        self,
-        hands: Sequence[Iterable[CardLike]],
-        table: Iterable[CardLike] = (),
-        stock: Iterable[CardLike] | None = None,
-        piles: Sequence[Iterable[CardLike]] | None = None,
-        pile_tops: Sequence[CardLike | None] | None = None,
-        dealer: int | None = None,
-        to_move: int | None = None,
-        scores: Sequence[int] | None = None,
-        scope: Sequence[int] | None = None,
-        last_capturer: int = -1,
-        seed: int = 0,
-        in_play: Iterable[int] | None = None,
-        builds: Sequence[Iterable[CardLike]] | None = None,
-    ) -> EscobaState:
-        """A position at the start of a turn, from a partial description (docs/escoba_engine.md §9);
-        ``in_play`` (with ``target_mode=eliminate``): the seats still in the match; ``builds``: the
-        builds on the table as card lists (option ``builds``)."""
-        return self._setup(
-            hands=hands,
-            table=table,
-            stock=stock,
-            piles=piles,
-            pile_tops=pile_tops,
-            dealer=dealer,
-            to_move=to_move,
-            scores=scores,
-            scope=scope,
-            last_capturer=last_capturer,
-            seed=seed_value(seed),
-            in_play=in_play,
-            builds=builds,
-        )
+    setup = setup_like(_reference.Escoba.setup, EscobaState)
 
 
 def capture_options(

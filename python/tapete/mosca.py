@@ -9,7 +9,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from . import _core
-from ._native import NativeGame, seed_value
+from ._native import NativeGame, setup_like
+from .reference import mosca as _reference
 
 __all__ = ["Mosca", "MoscaState", "legal_cards", "trick_winner", "mosca_winner", "NUM_DISTINCT_ACTIONS"]
 
@@ -24,28 +25,7 @@ class Mosca(NativeGame[MoscaState]):
     name = "mosca"
     _core_class = _core.MoscaGame
 
-    def setup(
-        self,
-        hands: Sequence[Iterable[CardLike]],
-        turnup: CardLike,
-        talon: Iterable[CardLike] | None = None,
-        dealer: int = 0,
-        balances: Sequence[int] | None = None,
-        pot: int = 0,
-        deals_played: int = 0,
-        seed: int = 0,
-    ) -> MoscaState:
-        """The start of a deal from given hands and turn-up (docs/mosca_engine.md §9)."""
-        return self._setup(
-            hands=hands,
-            turnup=turnup,
-            talon=talon,
-            dealer=dealer,
-            balances=balances,
-            pot=pot,
-            deals_played=deals_played,
-            seed=seed_value(seed),
-        )
+    setup = setup_like(_reference.Mosca.setup, MoscaState)
 
 
 def legal_cards(hand: Iterable[CardLike], trick: Iterable[CardLike], trump: str, **options: Any) -> list[str]:

@@ -5,11 +5,12 @@ Rules: docs/rules/musta_maija.md; engine contract: docs/musta_maija_engine.md.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Any
 
 from . import _core
-from ._native import NativeGame, seed_value
+from ._native import NativeGame, seed_value, setup_like
+from .reference import musta_maija as _reference
 
 __all__ = ["MustaMaija", "MustaMaijaState", "can_beat", "legal_attacks", "trump_from_stock", "NUM_DISTINCT_ACTIONS"]
 
@@ -25,32 +26,7 @@ class MustaMaija(NativeGame[MustaMaijaState]):
     name = "musta_maija"
     _core_class = _core.MustaMaijaGame
 
-    def setup(
-        self,
-        hands: Sequence[Iterable[CardLike]],
-        stock: Iterable[CardLike] = (),
-        trump: CardLike | None = None,
-        out_of_play: Iterable[CardLike] | None = None,
-        attacker: int = 0,
-        dealer: int | None = None,
-        known: Sequence[Iterable[CardLike]] | None = None,
-        losses: Sequence[int] | None = None,
-        attacks: int = 0,
-        seed: int = 0,
-    ) -> MustaMaijaState:
-        """A position at the start of an attack, from a partial description (docs/musta_maija_engine.md §7)."""
-        return self._setup(
-            hands=hands,
-            stock=stock,
-            trump=trump,
-            out_of_play=out_of_play,
-            attacker=attacker,
-            dealer=dealer,
-            known=known,
-            losses=losses,
-            attacks=attacks,
-            seed=seed_value(seed),
-        )
+    setup = setup_like(_reference.MustaMaija.setup, MustaMaijaState)
 
 
 def can_beat(attack_card: CardLike, defence_card: CardLike, trump: str | int | None, **options: Any) -> bool:
