@@ -179,7 +179,11 @@ class Server:
 
     # -- lobby
 
-    async def create(self, game_text: Any, seats: Any, private: bool = False) -> tuple[str, dict[str, str]]:
+    async def create(
+        self, game_text: Any, seats: Any, private: bool = False, start: str | None = None
+    ) -> tuple[str, dict[str, str]]:
+        """A new table dealt from a seed drawn from ``secrets``. ``start`` (Python callers only, never
+        the HTTP API) starts it from a given state JSON instead, e.g. a ``setup`` position."""
         if not isinstance(game_text, str) or len(game_text) > 500:
             raise MoveError("'game' must be a game string such as 'escoba(variant=escoba,players=4)'")
         try:
@@ -202,7 +206,7 @@ class Server:
             if active >= self.config.max_tables:
                 raise MoveError(f"this server holds its limit of {self.config.max_tables} unfinished tables")
             seed = secrets.randbits(64)  # never a counter: a known seed would give away every hand
-            state = game.new_state(seed=seed)
+            state = game.new_state(seed=seed) if start is None else game.state_from_json(start)
             tokens = {s: secrets.token_urlsafe(24) for s in range(len(seats)) if s not in bots}
             record = TableRecord(
                 id=secrets.token_urlsafe(9),
@@ -212,6 +216,7 @@ class Server:
                 token_hashes=[_hash(tokens[s]) if s in tokens else None for s in range(len(seats))],
                 taken=[s in bots for s in range(len(seats))],
                 private=bool(private),
+                start=state.to_json(),
                 state=state.to_json(),
             )
             await self.db(self.storage.create_table, record)
@@ -365,12 +370,12 @@ class Server:
     # -- replay
 
     def replay(self, record: TableRecord) -> dict[str, Any]:
-        """A finished game move by move from the database: the seed and actions are played again
-        and must reach the stored state byte for byte; what goes out is the public view after
-        each move (never the seed, the actions' text or a hidden card)."""
+        """A finished game move by move from the database: its first state and actions are played
+        again and must reach the stored state byte for byte; what goes out is the public view
+        after each move (never the seed, the actions' text or a hidden card)."""
         actions = self.storage.actions(record.id)
         game = load(record.game)
-        state = game.new_state(seed=record.seed)
+        state = game.state_from_json(record.start)
         steps: list[dict[str, Any]] = [{"seat": None, "view": public_view(game.name, state, game.num_players)}]
         for n, (index, seat, action) in enumerate(actions):
             if index != n or int(state.current_player()) != seat:

@@ -3,7 +3,8 @@
 Write-ahead and exact: a table row holds the game string, the deal seed and the canonical state
 JSON; every accepted action is appended to ``actions`` in the same transaction that advances the
 row, guarded by the move count, so a crash leaves each table at its last committed action and a
-finished game replays from the seed and the actions alone.
+finished game replays from its first state (``new_state(seed)``, stored with the seed) and the
+actions alone.
 
 The calls are synchronous; the app runs them on one worker thread, off the event loop.
 """
@@ -31,6 +32,7 @@ _SCHEMA = (
         taken TEXT NOT NULL,
         private INTEGER NOT NULL,
         created DOUBLE PRECISION NOT NULL,
+        start TEXT NOT NULL,
         state TEXT NOT NULL,
         moves INTEGER NOT NULL,
         terminal INTEGER NOT NULL
@@ -44,7 +46,7 @@ _SCHEMA = (
     )""",
 )
 
-_COLUMNS = "id, game, seats, seed, token_hashes, taken, private, created, state, moves, terminal"
+_COLUMNS = "id, game, seats, seed, token_hashes, taken, private, created, start, state, moves, terminal"
 
 
 class ConflictError(Exception):
@@ -53,13 +55,15 @@ class ConflictError(Exception):
 
 @dataclass
 class TableRecord:
-    """One stored table. ``token_hashes[s]`` is the SHA-256 of seat s's token (None for a bot)."""
+    """One stored table. ``token_hashes[s]`` is the SHA-256 of seat s's token (None for a bot);
+    ``start`` is the state JSON the table was dealt (``new_state(seed)``), ``state`` its state now."""
 
     id: str
     game: str
     seats: list[str]
     seed: int
     token_hashes: list[str | None]
+    start: str
     state: str
     moves: int = 0
     terminal: bool = False
@@ -77,6 +81,7 @@ class TableRecord:
             json.dumps(self.taken),
             int(self.private),
             self.created,
+            self.start,
             self.state,
             self.moves,
             int(self.terminal),
@@ -93,9 +98,10 @@ class TableRecord:
             taken=json.loads(row[5]),
             private=bool(row[6]),
             created=float(row[7]),
-            state=row[8],
-            moves=int(row[9]),
-            terminal=bool(row[10]),
+            start=row[8],
+            state=row[9],
+            moves=int(row[10]),
+            terminal=bool(row[11]),
         )
 
 
@@ -123,7 +129,7 @@ class Storage:
     def create_table(self, record: TableRecord) -> None:
         with self._lock:
             try:
-                self._execute(f"INSERT INTO tables ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?)", record.row())
+                self._execute(f"INSERT INTO tables ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", record.row())
                 self._db.commit()
             except BaseException:
                 self._db.rollback()
