@@ -8,18 +8,22 @@ const store = `tapete:${tableId}`;
 })();
 const token = localStorage.getItem(store);
 const root = document.getElementById("root");
-let socket = null, last = null, refused = false;
+let socket = null, last = null, refused = false, connects = 0;
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const query = token ? `?token=${encodeURIComponent(token)}` : "";
   socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(tableId)}${query}`);
+  socket.onopen = () => { connects += 1; };
   socket.onmessage = (event) => {
     const message = JSON.parse(event.data);
-    if (message.type === "state") { last = message; render(message); showError(""); }
+    if (message.type === "state") { last = message; render(message); showError(""); document.body.dataset.synced = connects; }
     else if (message.type === "error") showError(message.message);
   };
   socket.onclose = (event) => {
+    document.body.dataset.synced = 0;
+    const status = document.getElementById("status");
+    if (status) status.textContent = "reconnecting…";
     if (event.code >= 4400 && event.code < 4500) { refused = true; return; }
     if (!refused) setTimeout(connect, 1000);  // reconnect: the token restores the seat
   };
