@@ -144,9 +144,15 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if arguments[:1] == ["serve"]:  # its own parser, and imports the [server] extra only when asked
+        from .server import main as serve
+
+        return serve(arguments[1:])
     parser = argparse.ArgumentParser(prog="tapete", description="Rules engines for traditional table games.")
     commands = parser.add_subparsers(dest="command", required=True)
     sim = commands.add_parser("simulate", help="play random games natively and print the results")
+    commands.add_parser("serve", help="serve games to browsers and bots: tapete serve [--db URL] [--host] [--port]")
     sim.add_argument("game", help="game id, e.g. escoba")
     sim.add_argument("--games", type=int, default=10_000)
     sim.add_argument("--variant", default=None, help="preset, e.g. scopa, escoba, scopone_9")
