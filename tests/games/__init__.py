@@ -9,7 +9,8 @@ Each ``tests/games/<game>.py`` provides:
 * ``MORE_OPTION_SETS``: option sets the playouts and the no-leak test run besides the registry's;
 * ``ATTRIBUTES``: ``(options, num_players, num_distinct_actions, observation_shape)`` from the
   game's engine document;
-* ``GAME_STRINGS`` (text -> the printed game string, or None) and ``PRINTED`` (options -> text);
+* ``GAME_STRINGS`` that read, print and read again the same, and ``PRINTED``: (a game string or
+  options, the game string printed);
 * the game's own bad input: ``BAD_OPTIONS``, ``BAD_GAME_STRINGS``, ``BAD_SETUPS`` (options, setup
   arguments), ``deck(options)`` (a full pack) and ``bad_decks(deck)``, ``bad_json(doc)`` (changes
   to a state's JSON), and ``BAD_INPUTS``: positions (options, setup arguments, actions applied)
@@ -71,9 +72,9 @@ def assert_different_sight(a: Any, b: Any, seat: int) -> None:
 
 
 def assert_not_shown(view: dict[str, Any], names: Any) -> None:
-    """None of the card names appears in the view (as a JSON string)."""
+    """None of the card names appears anywhere in the view's JSON text."""
     text = json.dumps(view)
-    shown = [name for name in names if f'"{name}"' in text]
+    shown = [name for name in names if name in text]
     assert not shown, f"hidden cards in the view: {shown}"
 
 
@@ -83,6 +84,13 @@ def assert_notation_round_trips(state: Any, num_actions: int) -> None:
         text = state.action_to_string(action)
         assert state.string_to_action(text) == action
         assert state.string_to_action(text.upper()) == action
+
+
+def dealt_hands_tampering(doc: dict[str, Any]) -> list[dict[str, Any]]:
+    """Changes to the JSON of a game of dealt hands (``hands``, ``dealer``) it must refuse: a
+    dealer off the table, a card twice in a hand, a hand's cards gone."""
+    hands = doc["hands"]
+    return [{"dealer": -3}, {"hands": [hands[0] + [hands[0][0]]] + hands[1:]}, {"hands": [[]] + hands[1:]}]
 
 
 @dataclass(frozen=True)

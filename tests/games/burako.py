@@ -89,16 +89,12 @@ def paired_state(game: Any, doc: dict[str, Any], seat: int, rng: random.Random) 
 # docs/burako_engine.md: 1966 action ids, 4217 + 2 n values
 ATTRIBUTES = [({"players": 2}, 2, 1966, (4221,)), ({}, 4, 1966, (4225,))]
 
-GAME_STRINGS: dict[str, str | None] = {
-    text: text
-    for text in (
-        "burako(variant=standard)",
-        "burako(variant=standard,players=2)",
-        "burako(variant=standard,first_mano=1,max_wilds_per_meld=fewer_than_naturals,muerto_size=hand_size)",
-        "burako(variant=standard,max_wilds_per_meld=unlimited,run_wrap=true)",
-    )
-}
-PRINTED = [({}, "burako(variant=standard)")]
+GAME_STRINGS = ["burako(variant=standard)", "burako(variant=standard,players=2)"] + [
+    "burako(variant=standard,first_mano=1,max_wilds_per_meld=fewer_than_naturals,muerto_size=hand_size)",
+    "burako(variant=standard,max_wilds_per_meld=unlimited,run_wrap=true)",
+]
+# each of these strings prints as itself
+PRINTED: list[tuple[Any, str]] = [(text, text) for text in GAME_STRINGS] + [({}, "burako(variant=standard)")]
 
 BAD_OPTIONS: list[dict[str, Any]] = [
     {"players": 3},

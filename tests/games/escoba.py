@@ -8,7 +8,7 @@ import json
 import random
 from typing import Any
 
-from games import BadInputs, Refusal
+from games import BadInputs, Refusal, dealt_hands_tampering
 from tapete.errors import IllegalActionError, InvalidNotationError
 
 HELD = "hands"
@@ -122,9 +122,8 @@ def paired_state(game: Any, doc: dict[str, Any], seat: int, rng: random.Random) 
 # docs/escoba_engine.md §10: 161 + 42 S + 4 n values, S = 2 teams, n = 4 seats
 ATTRIBUTES = [({"variant": "escoba", "players": 4}, 4, 219, (161 + 42 * 2 + 4 * 4,))]
 
-GAME_STRINGS: dict[str, str | None] = {
-    text: None
-    for text in (
+GAME_STRINGS = list(
+    (
         "escoba(variant=scopa)",
         "escoba(variant=escoba,players=4)",
         "escoba(variant=scopa,napola=true,re_bello=true,target=21)",
@@ -144,8 +143,8 @@ GAME_STRINGS: dict[str, str | None] = {
         "escoba(variant=scopa,knocks={cirulla:2,decino:5},matta=7h,piccola=true,grande=3,initial_table_le9=3)",
         "escoba(variant=granja,build_only_if_no_capture=true,players=4)",
     )
-}
-PRINTED: list[tuple[dict[str, Any], str]] = []
+)
+PRINTED: list[tuple[Any, str]] = []
 
 BAD_OPTIONS: list[dict[str, Any]] = [
     {"variant": "no_such_game"},
@@ -236,11 +235,7 @@ def bad_decks(pack: list[int]) -> list[Any]:
 
 
 def bad_json(doc: dict[str, Any]) -> list[dict[str, Any]]:
-    hand0 = doc["hands"][0]
-    return [
-        {"dealer": -3},
-        {"hands": [hand0 + [hand0[0]]] + doc["hands"][1:]},  # a card twice
-        {"hands": [[]] + doc["hands"][1:]},  # cards vanish
+    return dealt_hands_tampering(doc) + [
         {"table": doc["table"] + [99]},
         {"scores": [0]},
         {"options": {**doc["options"], "target": 99}},  # another game's options

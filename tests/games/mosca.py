@@ -7,7 +7,7 @@ import json
 import random
 from typing import Any
 
-from games import BadInputs, Refusal
+from games import BadInputs, Refusal, dealt_hands_tampering
 from tapete.errors import IllegalActionError, InvalidNotationError
 
 HELD = "hands"
@@ -113,20 +113,13 @@ def paired_state(game: Any, doc: dict[str, Any], seat: int, rng: random.Random) 
 # docs/rules/mosca.md §8: 216 + 60 N values
 ATTRIBUTES = [({"players": 4}, 4, 91, (456,)), ({"players": 3}, 3, 91, (396,))]
 
-GAME_STRINGS: dict[str, str | None] = {
-    text: None
-    for text in (
-        "mosca()",
-        "mosca",
-        "mosca(players=5)",
-        "mosca(players=3,deck=52,ace_rank=high)",
-        "mosca(ante=dealer_pays_N,deal_packets=3_then_2,no_trick_penalty=pot)",
-        "mosca(first_dealer=2,exchange_limit=max_3,must_head=false,match_deals=3)",
-        "mosca(players=6,bankruptcy=eliminate_at_zero,initial_chips=-5,leftover_pot=split_equally_among_all)",
-    )
-}
+GAME_STRINGS = ["mosca()", "mosca", "mosca(players=5)", "mosca(players=3,deck=52,ace_rank=high)"] + [
+    "mosca(ante=dealer_pays_N,deal_packets=3_then_2,no_trick_penalty=pot)",
+    "mosca(first_dealer=2,exchange_limit=max_3,must_head=false,match_deals=3)",
+    "mosca(players=6,bankruptcy=eliminate_at_zero,initial_chips=-5,leftover_pot=split_equally_among_all)",
+]
 # a game string prints only what differs from the defaults
-PRINTED = [
+PRINTED: list[tuple[Any, str]] = [
     ({}, "mosca()"),
     ({"players": 5, "deck": "auto"}, "mosca(players=5)"),
     ({"players": 3, "match_deals": 6, "must_trump": False}, "mosca(players=3,must_trump=false)"),
@@ -196,12 +189,8 @@ def bad_decks(pack: list[int]) -> list[Any]:
 
 
 def bad_json(doc: dict[str, Any]) -> list[dict[str, Any]]:
-    hand0 = doc["hands"][0]
-    return [
-        {"dealer": -3},
+    return dealt_hands_tampering(doc) + [
         {"pot": -1},
-        {"hands": [hand0 + [hand0[0]]] + doc["hands"][1:]},
-        {"hands": [[]] + doc["hands"][1:]},
         {"talon": doc["talon"] + [99]},
         {"balances": [0]},
         {"phase": "bidding"},

@@ -7,7 +7,7 @@ import json
 import random
 from typing import Any
 
-from games import BadInputs, Refusal
+from games import BadInputs, Refusal, dealt_hands_tampering
 from tapete.errors import IllegalActionError, InvalidNotationError
 
 HELD = "hands"
@@ -91,18 +91,12 @@ def paired_state(game: Any, doc: dict[str, Any], seat: int, rng: random.Random) 
 # docs/musta_maija_engine.md §3, §8: 54 action ids, 370 + 57 n values
 ATTRIBUTES = [({}, 4, 54, (370 + 57 * 4,)), ({"players": 2}, 2, 54, (370 + 57 * 2,))]
 
-GAME_STRINGS: dict[str, str | None] = {
-    text: None
-    for text in (
-        "musta_maija()",
-        "musta_maija(players=3)",
-        "musta_maija(variant=pagat,players=5)",
-        "musta_maija(max_attacks=null)",
-        "musta_maija(first_dealer=2,match=first_to_losses,match_losses=2)",
-    )
-}
+GAME_STRINGS = ["musta_maija()", "musta_maija(players=3)", "musta_maija(variant=pagat,players=5)"] + [
+    "musta_maija(max_attacks=null)",
+    "musta_maija(first_dealer=2,match=first_to_losses,match_losses=2)",
+]
 # the variant is always printed
-PRINTED = [
+PRINTED: list[tuple[Any, str]] = [
     ({}, "musta_maija(variant=standard)"),
     ({"variant": "pagat", "players": 3}, "musta_maija(variant=pagat,players=3)"),
 ]
@@ -164,11 +158,7 @@ def bad_decks(pack: list[int]) -> list[Any]:
 
 
 def bad_json(doc: dict[str, Any]) -> list[dict[str, Any]]:
-    hand0 = doc["hands"][0]
-    return [
-        {"dealer": -3},
-        {"hands": [hand0 + [hand0[0]]] + doc["hands"][1:]},
-        {"hands": [[]] + doc["hands"][1:]},
+    return dealt_hands_tampering(doc) + [
         {"attack": doc["attack"] + [99]},
         {"losses": [0]},
         {"phase": "defend"},
