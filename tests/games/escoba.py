@@ -62,7 +62,8 @@ def view_keys(options: dict[str, Any]) -> set[str]:
 
 
 def deck(options: dict[str, Any]) -> list[int]:
-    """The pack by ids (docs/escoba_engine.md §1, §1a): 40 ids (no 8, 9, T), all 52, or the 40 twice."""
+    """The pack by ids (docs/escoba_engine.md §1, docs/escoba_engine.md §1a): 40 ids (no 8, 9, T),
+    all 52, or the 40 twice."""
     forty = [13 * suit + rank for suit in range(4) for rank in (0, 1, 2, 3, 4, 5, 6, 10, 11, 12)]
     return {"italian52": list(range(52)), "double_italian80": forty + forty}.get(options["deck"], forty)
 

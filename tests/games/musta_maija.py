@@ -88,7 +88,7 @@ def paired_state(game: Any, doc: dict[str, Any], seat: int, rng: random.Random) 
     return new, game.state_from_json(json.dumps(new, sort_keys=True, separators=(",", ":")))
 
 
-# docs/musta_maija_engine.md §3, §8: 54 action ids, 370 + 57 n values
+# 54 action ids (docs/musta_maija_engine.md §3), 370 + 57 n values (docs/musta_maija_engine.md §8)
 ATTRIBUTES = [({}, 4, 54, (370 + 57 * 4,)), ({"players": 2}, 2, 54, (370 + 57 * 2,))]
 
 GAME_STRINGS = ["musta_maija()", "musta_maija(players=3)", "musta_maija(variant=pagat,players=5)"] + [
