@@ -79,6 +79,8 @@ def test_simulate_rejects_bad_arguments():
     for bad in (
         {"games": -1},
         {"games": 2**40},
+        {"games": 2**60},
+        {"games": 1, "threads": 2**40},
         {"games": 1.5},
         {"games": 10, "threads": -1},
         {"games": 10, "seed": -1},
