@@ -12,7 +12,7 @@ from . import _core
 from ._native import NativeGame, seed_value
 from .errors import IllegalActionError, InvalidOptionError
 
-__all__ = ["VecEnv", "native_game"]
+__all__ = ["VecEnv", "cap_ended", "native_game"]
 
 #: How a finished match is replaced: in the same step (Gymnasium 1.1's ``AutoresetMode.SAME_STEP``).
 AUTORESET_MODE = "same_step"
@@ -116,3 +116,20 @@ def _actions(actions: Any, n: int) -> npt.NDArray[np.int64]:
     if array.dtype.kind == "u" and n and int(array.max()) > np.iinfo(np.int64).max:
         raise IllegalActionError("an action id is out of range")
     return np.ascontiguousarray(array, dtype=np.int64)
+
+
+def cap_ended(game: Any, state: Any) -> bool:
+    """Whether a terminal ``state`` was ended by the game's deal cap rather than decided (the rule
+    of docs/envs.md §3, the same as the native ``VecEnv``'s): for environments stepping single
+    states from Python."""
+    options = game.options
+    if options.get("match") == "single_hand":
+        return False
+    cap = options.get("max_hands", options.get("max_deals"))
+    if not isinstance(cap, int) or state.deals() < cap:
+        return False
+    decided = any(r != 0 for r in state.returns())
+    target = options.get("target")
+    if not isinstance(target, int):
+        return not decided
+    return not (decided and any(s >= target for s in state.scores()))

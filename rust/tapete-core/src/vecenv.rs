@@ -19,8 +19,9 @@ use crate::rng::{mod_small, SplitMix64};
 
 /// The most envs one batch may hold.
 pub const MAX_ENVS: usize = 1 << 24;
-/// Below this many envs per block, a block is not split further over threads.
-const MIN_BLOCK: usize = 8;
+/// Below this many envs per block, a block is not split further over threads; a batch of fewer
+/// than two blocks runs on the calling thread (waking a pool costs more than it saves).
+const MIN_BLOCK: usize = 16;
 /// A fresh match that ends before the learner's first turn is dealt again, at most this often.
 const MAX_REDEALS: u32 = 1000;
 
@@ -392,10 +393,19 @@ fn run<G: Game>(
     actions: Option<&[i64]>,
     ctx: &Ctx<'_, G>,
 ) -> Result<()> {
-    match (pool, ctx.cfg.threads) {
-        (_, 1) => block(slots, bufs, actions, ctx),
-        (Some(pool), _) => pool.install(|| split(slots, bufs, actions, ctx)),
-        (None, _) => split(slots, bufs, actions, ctx),
+    let n = slots.len();
+    if ctx.cfg.threads == 1 || n < 2 * MIN_BLOCK {
+        block(slots, bufs, actions, ctx);
+        return Ok(());
+    }
+    let go = || {
+        // a few blocks per thread: matches that end and are dealt again even out
+        let min = (n / (8 * rayon::current_num_threads())).max(MIN_BLOCK);
+        split(slots, bufs, actions, ctx, min)
+    };
+    match pool {
+        Some(pool) => pool.install(go),
+        None => go(),
     }
     Ok(())
 }
@@ -405,8 +415,9 @@ fn split<G: Game>(
     bufs: Buffers<'_>,
     actions: Option<&[i64]>,
     ctx: &Ctx<'_, G>,
+    min: usize,
 ) {
-    if slots.len() <= MIN_BLOCK || rayon::current_num_threads() == 1 {
+    if slots.len() < 2 * min {
         return block(slots, bufs, actions, ctx);
     }
     let k = slots.len() / 2;
@@ -419,7 +430,10 @@ fn split<G: Game>(
         }
         None => (None, None),
     };
-    rayon::join(|| split(s0, b0, a0, ctx), || split(s1, b1, a1, ctx));
+    rayon::join(
+        || split(s0, b0, a0, ctx, min),
+        || split(s1, b1, a1, ctx, min),
+    );
 }
 
 fn block<G: Game>(
