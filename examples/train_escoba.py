@@ -233,11 +233,18 @@ def plot(curve: list, path: str) -> None:
     fig, ax = plt.subplots(figsize=(7, 4))
     for opponents in dict.fromkeys(c[2] for c in curve):
         pts = [(s, r) for s, r, o in curve if o == opponents]
-        ax.plot([p[0] for p in pts], [p[1] for p in pts], marker=".", label=f"against {opponents}")
+        marker = "*" if len(pts) == 1 else "."
+        ax.plot(
+            [p[0] for p in pts],
+            [p[1] for p in pts],
+            marker=marker,
+            ms=12 if len(pts) == 1 else 6,
+            label=f"against {opponents}",
+        )
     ax.axhline(0.5, color="grey", lw=0.8, ls="--")
     ax.set_xlabel("learner steps")
     ax.set_ylabel("win rate (matches won)")
-    ax.set_title(f"PPO (numpy) on tapete.VecEnv: {GAME}")
+    ax.set_title("PPO (numpy) on tapete.VecEnv: scopa for 2, single deals")
     ax.set_ylim(0, 1)
     ax.legend()
     fig.tight_layout()
@@ -271,6 +278,7 @@ def main(argv: list[str] | None = None) -> list:
     if args.eval_matches:
         win, draw = evaluate(net, norm, "random", args.eval_matches, args.seed, args.threads)
         print(f"greedy policy against random: win rate {win:.3f}, draws {draw:.3f} ({args.eval_matches} matches)")
+        curve.append((curve[-1][0], win, "random, greedy policy"))
     if args.heuristic_updates:
         try:
             tapete.VecEnv(GAME, 1, opponents="heuristic")
