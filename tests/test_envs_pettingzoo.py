@@ -24,7 +24,7 @@ def test_passes_pettingzoos_api_test(name):
     api_test(pettingzoo_env(_small(name)), num_cycles=200)
 
 
-@pytest.mark.parametrize("name", ["escoba", "musta_maija"])
+@pytest.mark.parametrize("name", list(GAMES))
 def test_passes_pettingzoos_seed_test(name):
     from pettingzoo.test import seed_test
 
@@ -86,4 +86,11 @@ def test_illegal_actions_raise_and_change_nothing():
             env.step(bad)
     assert env.state.to_json() == before
     with pytest.raises(tapete.InvalidOptionError):
+        env.observe("player_7")
+    with pytest.raises(tapete.InvalidOptionError):
         pettingzoo_env("escoba", max_decisions=0)
+    fresh = pettingzoo_env("escoba")
+    with pytest.raises(tapete.InvalidStateError):
+        fresh.step(0)
+    with pytest.raises(tapete.InvalidOptionError):
+        fresh.reset(seed=-1)

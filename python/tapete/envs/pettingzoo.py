@@ -12,7 +12,7 @@ from pettingzoo.utils import AgentSelector  # type: ignore[import-untyped, impor
 
 from .._native import seed_value
 from .._vecenv import cap_ended, native_game
-from ..errors import IllegalActionError, InvalidOptionError
+from ..errors import IllegalActionError, InvalidOptionError, InvalidStateError
 
 __all__ = ["TapeteAECEnv"]
 
@@ -74,7 +74,14 @@ class TapeteAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types
         self._agent_selector = AgentSelector(self.agents)
         self.agent_selection = self.possible_agents[self.state.current_player()]
 
+    def _started(self) -> None:
+        if self.state is None:
+            raise InvalidStateError("no match yet: call reset() first")
+
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        self._started()
+        if agent not in self.possible_agents:
+            raise InvalidOptionError(f"{agent!r:.40} is not an agent of this game")
         seat = self.possible_agents.index(agent)
         mask = np.zeros(self.game.num_distinct_actions, dtype=np.int8)
         if not self.state.is_terminal() and self.state.current_player() == seat:
@@ -82,6 +89,7 @@ class TapeteAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types
         return {"observation": self.state.observation(seat), "action_mask": mask}
 
     def step(self, action: Any) -> None:
+        self._started()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
