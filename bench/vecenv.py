@@ -29,12 +29,12 @@ import tapete
 from tapete.registry import GAMES
 
 #: PettingZoo's classic environment closest to each game (none of them deals these games: the
-#: card environments it has are poker and gin rummy).
+#: card environments of PettingZoo 1.27 are rlcard's poker games).
 PETTINGZOO_PEERS = {
     "escoba": "leduc_holdem_v4",
     "mosca": "texas_holdem_v4",
     "musta_maija": "texas_holdem_v4",
-    "burako": "gin_rummy_v4",
+    "burako": "texas_holdem_no_limit_v6",
 }
 
 SIZES = (1, 64, 1024)
