@@ -27,6 +27,7 @@ from .registry import GAMES
 
 if TYPE_CHECKING:  # the real types for type checkers; at runtime these load lazily
     from . import burako, cards, escoba, mosca, musta_maija, reference, testing
+    from ._vecenv import VecEnv
     from .burako import Burako
     from .escoba import Escoba
     from .games import load, simulate
@@ -45,6 +46,7 @@ __all__ = [
     "burako",
     "load",
     "simulate",
+    "VecEnv",
     "registry",
     "reference",
     "testing",
@@ -61,6 +63,7 @@ __all__ = [
 _LAZY: dict[str, tuple[str, str | None]] = {
     "load": (".games", "load"),
     "simulate": (".games", "simulate"),
+    "VecEnv": ("._vecenv", "VecEnv"),
     "reference": (".reference", None),
     "testing": (".testing", None),
     "cards": (".cards", None),

@@ -10,6 +10,7 @@ pub mod play;
 pub mod rng;
 pub mod testing;
 pub mod tiles;
+pub mod vecenv;
 
 pub use cards::{Card, CardSet};
 pub use error::{GameError, Result};

@@ -9,6 +9,7 @@ mod args;
 mod bind;
 mod error;
 mod sim;
+mod vecenv;
 
 use error::Result;
 
@@ -51,5 +52,6 @@ tapete_core::for_each_game!(bind_games);
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_class::<vecenv::VecEnv>()?;
     register_games(m)
 }
