@@ -12,6 +12,19 @@ pyo3::import_exception!(tapete.errors, InvalidOptionError);
 pyo3::import_exception!(tapete.errors, InvalidStateError);
 pyo3::import_exception!(tapete.errors, InvalidPlayerError);
 
+/// Looks up every exception class above once, at module init: a lookup that failed later (say,
+/// interrupted by Ctrl-C) would be a panic instead of the error.
+pub fn init(py: pyo3::Python<'_>) -> pyo3::PyResult<()> {
+    use pyo3::PyTypeInfo;
+    py.import("tapete.errors")?;
+    IllegalActionError::type_object(py);
+    InvalidNotationError::type_object(py);
+    InvalidOptionError::type_object(py);
+    InvalidStateError::type_object(py);
+    InvalidPlayerError::type_object(py);
+    Ok(())
+}
+
 pub enum Error {
     Game(GameError),
     Py(PyErr),
