@@ -57,10 +57,20 @@ impl From<Error> for PyErr {
     }
 }
 
+fn in_use() -> Error {
+    Error::Game(GameError::InvalidState(
+        "this state is in use by another call (a state is not shared between threads)".into(),
+    ))
+}
+
 impl From<pyo3::pycell::PyBorrowError> for Error {
     fn from(_: pyo3::pycell::PyBorrowError) -> Error {
-        Error::Game(GameError::InvalidState(
-            "this state is in use by another call (a state is not shared between threads)".into(),
-        ))
+        in_use()
+    }
+}
+
+impl From<pyo3::pycell::PyBorrowMutError> for Error {
+    fn from(_: pyo3::pycell::PyBorrowMutError) -> Error {
+        in_use()
     }
 }
