@@ -22,7 +22,7 @@ fuzz_target!(|data: &[u8]| {
             match state.apply(a) {
                 Ok(()) => {
                     if i % 16 == 0 {
-                        check_position(&game, &state);
+                        check_position(&game, &state, true);
                     }
                 }
                 Err(_) => assert_eq!(
@@ -35,6 +35,6 @@ fuzz_target!(|data: &[u8]| {
                 break;
             }
         }
-        check_position(&game, &state);
+        check_position(&game, &state, true);
     });
 });

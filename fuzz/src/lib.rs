@@ -16,7 +16,7 @@ pub fn checked_playout<G: Game>(game: &G, mut state: G::State, seed: u64) {
     let mut rng = SplitMix64::new(seed);
     for step in 0..PLAYOUT_CAP {
         if step < 8 || step % 50 == 0 {
-            check_position(game, &state);
+            check_position(game, &state, false);
         }
         let legal = state.legal_actions();
         if state.is_terminal() {
