@@ -257,3 +257,28 @@ def test_counts_have_the_same_bound_on_both_engines(engine):
     for bad in (53, 2**63, 2**64, -1):
         with pytest.raises(InvalidStateError, match="0..52"):
             musta.legal_attacks(["3h", "5h"], bad)
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_setup_reads_none_alike_on_both_engines(name):
+    """None stands for a setup argument's default only where that default is None."""
+    import inspect
+
+    info = GAMES[name]
+    native, reference = info.native(), info.reference()
+    d = json.loads(native.new_state(0).to_json())
+    required = {  # a position each game's setup takes, from a dealt state
+        "escoba": {"hands": [["7d"], ["2h"]]},
+        "mosca": {"hands": d.get("hands"), "turnup": d.get("turnup")},
+        "musta_maija": {"hands": d.get("hands")},
+        "burako": {"racks": d.get("racks")},
+    }[name]
+    for parameter in inspect.signature(reference.setup).parameters.values():
+        outcomes = []
+        for game in (native, reference):
+            try:
+                game.setup(**{**required, parameter.name: None})
+                outcomes.append("ok")
+            except TapeteError as error:
+                outcomes.append(type(error).__name__)
+        assert outcomes[0] == outcomes[1], (parameter.name, outcomes)
