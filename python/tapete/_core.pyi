@@ -1,5 +1,6 @@
 # Stubs of the native module built from rust/tapete-py: every game's two classes are generated
 # from the same traits (rust/tapete-py/src/bind.rs), so they share these two bases.
+from collections.abc import Callable
 from typing import Any, Generic, TypeVar, final
 
 import numpy as np
@@ -87,7 +88,14 @@ class BurakoState(_NativeState): ...
 @final
 class BurakoGame(_NativeGame[BurakoState]): ...
 
-def simulate(game: Any, games: int, seed: int, threads: int | None = None) -> dict[str, npt.NDArray[Any]]: ...
+def simulate(
+    game: Any,
+    games: int,
+    seed: int,
+    threads: int | None = None,
+    progress: Callable[[int, int], object] | None = None,
+    aggregate: bool = False,
+) -> dict[str, Any]: ...
 
 @final
 class VecEnv:

@@ -7,17 +7,13 @@ import operator
 from typing import Any, ClassVar
 
 from ._gamestring import format_game
-from .errors import InvalidStateError, TapeteError
+from .errors import InvalidStateError, TapeteError, shown
 
-__all__ = ["GameBase", "seed_value", "shown"]
+__all__ = ["MAX_NOTATION_CHARS", "GameBase", "seed_value", "shown"]
 
 
-def shown(value: Any) -> str:
-    """A value as a message quotes it: its repr, cut to 80 characters."""
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**30:
-        return f"<an int of {value.bit_length()} bits>"
-    text = repr(value)
-    return text if len(text) <= 80 else text[:80] + "…"
+#: The longest action or move text a game reads (as the native json::MAX_NOTATION_CHARS).
+MAX_NOTATION_CHARS = 1000
 
 
 def seed_value(seed: Any, error: type[TapeteError] = InvalidStateError) -> int:

@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .errors import InvalidOptionError
+from .errors import InvalidOptionError, excerpt
 
 __all__ = ["format_game", "parse_game", "parse_value", "options_to_json"]
 
@@ -101,12 +101,12 @@ def _split_top(text: str, sep: str) -> list[str]:
         elif ch in "]}":
             depth -= 1
             if depth < 0:
-                raise InvalidOptionError(f"unbalanced brackets in {text!r}")
+                raise InvalidOptionError(f"unbalanced brackets in {excerpt(text)!r}")
         elif ch == sep and depth == 0:
             parts.append(text[start:i])
             start = i + 1
     if depth != 0:
-        raise InvalidOptionError(f"unbalanced brackets in {text!r}")
+        raise InvalidOptionError(f"unbalanced brackets in {excerpt(text)!r}")
     parts.append(text[start:])
     return parts
 
@@ -120,18 +120,20 @@ def parse_value(text: str, depth: int = 0) -> Any:
         raise InvalidOptionError("an option has no value: expected name=value")
     if text.startswith("["):
         if not text.endswith("]"):
-            raise InvalidOptionError(f"list value {text!r} does not end with ]")
+            raise InvalidOptionError(f"list value {excerpt(text)!r} does not end with ]")
         inner = text[1:-1].strip()
         return [] if not inner else [parse_value(p, depth + 1) for p in _split_top(inner, ",")]
     if text.startswith("{"):
         if not text.endswith("}"):
-            raise InvalidOptionError(f"dict value {text!r} does not end with }}")
+            raise InvalidOptionError(f"dict value {excerpt(text)!r} does not end with }}")
         inner = text[1:-1].strip()
         result = {}
         for part in _split_top(inner, ",") if inner else []:
             key, colon, value = part.partition(":")
             if not colon or not key.strip():
-                raise InvalidOptionError(f"dict entry {part!r} is not key:value")
+                raise InvalidOptionError(f"dict entry {excerpt(part)!r} is not key:value")
+            if key.strip() in result:
+                raise InvalidOptionError(f"dict key {excerpt(key.strip())!r} is given twice")
             result[key.strip()] = parse_value(value, depth + 1)
         return result
     if text == "true":
@@ -140,12 +142,12 @@ def parse_value(text: str, depth: int = 0) -> Any:
         return False
     if text == "null":
         return None
-    if re.fullmatch(r"[+-]?\d+", text):
+    if re.fullmatch(r"[+-]?[0-9]+", text):  # ASCII digits only: \d takes any script's digits
         if len(text.lstrip("+-")) > 19:
             raise InvalidOptionError(f"option value {text[:24]}... is out of range: it does not fit in 64 bits")
         return int(text)
     if not _BARE.match(text):
-        raise InvalidOptionError(f"option value {text!r} is not a word, number, list or dict")
+        raise InvalidOptionError(f"option value {excerpt(text)!r} is not a word, number, list or dict")
     return text
 
 
@@ -156,19 +158,19 @@ def parse_game(text: str, factories: Mapping[str, Callable[..., Any]]) -> Any:
     match = _NAME.match(text)
     if not match:
         raise InvalidOptionError(
-            f"{text!r} is not a game string: expected name(option=value,...), e.g. 'escoba(players=4)'"
+            f"{excerpt(text)!r} is not a game string: expected name(option=value,...), e.g. 'escoba(players=4)'"
         )
     name, body = match.group(1), match.group(2)
     if name not in factories:
-        raise InvalidOptionError(f"unknown game {name!r}: expected one of {', '.join(sorted(factories))}")
+        raise InvalidOptionError(f"unknown game {excerpt(name)!r}: expected one of {', '.join(sorted(factories))}")
     options: dict[str, Any] = {}
     if body is not None and body.strip():
         for part in _split_top(body, ","):
             key, eq, value = part.partition("=")
             key = key.strip()
             if not eq or not re.fullmatch(r"[a-z_][a-z0-9_]*", key):
-                raise InvalidOptionError(f"{part.strip()!r} is not option=value")
+                raise InvalidOptionError(f"{excerpt(part.strip())!r} is not option=value")
             if key in options:
-                raise InvalidOptionError(f"option {key!r} is given twice")
+                raise InvalidOptionError(f"option {excerpt(key)!r} is given twice")
             options[key] = parse_value(value)
     return factories[name](**options)

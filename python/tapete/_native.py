@@ -121,6 +121,13 @@ def setup_like(
         bound = signature.bind(self, *args, **kwargs)
         bound.apply_defaults()
         spec = {name: value for name, value in bound.arguments.items() if name != "self"}
+        for name, value in spec.items():
+            # None means "the default" only where the default is None (the core reads null as
+            # absent, so this check keeps both engines alike)
+            default = signature.parameters[name].default
+            if value is None and default is not None:
+                shown_default = "none: it is required" if default is inspect.Parameter.empty else shown(default)
+                raise InvalidStateError(f"{name}=None is not a position's {name} (its default: {shown_default})")
         if "seed" in spec:
             spec["seed"] = seed_value(spec["seed"])
         return self._setup(**spec)

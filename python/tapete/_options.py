@@ -23,7 +23,7 @@ from importlib import resources
 from typing import Any
 
 from .cards import card_id, card_str
-from .errors import InvalidNotationError, InvalidOptionError
+from .errors import InvalidNotationError, InvalidOptionError, shown
 
 __all__ = ["OptionsSpec", "spec", "canonical"]
 
@@ -37,11 +37,7 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _shown(value: Any) -> str:
-    if _is_int(value) and abs(value) > 10**30:
-        return f"<an int of {value.bit_length()} bits>"
-    text = repr(value)
-    return text if len(text) <= 80 else text[:80] + "…"
+_shown = shown
 
 
 class OptionsSpec:

@@ -7,6 +7,9 @@ the same classes for the same mistake.
 from __future__ import annotations
 
 __all__ = [
+    "EXCERPT_CHARS",
+    "excerpt",
+    "shown",
     "TapeteError",
     "IllegalActionError",
     "InvalidNotationError",
@@ -14,6 +17,27 @@ __all__ = [
     "InvalidStateError",
     "InvalidPlayerError",
 ]
+
+#: How much of a bad input an error message quotes (as the native json::EXCERPT_CHARS).
+EXCERPT_CHARS = 80
+
+
+def excerpt(text: str) -> str:
+    """``text`` cut to ``EXCERPT_CHARS`` characters, with ``…`` where it was cut: the one cut of
+    what a message quotes, in every Python module of both engines."""
+    return text if len(text) <= EXCERPT_CHARS else text[:EXCERPT_CHARS] + "…"
+
+
+def shown(value: object) -> str:
+    """A value as a message quotes it: its repr, cut by ``excerpt`` (a huge int by its size, a
+    structure too deep to print by its type)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**30:
+        return f"<an int of {value.bit_length()} bits>"
+    try:
+        text = repr(value)
+    except RecursionError:
+        return f"<a deeply nested {type(value).__name__}>"
+    return excerpt(text)
 
 
 class TapeteError(Exception):

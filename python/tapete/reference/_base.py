@@ -5,16 +5,26 @@ state header it starts with, equality, ``key()`` and pickling. Each game keeps o
 
 from __future__ import annotations
 
+import functools
 import json
 import operator
+from collections.abc import Callable
 from collections.abc import Set as AbstractSet
 from typing import Any, ClassVar
 
 import numpy as np
 
-from .._game import GameBase, seed_value, shown
+from .._game import MAX_NOTATION_CHARS, GameBase, seed_value, shown
 from .._options import canonical, spec
-from ..errors import IllegalActionError, InvalidPlayerError, InvalidStateError, TapeteError
+from ..errors import (
+    EXCERPT_CHARS,
+    IllegalActionError,
+    InvalidNotationError,
+    InvalidPlayerError,
+    InvalidStateError,
+    TapeteError,
+    excerpt,
+)
 
 __all__ = [
     "ReferenceGame",
@@ -46,6 +56,24 @@ def index_in(value: Any, stop: int, error: type[TapeteError], what: str) -> int:
     return index
 
 
+#: The most actions a state's ``history`` may hold (as the native json::MAX_HISTORY): the decision
+#: cap of playouts. Each game checks that every entry is one of its action ids.
+MAX_HISTORY = 1_000_000
+
+
+class _RepeatedKey(Exception):
+    pass
+
+
+def _object_without_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys are all distinct (json.loads would keep the last silently)."""
+    d = dict(pairs)
+    if len(d) != len(pairs):
+        seen: set[str] = set()
+        raise _RepeatedKey(next(k for k, _ in pairs if k in seen or seen.add(k)))  # type: ignore[func-returns-value]
+    return d
+
+
 def read_state_object(text: Any, game: str, keys: AbstractSet[str], options_json: str) -> dict[str, Any]:
     """The object of a state's JSON text after the checks every game shares: exactly the game's
     ``keys``, ``"game"`` naming it, ``"version"`` 1 and ``"options"`` equal to the game's resolved
@@ -59,7 +87,9 @@ def read_state_object(text: Any, game: str, keys: AbstractSet[str], options_json
     if not isinstance(text, str):
         raise bad("expected JSON text")
     try:
-        d = json.loads(text)
+        d = json.loads(text, object_pairs_hook=_object_without_repeats)
+    except _RepeatedKey as e:
+        raise bad(f"the key {shown(e.args[0])} is given twice") from None
     except (ValueError, RecursionError) as e:
         raise bad(f"not JSON ({shown(str(e))})") from None
     if not isinstance(d, dict):
@@ -67,6 +97,8 @@ def read_state_object(text: Any, game: str, keys: AbstractSet[str], options_json
     if set(d) != keys:
         missing, extra = sorted(keys - set(d)), sorted(map(shown, set(d) - keys))
         raise bad(f"keys: missing {missing}, unexpected {extra}")
+    if isinstance(d.get("history"), list) and len(d["history"]) > MAX_HISTORY:
+        raise bad(f"history holds {len(d['history'])} actions, more than the longest game ({MAX_HISTORY})")
     if not is_int(d["version"]) or d["version"] != 1:
         raise bad("version must be 1")
     if d["game"] != game:
@@ -176,6 +208,32 @@ class ReferenceGame(GameBase):
         raise NotImplementedError
 
 
+def _bounded_notation(read: Callable[..., Any]) -> Callable[..., Any]:
+    """``read`` (a state's ``string_to_action`` or ``play``) behind the layer's bounds on text:
+    at most ``MAX_NOTATION_CHARS`` characters are read, and a message quoting the whole text
+    quotes its excerpt (as the native bindings do)."""
+
+    @functools.wraps(read)
+    def bounded(self: Any, text: Any, *args: Any, **kwargs: Any) -> Any:
+        if not isinstance(text, str):
+            return read(self, text, *args, **kwargs)
+        what = "move" if read.__name__ == "play" else "action text"
+        if len(text) > MAX_NOTATION_CHARS:
+            raise InvalidNotationError(
+                f"{what} of {len(text)} characters is too long (at most {MAX_NOTATION_CHARS}): {excerpt(text)!r}"
+            )
+        try:
+            return read(self, text, *args, **kwargs)
+        except TapeteError as error:
+            message = str(error)
+            if len(text) <= EXCERPT_CHARS or text not in message:
+                raise
+            raise type(error)(message.replace(text, excerpt(text))) from None
+
+    bounded._bounded = True  # type: ignore[attr-defined]
+    return bounded
+
+
 class ReferenceState:
     """A position of a reference game. Mutated in place by ``apply``; ``clone`` for a copy.
 
@@ -186,6 +244,13 @@ class ReferenceState:
 
     game: Any
     _history: list[int]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for name in ("string_to_action", "play"):
+            read = cls.__dict__.get(name)
+            if read is not None and not getattr(read, "_bounded", False):
+                setattr(cls, name, _bounded_notation(read))
 
     # -- the step protocol ---------------------------------------------------------------------
 

@@ -158,13 +158,13 @@ def string_to_action(text: Any, phase: str | None = None, hand: Iterable[int] = 
     forms ``play x <cards>`` and ``take turnup <card>`` are resolved against the actor's ``hand``
     and need phase ``declare`` / ``turnup``; the slot forms work in any state."""
     if not isinstance(text, str):
-        raise InvalidNotationError(f"{text!r} is not action text: expected a string such as 'Qh' or 'pass'")
+        raise InvalidNotationError(f"{shown(text)} is not action text: expected a string such as 'Qh' or 'pass'")
     words = text.lower().split()
     sorted_hand = sorted(hand)
 
     def bad(why: str) -> InvalidNotationError:
         return InvalidNotationError(
-            f"{text!r} is not an action{why}: expected a card ('Qh'), 'pass', 'play', 'play x' and the "
+            f"{shown(text)} is not an action{why}: expected a card ('Qh'), 'pass', 'play', 'play x' and the "
             "cards to exchange ('play x 9d Ks'), 'play slots 0 4', 'take turnup 7c', "
             "'take turnup slot 1' or 'leave turnup'"
         )
@@ -176,10 +176,10 @@ def string_to_action(text: Any, phase: str | None = None, hand: Iterable[int] = 
         for w in cards:
             c = card_id(w)
             if c not in sorted_hand:
-                raise InvalidNotationError(f"{text!r}: {card_str(c)} is not a card of the actor's hand")
+                raise InvalidNotationError(f"{shown(text)}: {card_str(c)} is not a card of the actor's hand")
             slots.append(sorted_hand.index(c))
         if len(set(slots)) != len(slots):
-            raise InvalidNotationError(f"{text!r} names a card twice")
+            raise InvalidNotationError(f"{shown(text)} names a card twice")
         return slots
 
     def slot_numbers(numbers: list[str]) -> list[int]:
@@ -315,7 +315,7 @@ def _trump_suit(trump: Any) -> int:
     """A trump is a suit letter ``c d h s`` (either case)."""
     if isinstance(trump, str) and len(trump) == 1 and trump.lower() in SUITS:
         return SUITS.index(trump.lower())
-    raise InvalidNotationError(f"{trump!r} is not a trump suit: expected a suit letter c, d, h or s")
+    raise InvalidNotationError(f"{shown(trump)} is not a trump suit: expected a suit letter c, d, h or s")
 
 
 def _card_list(cards: Any, what: str) -> list[int]:
@@ -1009,7 +1009,7 @@ _JSON_KEYS = frozenset(
     "history leader options phase played pot rng talon terminal to_move trick trick_number tricks_won "
     "turnup turnup_discard turnup_taken version".split()
 )
-_MAX_JSON_CHIPS = 2**62  # a finished match may lie a little outside ±10^15 (the overflow guard)
+_MAX_JSON_CHIPS = 8 * MAX_CHIPS  # a finished match may lie a little outside ±10^15 (the overflow guard)
 
 
 def _state_from_json(game: Mosca, text: Any) -> MoscaState:

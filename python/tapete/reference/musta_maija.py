@@ -121,7 +121,9 @@ def action_to_string(action: Any) -> str:
 def string_to_action(text: Any) -> int:
     """Action id of a notation string (case-insensitive, any whitespace between words)."""
     if not isinstance(text, str):
-        raise InvalidNotationError(f"{text!r} is not action text: expected a card such as '7h', 'done' or 'take all'")
+        raise InvalidNotationError(
+            f"{shown(text)} is not action text: expected a card such as '7h', 'done' or 'take all'"
+        )
     words = text.lower().split()
     if words == ["done"]:
         return DONE
@@ -132,7 +134,7 @@ def string_to_action(text: Any) -> int:
             return card_id(words[0])
         except InvalidNotationError:
             pass
-    raise InvalidNotationError(f"{text!r} is not an action: expected a card such as '7h', 'done' or 'take all'")
+    raise InvalidNotationError(f"{shown(text)} is not an action: expected a card such as '7h', 'done' or 'take all'")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -223,7 +225,9 @@ def _trump_suit(trump: Any) -> int:
         return _SUIT_CHARS.index(trump.strip().lower())
     if _is_int(trump) and 0 <= trump < 4:
         return trump
-    raise InvalidNotationError(f"{trump!r} is not a trump suit: expected one of c, d, h, s, a suit index 0..3 or None")
+    raise InvalidNotationError(
+        f"{shown(trump)} is not a trump suit: expected one of c, d, h, s, a suit index 0..3 or None"
+    )
 
 
 def can_beat(attack_card: Any, defence_card: Any, trump: Any, **options: Any) -> bool:
@@ -257,8 +261,8 @@ def legal_attacks(hand: Iterable[Any], defender_hand_size: int, **options: Any) 
     cards = _card_list(hand, "hand")
     if len(set(cards)) != len(cards):
         raise InvalidStateError("a card appears twice in the hand")
-    if not _is_int(defender_hand_size) or defender_hand_size < 0:
-        raise InvalidStateError(f"defender_hand_size={shown(defender_hand_size)} must be an int >= 0")
+    if not _is_int(defender_hand_size) or not 0 <= defender_hand_size <= 52:  # at most the whole pack
+        raise InvalidStateError(f"defender_hand_size={shown(defender_hand_size)} must be an int in 0..52")
     return [[card_str(c) for c in s] for s in _attack_sets(cards, _attack_cap(defender_hand_size, opts))]
 
 
@@ -682,18 +686,18 @@ class MustaMaijaState(ReferenceState):
         (beat the first target with 6h, leave the second) or ``take all``. Atomic."""
         if not isinstance(move, str):
             raise InvalidNotationError(
-                f"{move!r} is not a move: expected text like 'attack 5h 9h', 'defend 6h -' or 'take all'"
+                f"{shown(move)} is not a move: expected text like 'attack 5h 9h', 'defend 6h -' or 'take all'"
             )
         words = move.lower().split()
         usage = "expected 'attack <cards>', 'defend <card or - per target>' or 'take all'"
         if not words:
-            raise InvalidNotationError(f"{move!r} is not a move: {usage}")
+            raise InvalidNotationError(f"{shown(move)} is not a move: {usage}")
         verb, rest = words[0], words[1:]
         if verb == "take" and rest == ["all"]:
             steps = [TAKE_ALL]
             where = self._phase == DEFEND and not self._beaten and not self._left
         elif verb in ("attack", "defend") and not rest:
-            raise InvalidNotationError(f"{move!r} is not a move: {verb} needs at least one token; {usage}")
+            raise InvalidNotationError(f"{shown(move)} is not a move: {verb} needs at least one token; {usage}")
         elif verb == "attack":
             cards = [card_id(w) for w in rest]  # InvalidNotationError on bad card text (or '-')
             steps = sorted(cards) + [DONE]
@@ -710,14 +714,14 @@ class MustaMaijaState(ReferenceState):
                 and len(set(played)) == len(played)
             )
         else:
-            raise InvalidNotationError(f"{move!r} is not a move: {usage}")
+            raise InvalidNotationError(f"{shown(move)} is not a move: {usage}")
         if not where:
-            raise IllegalActionError(f"{move!r} is not legal here (phase {self._phase})")
+            raise IllegalActionError(f"{shown(move)} is not legal here (phase {self._phase})")
         trial = self.clone()
         for step in steps:
             if step not in trial.legal_actions():
                 raise IllegalActionError(
-                    f"{move!r} is not legal: {action_to_string(step)} cannot be played at that point"
+                    f"{shown(move)} is not legal: {action_to_string(step)} cannot be played at that point"
                 )
             trial.apply(step)
         self.__dict__.update(trial.__dict__)

@@ -21,6 +21,16 @@ impl GameError {
             | GameError::InvalidPlayer(m) => m,
         }
     }
+    /// The same error with its message rewritten by `f`.
+    pub fn map_message(self, f: impl FnOnce(&str) -> String) -> GameError {
+        match self {
+            GameError::IllegalAction(m) => GameError::IllegalAction(f(&m)),
+            GameError::InvalidNotation(m) => GameError::InvalidNotation(f(&m)),
+            GameError::InvalidOption(m) => GameError::InvalidOption(f(&m)),
+            GameError::InvalidState(m) => GameError::InvalidState(f(&m)),
+            GameError::InvalidPlayer(m) => GameError::InvalidPlayer(f(&m)),
+        }
+    }
     pub fn kind(&self) -> &'static str {
         match self {
             GameError::IllegalAction(_) => "IllegalAction",

@@ -21,14 +21,92 @@ pub fn excerpt(text: &str) -> String {
     }
 }
 
+/// The longest action or move text a game reads (docs/design.md §4): longer text is refused
+/// before any parser sees it.
+pub const MAX_NOTATION_CHARS: usize = 1000;
+
+/// `text` if it is no longer than [`MAX_NOTATION_CHARS`], else `InvalidNotation` quoting an excerpt.
+pub fn notation_text<'a>(text: &'a str, what: &str) -> Result<&'a str> {
+    let chars = text.chars().count();
+    if chars > MAX_NOTATION_CHARS {
+        return Err(GameError::InvalidNotation(format!(
+            "{what} of {chars} characters is too long (at most {MAX_NOTATION_CHARS}): {:?}",
+            excerpt(text)
+        )));
+    }
+    Ok(text)
+}
+
+/// `e` with every quote of the whole `input` cut to its excerpt: the one bound on what a message
+/// echoes, whichever parser wrote it.
+pub fn bound_quotes(e: GameError, input: &str) -> GameError {
+    if input.chars().count() <= EXCERPT_CHARS || input.is_empty() {
+        return e;
+    }
+    e.map_message(|m| m.replace(input, &excerpt(input)))
+}
+
 /// A JSON value as an error message quotes it.
 pub fn shown(v: &Value) -> String {
     excerpt(&v.to_string())
 }
 
-/// Parses JSON text; a syntax error is `err` naming `what`.
+/// Parses JSON text; a syntax error or a key given twice in one object is `err` naming `what`.
+/// Nesting deeper than 128 levels is a syntax error (serde_json's recursion limit).
 pub fn parse(text: &str, what: &str, err: fn(String) -> GameError) -> Result<Value> {
-    serde_json::from_str(text).map_err(|e| err(format!("{what} are not valid JSON: {e}")))
+    let v =
+        serde_json::from_str(text).map_err(|e| err(format!("{what} are not valid JSON: {e}")))?;
+    if let Some(key) = duplicate_key(text) {
+        return Err(err(format!(
+            "{what} are not valid JSON: the key {:?} is given twice in one object",
+            excerpt(&key)
+        )));
+    }
+    Ok(v)
+}
+
+/// The first key given twice in one object of `text`, which is valid JSON (serde_json keeps the
+/// last of duplicate keys silently; canonical JSON has none).
+pub fn duplicate_key(text: &str) -> Option<String> {
+    use std::collections::HashSet;
+    // per open bracket: the keys of an object (None for a list), and whether a key comes next
+    let mut stack: Vec<(Option<HashSet<String>>, bool)> = Vec::new();
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'{' => stack.push((Some(HashSet::new()), true)),
+            b'[' => stack.push((None, false)),
+            b'}' | b']' => {
+                stack.pop();
+            }
+            b',' => {
+                if let Some((Some(_), expect)) = stack.last_mut() {
+                    *expect = true;
+                }
+            }
+            b'"' => {
+                let start = i;
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+                if let Some((Some(keys), expect)) = stack.last_mut() {
+                    if *expect {
+                        *expect = false;
+                        let raw = text.get(start..=i.min(text.len() - 1))?;
+                        let key: String = serde_json::from_str(raw).ok()?;
+                        if !keys.insert(key.clone()) {
+                            return Some(key);
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
 }
 
 /// What a JSON value is, for messages ("an int", "a list"...).
@@ -269,6 +347,10 @@ impl Read {
     }
 }
 
+/// The most actions a state's `history` may hold: no game lasts longer than the decision cap of
+/// playouts (docs/design.md §4). Each game checks that every entry is one of its action ids.
+pub const MAX_HISTORY: u64 = crate::play::MAX_DECISIONS;
+
 /// The object of a state's JSON text after the checks every game shares: exactly the game's
 /// `keys`, `"game"` naming it, `"version"` 1 and `"options"` equal to the game's resolved options.
 pub fn state_object(
@@ -279,6 +361,9 @@ pub fn state_object(
 ) -> Result<Map<String, Value>> {
     let bad = |why: String| GameError::InvalidState(format!("invalid {game} state: {why}"));
     let v: Value = serde_json::from_str(text).map_err(|e| bad(format!("not JSON ({e})")))?;
+    if let Some(key) = duplicate_key(text) {
+        return Err(bad(format!("the key {:?} is given twice", excerpt(&key))));
+    }
     let Value::Object(m) = v else {
         return Err(bad("expected a JSON object".into()));
     };
@@ -296,6 +381,14 @@ pub fn state_object(
         return Err(bad(format!(
             "keys: missing {missing:?}, unexpected {extra:?}"
         )));
+    }
+    if let Some(Value::Array(h)) = m.get("history") {
+        if h.len() as u64 > MAX_HISTORY {
+            return Err(bad(format!(
+                "history holds {} actions, more than the longest game ({MAX_HISTORY})",
+                h.len()
+            )));
+        }
     }
     if as_int(&m["version"]) != Some(1) {
         return Err(bad("version must be 1".into()));
@@ -538,6 +631,13 @@ mod tests {
             tile_texts(TileCounts::from_slice(&[52, 0, 0])),
             json!(["R1", "R1", "J*"])
         );
+        assert_eq!(duplicate_key(r#"{"a":1,"b":{"a":2},"c":[{"a":1}]}"#), None);
+        assert_eq!(
+            duplicate_key(r#"{"a":1,"b":[1,{"x":"\"}","x":2}]}"#),
+            Some("x".into())
+        );
+        assert_eq!(duplicate_key(r#"{"a":1,"\u0061":2}"#), Some("a".into()));
+        assert!(parse(r#"{"a":1,"a":1}"#, "x", GameError::InvalidState).is_err());
         let long = "x".repeat(1000);
         let e = r.str(&Value::from(1), &long).unwrap_err();
         assert!(e.message().len() > 1000); // `what` is ours, never the user's

@@ -206,3 +206,46 @@ fn deep_checks<G: Game>(
         at()
     );
 }
+
+/// Every check of one position that a sweep makes (legal actions sorted, unique and in range and
+/// agreeing with the mask; a non-terminal state has a seat to move and a legal action; terminal
+/// returns are zero-sum; the JSON round trip; views and observations; the notation of every legal
+/// action; refused actions change nothing). Panics on the first violation: what the fuzz targets
+/// call after each step of an arbitrary game. `dealt`: the state comes from `new_state`, so its
+/// returns are zero-sum (a `setup` position may start from any chips or scores).
+pub fn check_position<G: Game>(game: &G, state: &G::State, dealt: bool) {
+    let num = G::NUM_ACTIONS;
+    let seats = game.num_players();
+    let legal = state.legal_actions();
+    let at = || format!("{}{}: {}", G::NAME, game.options_json(), state.to_json());
+    assert!(
+        legal.windows(2).all(|w| w[0] < w[1]) && legal.iter().all(|&a| a < num),
+        "{}: legal actions not sorted, unique and in range",
+        at()
+    );
+    let mut mask = vec![false; num as usize];
+    state.legal_mask(&mut mask);
+    assert_eq!(mask.iter().filter(|&&m| m).count(), legal.len(), "{}", at());
+    if state.is_terminal() {
+        assert!(
+            legal.is_empty() && state.current_player().is_none(),
+            "{}",
+            at()
+        );
+        assert!(
+            !dealt || state.returns().iter().sum::<f64>().abs() < 1e-9,
+            "{}: returns are not zero-sum",
+            at()
+        );
+    } else {
+        assert!(!legal.is_empty(), "{}: stuck: no legal action", at());
+        assert!(
+            state.current_player().is_some_and(|p| p < seats),
+            "{}",
+            at()
+        );
+    }
+    let mut obs = vec![0.0f32; game.observation_size()];
+    let mut rng = SplitMix64::new(legal.len() as u64);
+    deep_checks(game, state, &legal, &mut obs, &mut rng, &at);
+}

@@ -74,40 +74,56 @@ pub fn legal_mask<'py, S: State>(py: Python<'py>, s: &S) -> Bound<'py, PyArray1<
     PyArray1::from_vec(py, mask)
 }
 
-/// An action id or its notation; the state is unchanged on error.
-pub fn apply<S: State>(s: &mut S, action: &Bound<'_, PyAny>) -> Result<()> {
+/// An action as read from Python before the state is borrowed: reading it may run Python code
+/// (a numpy integer's `__index__`), and no borrow of a state is ever held across Python code.
+pub enum ActionArg<'a> {
+    Id(Action),
+    Text(&'a str),
+}
+
+pub fn action_arg<'a, S: State>(action: &'a Bound<'_, PyAny>) -> Result<ActionArg<'a>> {
     if action.is_instance_of::<PyString>() {
-        let text = text_arg(action, "action text", GameError::InvalidNotation)?;
-        Ok(s.apply_str(text)?)
+        Ok(ActionArg::Text(notation(action, "action text")?))
     } else {
-        Ok(s.apply(action_id(action, <S::Game as Game>::NUM_ACTIONS)?)?)
+        Ok(ActionArg::Id(action_id(
+            action,
+            <S::Game as Game>::NUM_ACTIONS,
+        )?))
     }
 }
 
-pub fn action_to_string<S: State>(s: &S, a: &Bound<'_, PyAny>) -> Result<String> {
-    Ok(s.action_to_string(action_id(a, <S::Game as Game>::NUM_ACTIONS)?)?)
+/// An action id or its notation; the state is unchanged on error.
+pub fn apply<S: State>(s: &mut S, action: ActionArg<'_>) -> Result<()> {
+    match action {
+        ActionArg::Text(text) => Ok(s.apply_str(text).map_err(|e| json::bound_quotes(e, text))?),
+        ActionArg::Id(a) => Ok(s.apply(a)?),
+    }
 }
 
-pub fn string_to_action<S: State>(s: &S, text: &Bound<'_, PyAny>) -> Result<Action> {
-    Ok(s.string_to_action(text_arg(text, "action text", GameError::InvalidNotation)?)?)
+pub fn action_id_of<S: State>(a: &Bound<'_, PyAny>) -> Result<Action> {
+    Ok(action_id(a, <S::Game as Game>::NUM_ACTIONS)?)
 }
 
-pub fn play<S: State>(s: &mut S, text: &Bound<'_, PyAny>) -> Result<()> {
-    Ok(s.play(text_arg(text, "move", GameError::InvalidNotation)?)?)
+/// Action or move text: a `str` of at most `json::MAX_NOTATION_CHARS` characters.
+pub fn notation<'a>(v: &'a Bound<'_, PyAny>, what: &str) -> Result<&'a str> {
+    Ok(json::notation_text(
+        text_arg(v, what, GameError::InvalidNotation)?,
+        what,
+    )?)
 }
 
-pub fn seat_of<S: State>(s: &S, player: &Bound<'_, PyAny>) -> Result<usize> {
-    let n = s.num_players();
+pub fn string_to_action<S: State>(s: &S, text: &str) -> Result<Action> {
+    Ok(s.string_to_action(text)
+        .map_err(|e| json::bound_quotes(e, text))?)
+}
+
+pub fn play<S: State>(s: &mut S, text: &str) -> Result<()> {
+    Ok(s.play(text).map_err(|e| json::bound_quotes(e, text))?)
+}
+
+/// `player` as a seat of an `n`-seat game, read before the state is borrowed.
+pub fn seat_of(n: usize, player: &Bound<'_, PyAny>) -> Result<usize> {
     Ok(tapete_core::game::seat(player_arg(player, n)?, n)?)
-}
-
-pub fn observation<'py, S: State>(
-    py: Python<'py>,
-    s: &S,
-    player: &Bound<'py, PyAny>,
-) -> Result<Bound<'py, PyArray1<f32>>> {
-    let p = seat_of(s, player)?;
-    Ok(PyArray1::from_vec(py, s.observation(p)?))
 }
 
 /// `json.loads(text)`: the caller has already let go of the state (no borrow across Python code).
@@ -273,19 +289,32 @@ macro_rules! py_game {
                 fn legal_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
                     bind::legal_mask(py, &self.s)
                 }
+                // Methods with Python arguments read them first, then borrow the state: a borrow
+                // never spans Python code, and a conflict left is a typed error (error.rs).
+
                 /// Applies an action id or its notation; the state is unchanged on error.
-                fn apply(&mut self, action: &Bound<'_, PyAny>) -> Result<()> {
-                    bind::apply(&mut self.s, action)
+                fn apply(slf: &Bound<'_, Self>, action: &Bound<'_, PyAny>) -> Result<()> {
+                    let action = bind::action_arg::<core::$State>(action)?;
+                    bind::apply(&mut slf.try_borrow_mut()?.s, action)
                 }
-                fn action_to_string(&self, action: &Bound<'_, PyAny>) -> Result<String> {
-                    bind::action_to_string(&self.s, action)
+                fn action_to_string(
+                    slf: &Bound<'_, Self>,
+                    action: &Bound<'_, PyAny>,
+                ) -> Result<String> {
+                    let a = bind::action_id_of::<core::$State>(action)?;
+                    Ok(slf.try_borrow()?.s.action_to_string(a)?)
                 }
-                fn string_to_action(&self, text: &Bound<'_, PyAny>) -> Result<Action> {
-                    bind::string_to_action(&self.s, text)
+                fn string_to_action(
+                    slf: &Bound<'_, Self>,
+                    text: &Bound<'_, PyAny>,
+                ) -> Result<Action> {
+                    let text = bind::notation(text, "action text")?;
+                    bind::string_to_action(&slf.try_borrow()?.s, text)
                 }
                 /// A whole move in one string (the contract's notation); atomic.
-                fn play(&mut self, r#move: &Bound<'_, PyAny>) -> Result<()> {
-                    bind::play(&mut self.s, r#move)
+                fn play(slf: &Bound<'_, Self>, r#move: &Bound<'_, PyAny>) -> Result<()> {
+                    let text = bind::notation(r#move, "move")?;
+                    bind::play(&mut slf.try_borrow_mut()?.s, text)
                 }
                 fn is_terminal(&self) -> bool {
                     self.s.is_terminal()
@@ -326,19 +355,19 @@ macro_rules! py_game {
                     slf: &Bound<'py, Self>,
                     player: &Bound<'py, PyAny>,
                 ) -> Result<Bound<'py, PyAny>> {
-                    let text = {
-                        let this = slf.try_borrow()?;
-                        let p = bind::seat_of(&this.s, player)?;
-                        this.s.view(p)?
-                    };
+                    let n = slf.try_borrow()?.s.num_players();
+                    let p = bind::seat_of(n, player)?;
+                    let text = slf.try_borrow()?.s.view(p)?;
                     bind::loads(slf.py(), text)
                 }
                 fn observation<'py>(
-                    &self,
-                    py: Python<'py>,
+                    slf: &Bound<'py, Self>,
                     player: &Bound<'py, PyAny>,
                 ) -> Result<Bound<'py, PyArray1<f32>>> {
-                    bind::observation(py, &self.s, player)
+                    let n = slf.try_borrow()?.s.num_players();
+                    let p = bind::seat_of(n, player)?;
+                    let obs = slf.try_borrow()?.s.observation(p)?;
+                    Ok(PyArray1::from_vec(slf.py(), obs))
                 }
                 fn to_json(&self) -> String {
                     self.s.to_json()

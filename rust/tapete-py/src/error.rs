@@ -12,6 +12,19 @@ pyo3::import_exception!(tapete.errors, InvalidOptionError);
 pyo3::import_exception!(tapete.errors, InvalidStateError);
 pyo3::import_exception!(tapete.errors, InvalidPlayerError);
 
+/// Looks up every exception class above once, at module init: a lookup that failed later (say,
+/// interrupted by Ctrl-C) would be a panic instead of the error.
+pub fn init(py: pyo3::Python<'_>) -> pyo3::PyResult<()> {
+    use pyo3::PyTypeInfo;
+    py.import("tapete.errors")?;
+    IllegalActionError::type_object(py);
+    InvalidNotationError::type_object(py);
+    InvalidOptionError::type_object(py);
+    InvalidStateError::type_object(py);
+    InvalidPlayerError::type_object(py);
+    Ok(())
+}
+
 pub enum Error {
     Game(GameError),
     Py(PyErr),
@@ -44,10 +57,20 @@ impl From<Error> for PyErr {
     }
 }
 
+fn in_use() -> Error {
+    Error::Game(GameError::InvalidState(
+        "this state is in use by another call (a state is not shared between threads)".into(),
+    ))
+}
+
 impl From<pyo3::pycell::PyBorrowError> for Error {
     fn from(_: pyo3::pycell::PyBorrowError) -> Error {
-        Error::Game(GameError::InvalidState(
-            "this state is in use by another call (a state is not shared between threads)".into(),
-        ))
+        in_use()
+    }
+}
+
+impl From<pyo3::pycell::PyBorrowMutError> for Error {
+    fn from(_: pyo3::pycell::PyBorrowMutError) -> Error {
+        in_use()
     }
 }

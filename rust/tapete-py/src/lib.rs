@@ -19,17 +19,21 @@ macro_rules! bind_games {
 
         /// Random playouts of any native game, in Rust on all threads with the GIL released.
         #[pyfunction]
-        #[pyo3(signature = (game, games, seed, threads = None))]
+        #[pyo3(signature = (game, games, seed, threads = None, progress = None, aggregate = false))]
         fn simulate<'py>(
             py: Python<'py>,
             game: &Bound<'py, PyAny>,
             games: &Bound<'py, PyAny>,
             seed: &Bound<'py, PyAny>,
             threads: Option<&Bound<'py, PyAny>>,
+            progress: Option<&Bound<'py, PyAny>>,
+            aggregate: bool,
         ) -> Result<Bound<'py, PyDict>> {
             $(
                 if let Ok(g) = game.cast::<$module::$Game>() {
-                    return sim::simulate_game(py, &g.get().game, games, seed, threads);
+                    return sim::simulate_game(
+                        py, &g.get().game, games, seed, threads, progress, aggregate,
+                    );
                 }
             )*
             Err(tapete_core::GameError::InvalidOption(format!(
@@ -49,8 +53,36 @@ macro_rules! bind_games {
 
 tapete_core::for_each_game!(bind_games);
 
+/// What would otherwise load lazily on first use, loaded at import: numpy's C API and the error
+/// classes. Their lazy loaders panic when interrupted (a Ctrl-C during the first `simulate` was a
+/// `PanicException`), so they run here with SIGINT blocked; a signal that arrives meanwhile stays
+/// pending and raises `KeyboardInterrupt` in ordinary code once it is unblocked.
+fn init_lazy_apis(py: Python<'_>) -> PyResult<()> {
+    let signal = py.import("signal")?;
+    let mask = if signal.hasattr("pthread_sigmask")? {
+        let sigint = signal.getattr("SIGINT")?;
+        let block = signal.getattr("SIG_BLOCK")?;
+        Some(signal.call_method1("pthread_sigmask", (block, vec![sigint]))?)
+    } else {
+        None
+    };
+    let loaded = (|| -> PyResult<()> {
+        py.check_signals()?; // a Ctrl-C from before the block: raised here, cleanly
+        py.import("numpy")?;
+        py.import("numpy.lib")?;
+        numpy::PyArray1::<f64>::zeros(py, 0, false);
+        error::init(py)
+    })();
+    if let Some(old) = mask {
+        let setmask = signal.getattr("SIG_SETMASK")?;
+        signal.call_method1("pthread_sigmask", (setmask, old))?;
+    }
+    loaded
+}
+
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    init_lazy_apis(m.py())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<vecenv::VecEnv>()?;
     register_games(m)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...errors import IllegalActionError, InvalidNotationError
+from ...errors import IllegalActionError, InvalidNotationError, shown
 from .._base import index_in
 from .tiles import NUM_TYPES, tile_id, tile_str
 
@@ -64,7 +64,7 @@ def action_to_string(action: Any) -> str:
 def string_to_action(text: Any) -> int:
     """Action id of a notation string (case-insensitive, any whitespace between words)."""
     if not isinstance(text, str):
-        raise InvalidNotationError(f"{text!r} is not action text: expected a string such as 'draw' or 'add R5'")
+        raise InvalidNotationError(f"{shown(text)} is not action text: expected a string such as 'draw' or 'add R5'")
     words = text.lower().split()
     joined = " ".join(words)
     if joined in _WORDS:
@@ -87,6 +87,6 @@ def string_to_action(text: Any) -> int:
     except InvalidNotationError:
         pass
     raise InvalidNotationError(
-        f"{text!r} is not an action: expected 'draw', 'take pozo', 'redraw', 'add R5', 'meld', 'cancel', "
+        f"{shown(text)} is not an action: expected 'draw', 'take pozo', 'redraw', 'add R5', 'meld', 'cancel', "
         f"'discard K13' or 'extend 3 B7' (meld slot 0..{M_MAX - 1})"
     )

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from ...errors import InvalidStateError
+from ...errors import InvalidStateError, shown
 from .._base import StateFields, is_int, seed_value
 from .._rng import MASK64, SplitMix64
 from .actions import M_MAX, NUM_DISTINCT_ACTIONS
@@ -63,7 +63,7 @@ def setup_state(
 
     def integer(x: Any, what: str, lo: int, hi: int) -> int:
         if not is_int(x) or not lo <= x <= hi:
-            raise bad(f"{what}={x!r} must be an int in {lo}..{hi}")
+            raise bad(f"{what}={shown(x)} must be an int in {lo}..{hi}")
         return x
 
     rack_ids = [tiles(r, f"racks[{i}]") for i, r in enumerate(per(racks, P, "racks"))]
@@ -90,11 +90,11 @@ def setup_state(
         elif is_int(x) and 0 <= x <= 2:
             status.append(x)
         else:
-            raise bad(f"muerto_status entries must be 0, 1, 2 or one of {', '.join(STATUS_WORDS)}; got {x!r}")
+            raise bad(f"muerto_status entries must be 0, 1, 2 or one of {', '.join(STATUS_WORDS)}; got {shown(x)}")
     to_move = integer(to_move, "to_move", 0, P - 1)
     mano = to_move if mano is None else integer(mano, "mano", 0, P - 1)
     if phase not in (DRAW, MELD):
-        raise bad(f"phase={phase!r} must be 'draw' or 'meld'")
+        raise bad(f"phase={shown(phase)} must be 'draw' or 'meld'")
     if buffer_ids and phase != MELD:
         raise bad("a buffer needs phase 'meld'")
     turns = integer(turns, "turns", 0, o["max_turns"] - 1)
@@ -232,6 +232,13 @@ def state_from_json(game: Burako, text: Any) -> BurakoState:
             "the 106 tiles must each appear exactly once (two of each type) across racks, buffer, melds,"
             " pozo, stock and muertos"
         )
+    # the turn's counters and flags belong to the meld phase (docs/burako_engine.md §10)
+    if phase == DRAW and cancels != 0:
+        raise bad("cancels must be 0 in the draw phase")
+    if drawn != -1 and (phase != MELD or turns != 0 or not racks[max(to_move, 0)].count(drawn)):
+        raise bad("drawn must be -1 unless the first-turn drawn tile is in the mover's rack in the meld phase")
+    if (must_use != -1 or no_discard != -1) and phase != MELD:
+        raise bad("must_use and no_discard are set only in the meld phase")
     if terminal:
         if to_move != -1 or buffer:
             raise bad("a terminal state has to_move -1 and an empty buffer")

@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 
-from ...errors import InvalidNotationError
+from ...errors import InvalidNotationError, shown
 
 __all__ = [
     "COLOURS",
@@ -43,7 +43,7 @@ def tile_str(t: int) -> str:
 def tile_id(tile: Any, error: type = InvalidNotationError) -> int:
     """Type id of a tile given as id (0..52) or text (``R5``, ``k13``, ``J*``)."""
     if isinstance(tile, bool):
-        raise error(f"{tile!r} is not a tile: expected text like 'R5' or 'J*', or an id 0..52")
+        raise error(f"{shown(tile)} is not a tile: expected text like 'R5' or 'J*', or an id 0..52")
     if isinstance(tile, (int, np.integer)):
         if 0 <= tile < NUM_TYPES:
             return int(tile)
@@ -63,7 +63,7 @@ def tile_id(tile: Any, error: type = InvalidNotationError) -> int:
             n = int(text[1:])
             if 1 <= n <= 13:
                 return 13 * COLOURS.index(text[0]) + n - 1
-    raise error(f"{tile!r} is not a tile: expected a colour from RKBY and a number 1..13 (e.g. 'R5'), or 'J*'")
+    raise error(f"{shown(tile)} is not a tile: expected a colour from RKBY and a number 1..13 (e.g. 'R5'), or 'J*'")
 
 
 def number(t: int) -> int:

@@ -309,7 +309,15 @@ pub(super) fn state_from_json(game: &BurakoGame, text: &str) -> Result<BurakoSta
     common(game, &mut s, &m, tm.max(0) as usize, false)?;
     let stock = tile_list(&m["stock"], "stock", false)?;
     s.set_stock_top_first(&stock);
-    s.set_muertos(&muertos_of(&m["muertos"], "muertos", false)?);
+    let muertos = muertos_of(&m["muertos"], "muertos", false)?;
+    let taken = s.muerto_status.iter().filter(|&&st| st != 0).count();
+    if muertos.len() > 2 - taken {
+        return Err(ST.err("muertos must list at most the muertos not yet taken".into()));
+    }
+    s.set_muertos(&muertos);
+    if s.terminal && s.buffer_len > 0 {
+        return Err(ST.err("a terminal state has an empty buffer".into()));
+    }
     tail(game, &mut s, &m)?;
     finish(&mut s)?;
     Ok(s)

@@ -3,6 +3,7 @@
 
 use serde_json::{Map, Value};
 
+use super::options::{ExchangeLimit, LonePlayer};
 use super::{Config, MoscaGame, MoscaState, Phase, MAX_CHIPS};
 use crate::cards::{Card, CardSet};
 use crate::error::Result;
@@ -249,7 +250,163 @@ pub(super) fn state_from_json(game: &MoscaGame, text: &str) -> Result<MoscaState
     let m = json::state_object(text, "mosca", STATE_KEYS, &game.cfg.json)?;
     let mut s = read_cards_and_chips(game, &m)?;
     read_turn(&mut s, &m)?;
+    if let Some(why) = invariant_problem(&s) {
+        return Err(ST.err(format!("invalid mosca state: {why}")));
+    }
     Ok(s)
+}
+
+/// The invariants of docs/mosca_engine.md §8 not already read above: why `s` is no reachable
+/// position, or `None`. The reference engine checks the same list (tapete/reference/mosca.py).
+fn invariant_problem(s: &MoscaState) -> Option<String> {
+    let o = &s.cfg.opts;
+    let n = s.cfg.n;
+    let dealer = s.dealer as usize;
+    let turnup = Card(s.turnup);
+    if s.turnup_taken && !s.hands[dealer].contains(turnup) && !s.played.contains(turnup) {
+        return Some("a taken turn-up is in the dealer's hand until he plays it".into());
+    }
+    if s.turnup_taken && !s.discarded[dealer].contains(Card(s.turnup_discard as u8)) {
+        return Some(
+            "the card given up for the turn-up is among the dealer's discarded cards".into(),
+        );
+    }
+    for seat in 0..n {
+        let given_up = s.exchanged[seat] as u32 + (s.turnup_taken && seat == dealer) as u32;
+        if s.discarded[seat].len() != given_up {
+            return Some(format!(
+                "discarded[{seat}] must hold the {given_up} cards seat {seat} gave up"
+            ));
+        }
+        if s.exchanged[seat] > 0 && s.declarations[seat] != 1 {
+            return Some(format!("seat {seat} exchanged cards without choosing play"));
+        }
+    }
+    let terminal = s.phase == Phase::End;
+    if !terminal && s.seats_in_match() < 2 {
+        return Some("a match in play has at least two seats in it".into());
+    }
+    if terminal {
+        if s.leader != -1 || s.trick_number != 0 || s.trick_len != 0 {
+            return Some(
+                "a finished match has no current trick (leader -1, trick_number 0)".into(),
+            );
+        }
+        return None;
+    }
+    if s.deals_played as i64 >= o.match_deals {
+        return Some("deals_played must be below match_deals before the end".into());
+    }
+    // the seats in the match from the mano, and the active ones (who chose play) among them
+    let mano = s.mano();
+    let seats: Vec<usize> = (0..n)
+        .map(|k| (mano + k) % n)
+        .filter(|&x| !s.eliminated[x])
+        .collect();
+    let to_move = s.to_move as usize;
+    let Some(position) = seats.iter().position(|&x| x == to_move) else {
+        return Some("to_move must be a seat in the match".into());
+    };
+    if s.turnup_taken && s.phase != Phase::Trick {
+        return Some("the turn-up is taken only in the turnup step, just before the tricks".into());
+    }
+    if matches!(s.phase, Phase::Declare | Phase::Turnup) {
+        if s.trick_len != 0
+            || !s.played.is_empty()
+            || s.leader != -1
+            || s.trick_number != 0
+            || s.tricks_won[..n].iter().any(|&t| t != 0)
+        {
+            return Some("no trick is played before the declarations end".into());
+        }
+        if seats.iter().any(|&x| s.hands[x].len() != 5) {
+            return Some("every seat in the match holds 5 cards until the tricks".into());
+        }
+        let (done, todo) = if s.phase == Phase::Declare {
+            (&seats[..position], &seats[position..])
+        } else {
+            if to_move != dealer || !o.dealer_may_take_turnup {
+                return Some(
+                    "only the dealer has the turnup step, when dealer_may_take_turnup".into(),
+                );
+            }
+            (&seats[..], &seats[..0])
+        };
+        if done.iter().any(|&x| s.declarations[x] == -1)
+            || todo.iter().any(|&x| s.declarations[x] != -1)
+        {
+            return Some(
+                "the seats from the mano up to the actor have declared, the others not".into(),
+            );
+        }
+        if s.phase == Phase::Turnup && s.declarations[dealer] != 1 {
+            return Some("the turnup step follows the dealer's play".into());
+        }
+        if s.phase == Phase::Declare
+            && s.talon().is_empty()
+            && !s.discard_pile.is_empty()
+            && o.exchange_limit == ExchangeLimit::Reshuffle
+        {
+            return Some(
+                "an empty talon is rebuilt from the discard pile when a declare turn begins".into(),
+            );
+        }
+        return None;
+    }
+    // phase trick
+    if seats.iter().any(|&x| s.declarations[x] == -1) {
+        return Some("every seat in the match has declared before the tricks".into());
+    }
+    let active: Vec<usize> = seats
+        .iter()
+        .copied()
+        .filter(|&x| s.declarations[x] == 1)
+        .collect();
+    if active.is_empty() || (active.len() == 1 && o.lone_player != LonePlayer::MustPlayTricks) {
+        return Some("tricks need two active seats (or a lone one under must_play_tricks)".into());
+    }
+    let lead = active.iter().position(|&x| x as i8 == s.leader);
+    let trick_len = s.trick_len as usize;
+    let Some(lead) = lead.filter(|_| (1..=5).contains(&s.trick_number)) else {
+        return Some(
+            "trick_number 1..5, a leader among the active seats and an incomplete trick".into(),
+        );
+    };
+    if trick_len >= active.len() {
+        return Some(
+            "trick_number 1..5, a leader among the active seats and an incomplete trick".into(),
+        );
+    }
+    let won: u32 = s.tricks_won[..n].iter().map(|&t| t as u32).sum();
+    if won != s.trick_number as u32 - 1
+        || seats
+            .iter()
+            .any(|&x| s.tricks_won[x] != 0 && !active.contains(&x))
+    {
+        return Some("tricks_won must count the finished tricks of the active seats".into());
+    }
+    let order: Vec<usize> = active[lead..]
+        .iter()
+        .chain(&active[..lead])
+        .copied()
+        .collect();
+    if to_move != order[trick_len] {
+        return Some("the actor is the next active seat after the cards of the trick".into());
+    }
+    for &x in &seats {
+        let in_trick = order[..trick_len].contains(&x);
+        let played = s.trick_number as u32 - 1 + in_trick as u32;
+        let want = if active.contains(&x) { 5 - played } else { 5 };
+        if s.hands[x].len() != want {
+            return Some(format!("seat {x} must hold {want} cards"));
+        }
+    }
+    if s.played.len() as usize != active.len() * (s.trick_number as usize - 1) + trick_len {
+        return Some(
+            "played must hold the cards of the finished tricks and the current one".into(),
+        );
+    }
+    None
 }
 
 /// Per-seat ints of `m[key]` in `lo..=hi`.

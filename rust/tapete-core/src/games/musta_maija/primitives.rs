@@ -84,12 +84,13 @@ fn can_beat(a: &Map<String, Value>) -> Result<Value> {
 fn legal_attacks(game: &MustaMaijaGame, a: &Map<String, Value>) -> Result<Value> {
     let hand: CardSet = distinct(&a["hand"], "hand")?.into_iter().collect();
     let d = a["defender_hand_size"].as_u64();
-    let d = d.and_then(|d| u32::try_from(d).ok()).ok_or_else(|| {
+    // a hand holds at most the 52 cards of the pack
+    let d = d.filter(|&d| d <= 52).ok_or_else(|| {
         ST.err(format!(
-            "defender_hand_size must be an int >= 0, got {}",
+            "defender_hand_size must be an int in 0..52, got {}",
             shown(&a["defender_hand_size"])
         ))
-    })?;
+    })? as u32;
     let attacks = rules::legal_attacks(game.options(), hand, d);
     Ok(json!(attacks
         .into_iter()

@@ -395,11 +395,11 @@ fn read_state(game: &MustaMaijaGame, m: &Map<String, Value>) -> Result<MustaMaij
                     .into(),
             ));
         }
-    } else if x.stock_len > 0
-        && stock.iter().any(|&c| c.0 as i8 == x.trump)
-        && stock.last().map(|c| c.0 as i8) != Some(x.trump)
-    {
-        return Err(ST.err("the trump card lies at the bottom of the stock".into()));
+    } else if x.stock_len > 0 && stock.last().map(|c| c.0 as i8) != Some(x.trump) {
+        // the trump card is turned from the bottom of the stock and stays there until drawn last
+        return Err(
+            ST.err("the trump card must be the last stock card while it is in the stock".into())
+        );
     }
     let to_move = ST.int(&m["to_move"], "to_move", -1, n as i64 - 1)?;
     let attacker = ST.int(&m["attacker"], "attacker", -1, n as i64 - 1)?;
