@@ -25,6 +25,20 @@ from .errors import (
 )
 from .registry import GAMES
 
+#: The package's version, the same as the native core's (``tapete._core.__version__``).
+__version__ = "0.1.0"
+
+#: The version of the formats that stored games, replays and trained agents depend on: every
+#: game's state JSON, action ids, observation layout and RNG stream (docs/design.md §4.1). It
+#: changes only with a deliberate change of one of them, which CHANGELOG.md records; the golden
+#: vectors (tests/golden/) hold the code to it.
+FORMAT_VERSION = 1
+
+#: What ``current_player()`` returns once the game is over. OpenSpiel reads -1 as its chance
+#: player and has -4 for terminal; tapete has no chance player (the RNG in the state deals), so
+#: test ``is_terminal()``, or compare with this constant, rather than with OpenSpiel's ids.
+TERMINAL = -1
+
 if TYPE_CHECKING:  # the real types for type checkers; at runtime these load lazily
     from . import burako, cards, escoba, mosca, musta_maija, reference, testing
     from ._vecenv import VecEnv
@@ -36,6 +50,9 @@ if TYPE_CHECKING:  # the real types for type checkers; at runtime these load laz
 
 # the games' names are listed here too, so that type checkers see them
 __all__ = [
+    "__version__",
+    "FORMAT_VERSION",
+    "TERMINAL",
     "Escoba",
     "escoba",
     "Mosca",

@@ -7,8 +7,9 @@ import json
 import math
 import sys
 import time
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, NoReturn
 
 import numpy as np
 
@@ -16,6 +17,17 @@ from ._gamestring import parse_value
 from .errors import TapeteError
 
 __all__ = ["main", "summarize"]
+
+SIMULATE_USAGE = "tapete simulate GAME [--games N] [--variant PRESET] [--players N] [--seed S] [options]"
+# A chunk of the batch lasts about this long, so that the bar moves and Ctrl-C is seen soon.
+CHUNK_SECONDS = 0.25
+
+
+class _Parser(argparse.ArgumentParser):
+    """An error prints the (sub)command's one-line usage, the error, and where the help is."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"usage: {self.format_usage().strip().removeprefix('usage: ')}\n{self.prog}: error: {message}\n")
 
 
 def _wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -28,98 +40,159 @@ def _wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return ((centre - spread) / denominator, (centre + spread) / denominator)
 
 
-def summarize(game: Any, result: dict[str, np.ndarray]) -> dict[str, Any]:
-    """The results of a simulation as plain data (what ``--json`` prints)."""
-    returns, scores = result["returns"], result["scores"]
-    n_games = int(returns.shape[0])
+@dataclass
+class Totals:
+    """What the table needs of a batch, summed chunk by chunk: memory does not grow with the games."""
+
+    seats: int
+    cap: int | None = None
+    games: int = 0
+    wins: np.ndarray = field(init=False)
+    losses: np.ndarray = field(init=False)
+    scores_sum: np.ndarray = field(init=False)
+    returns_sum: np.ndarray = field(init=False)
+    draws: int = 0
+    unfinished: int = 0
+    at_cap: int = 0
+    deals_sum: int = 0
+    decisions_sum: int = 0
+
+    def __post_init__(self) -> None:
+        self.wins = np.zeros(self.seats, np.int64)
+        self.losses = np.zeros(self.seats, np.int64)
+        self.scores_sum = np.zeros(self.seats, np.float64)
+        self.returns_sum = np.zeros(self.seats, np.float64)
+
+    def add(self, result: dict[str, np.ndarray]) -> None:
+        """Add a batch's per-game arrays (what ``tapete.simulate`` returns)."""
+        returns, finished = result["returns"], result["finished"]
+        n = int(returns.shape[0])
+        if n == 0:
+            return
+        self.games += n
+        self.wins += (returns > 0).sum(axis=0)
+        self.losses += (returns < 0).sum(axis=0)
+        self.scores_sum += result["scores"].sum(axis=0, dtype=np.float64)
+        self.returns_sum += returns.sum(axis=0)
+        self.draws += int(((np.abs(returns).sum(axis=1) == 0) & finished).sum())
+        self.unfinished += int((~finished).sum())
+        if self.cap is not None:
+            self.at_cap += int(((result["deals"] >= self.cap) & finished).sum())
+        self.deals_sum += int(result["deals"].sum())
+        self.decisions_sum += int(result["decisions"].sum())
+
+
+def _cap_of(info: Any, game: Any) -> int | None:
+    value = game.options.get(info.deal_cap) if info.deal_cap else None
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def summarize(game: Any, result: dict[str, np.ndarray] | Totals) -> dict[str, Any]:
+    """The results of a simulation as plain data (what ``--json`` prints): from the arrays
+    ``tapete.simulate`` returns, or from the totals the command sums."""
+    from .registry import GAMES
+
+    info = GAMES.get(game.name)
+    if isinstance(result, Totals):
+        totals = result
+    else:
+        totals = Totals(game.num_players, _cap_of(info, game) if info else None)
+        totals.add(result)
+    n = totals.games
     seats = []
-    for seat in range(returns.shape[1] if returns.ndim == 2 else 0):
-        wins = int((returns[:, seat] > 0).sum())
-        losses = int((returns[:, seat] < 0).sum())
-        low, high = _wilson(wins, n_games)
+    for seat in range(totals.seats):
+        wins, losses = int(totals.wins[seat]), int(totals.losses[seat])
+        low, high = _wilson(wins, n)
         seats.append(
             {
                 "seat": seat,
-                "mean_points": float(scores[:, seat].mean()) if n_games else 0.0,
-                "mean_return": float(returns[:, seat].mean()) if n_games else 0.0,
-                "win_rate": wins / n_games if n_games else 0.0,
+                "mean_points": float(totals.scores_sum[seat] / n) if n else 0.0,
+                "mean_return": float(totals.returns_sum[seat] / n) if n else 0.0,
+                "win_rate": wins / n if n else 0.0,
                 "win_rate_95": [low, high],
-                "loss_rate": losses / n_games if n_games else 0.0,
+                "loss_rate": losses / n if n else 0.0,
             }
         )
-    return {
+    summary: dict[str, Any] = {
         "game": str(game),
-        "games": n_games,
-        "draws": int(((np.abs(returns).sum(axis=1) == 0) & result["finished"]).sum()) if n_games else 0,
-        "unfinished": int((~result["finished"]).sum()) if n_games else 0,
-        "deals_per_game": float(result["deals"].mean()) if n_games else 0.0,
-        "decisions_per_game": float(result["decisions"].mean()) if n_games else 0.0,
+        "games": n,
+        "draws": totals.draws,
+        "unfinished": totals.unfinished,
+        "deals_per_game": totals.deals_sum / n if n else 0.0,
+        "decisions_per_game": totals.decisions_sum / n if n else 0.0,
         "seats": seats,
     }
+    if totals.cap is not None and info is not None:
+        summary["cap"] = {"option": info.deal_cap, "value": totals.cap, "games_at_cap": totals.at_cap}
+    return summary
 
 
-def _simulate(args: argparse.Namespace) -> int:
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+def title_of(name: str, game: Any) -> str:
+    """``escoba (variant scopa)``, ``mosca (players=3)``, ``mosca``: the game id as typed, then
+    what it resolved to, from the game string (``escoba(variant=scopa,players=4)``)."""
+    shown = str(game)
+    inner = shown[len(game.name) + 1 : -1] if shown.startswith(game.name + "(") else ""
+    if inner.startswith("variant="):
+        inner = "variant " + inner[len("variant=") :].replace(",", ", ", 1)
+    return f"{name} ({inner})" if inner else name
+
+
+def _run(
+    game: Any,
+    total: int,
+    seed: int,
+    threads: int,
+    totals: Totals,
+    on_progress: Callable[[int], None],
+) -> None:
+    """Play ``total`` games in chunks of about ``CHUNK_SECONDS``, adding each to ``totals``. Game
+    ``i`` has seed ``seed + i`` whatever the chunks, so results do not depend on them. Ctrl-C is
+    seen between chunks, or inside one where the native batch handles signals itself; it comes out
+    as ``KeyboardInterrupt`` with ``totals`` holding every game finished."""
+    from .games import simulate
+
+    chunk = 1000
+    while totals.games < total:
+        count = min(chunk, total - totals.games)
+        start = time.perf_counter()
+        try:
+            result = simulate(game, games=count, seed=(seed + totals.games) % 2**64, threads=threads)
+        except KeyboardInterrupt as interrupt:
+            # an interruptible batch hands over the games it finished (the first ones of the chunk)
+            partial = getattr(interrupt, "result", None)
+            if isinstance(partial, dict) and "returns" in partial:
+                totals.add(partial)
+            raise
+        totals.add(result)
+        on_progress(totals.games)
+        elapsed = time.perf_counter() - start
+        rate = count / elapsed if elapsed > 0 else count * 100
+        chunk = int(min(max(1000, rate * CHUNK_SECONDS), 10_000_000))
+
+
+def _legend(info: Any, chips: bool) -> list[str]:
+    if chips:
+        first = "mean chips: final balance; mean net chips: average of returns() (pot share in)"
+    else:
+        first = "mean return: average of returns() per game (zero-sum: + win, − loss, 0 draw)"
+    if info.names_losers:
+        second = "not losing: its 'win rate' (return > 0), as the game names a loser, not a winner"
+    else:
+        second = "win rate: share of games with a return > 0, with its 95% (Wilson) interval"
+    return [first, second]
+
+
+def _print_table(
+    console: Any, info: Any, title: str, summary: dict[str, Any], args: argparse.Namespace, note: str
+) -> None:
     from rich.table import Table
 
-    from .games import simulate
-    from .registry import GAMES
-
-    options: dict[str, Any] = {}
-    if args.variant is not None:
-        options["variant"] = args.variant
-    if args.players is not None:
-        options["players"] = args.players
-    for item in args.option or []:
-        key, _, value = item.partition("=")
-        options[key.strip()] = parse_value(value)
-    if args.game not in GAMES:
-        raise TapeteError(f"unknown game {args.game!r}: expected one of {', '.join(GAMES)}")
-    info = GAMES[args.game]
-    game = info.native(**options)
-    console = Console(stderr=True)
-    chunk = max(1000, args.games // 100)
-    parts: list[dict[str, np.ndarray]] = []
-    start = time.perf_counter()
-    with Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        disable=args.json or args.quiet,
-    ) as progress:
-        task = progress.add_task(f"simulating {game}", total=args.games)
-        done = 0
-        while done < args.games:
-            count = min(chunk, args.games - done)
-            parts.append(simulate(game, games=count, seed=(args.seed + done) % 2**64, threads=args.threads))
-            done += count
-            progress.update(task, completed=done)
-    elapsed = time.perf_counter() - start
-    if not parts:
-        parts.append(simulate(game, games=0, seed=args.seed))
-    result = {
-        key: np.concatenate([p[key] for p in parts]) for key in ("returns", "scores", "deals", "decisions", "finished")
-    }
-    summary = summarize(game, result)
-    decisions = int(result["decisions"].sum())
-    timing = {
-        "seconds": elapsed,
-        "games_per_second": args.games / elapsed if elapsed > 0 else 0.0,
-        "decisions_per_second": decisions / elapsed if elapsed > 0 else 0.0,
-        "threads": args.threads or "all",
-    }
-    if args.json:
-        print(json.dumps({**summary, "throughput": timing}, indent=2))
-        return 0
-    out = Console()
-    table = Table(title=f"{summary['game']}: {summary['games']:,} random games, seed {args.seed}")
+    table = Table(title=f"{title}: {summary['games']:,} random games, seed {args.seed}{note}")
     # chip games: scores are chip balances, returns the net chips (pot share included)
     chips = info.scores_are == "chips"
     points, ret = ("mean chips", "mean net chips") if chips else ("mean points", "mean return")
-    for column in ("seat", points, ret, "win rate", "95% interval", "loss rate"):
+    win, loss = ("not losing", "loser rate") if info.names_losers else ("win rate", "loss rate")
+    for column in ("seat", points, ret, win, "95% interval", loss):
         table.add_column(column, justify="right")
     for seat in summary["seats"]:
         low, high = seat["win_rate_95"]
@@ -131,16 +204,114 @@ def _simulate(args: argparse.Namespace) -> int:
             f"{low:.4f} – {high:.4f}",
             f"{seat['loss_rate']:.4f}",
         )
-    out.print(table)
-    out.print(
-        f"deals per game {summary['deals_per_game']:.3f}   decisions per game {summary['decisions_per_game']:.2f}"
-        f"   drawn games {summary['draws']}   unfinished games {summary['unfinished']}"
-    )
+    console.print(table)
+    for line in _legend(info, chips):
+        console.print(line, highlight=False)
+    parts = [
+        f"deals per game {summary['deals_per_game']:.3f}",
+        f"decisions per game {summary['decisions_per_game']:.2f}",
+        f"drawn games {summary['draws']:,}",
+    ]
+    console.print("   ".join(parts), highlight=False)
+    ends = []
+    if "cap" in summary:
+        cap = summary["cap"]
+        ends.append(f"ended at the {cap['option']}={cap['value']} cap {cap['games_at_cap']:,}")
+    ends.append(f"unfinished (1,000,000-decision cap) {summary['unfinished']:,}")
+    console.print("   ".join(ends), highlight=False)
+
+
+def _simulate(args: argparse.Namespace, fail: Callable[[str], int]) -> int:
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from .games import simulate
+    from .registry import GAMES
+
+    if args.game not in GAMES:
+        return fail(f"unknown game {args.game!r:.80}: expected one of {', '.join(GAMES)}")
+    options: dict[str, Any] = {}
+    if args.variant is not None:
+        options["variant"] = args.variant
+    if args.players is not None:
+        options["players"] = args.players
+    for item in args.option or []:
+        key, sep, value = item.partition("=")
+        if not sep:
+            return fail(f"--option {item!r:.80}: expected name=value")
+        options[key.strip()] = parse_value(value)
+    info = GAMES[args.game]
+    try:
+        game = info.native(**options)
+        # an empty batch checks the seed and the thread count before any bar is shown
+        simulate(game, games=0, seed=args.seed, threads=args.threads)
+    except TapeteError as error:
+        return fail(str(error))
+    title = title_of(args.game, game)
+    totals = Totals(game.num_players, _cap_of(info, game))
+    interrupted = False
+    start = time.perf_counter()
+    with Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        disable=args.json or args.quiet,
+        transient=True,
+    ) as progress:
+        task = progress.add_task(f"simulating {title}", total=args.games)
+        try:
+            _run(game, args.games, args.seed, args.threads, totals, lambda done: progress.update(task, completed=done))
+        except KeyboardInterrupt:
+            interrupted = True
+    elapsed = time.perf_counter() - start
+    summary = summarize(game, totals)
+    timing = {
+        "seconds": elapsed,
+        "games_per_second": totals.games / elapsed if elapsed > 0 else 0.0,
+        "decisions_per_second": totals.decisions_sum / elapsed if elapsed > 0 else 0.0,
+        "threads": args.threads or "all",
+    }
+    status = 130 if interrupted else 0
+    if args.json:
+        extra = {"partial": True, "games_asked": args.games} if interrupted else {}
+        print(json.dumps({**summary, **extra, "throughput": timing}, indent=2))
+        return status
+    out = Console()
+    note = " (partial)" if interrupted else ""
+    _print_table(out, info, title, summary, args, note)
+    default = game.options.get("variant")
+    if args.variant is None and default not in (None, args.game) and args.game in _presets(args.game):
+        out.print(
+            f"{args.game} defaults to the {str(default).capitalize()} rules (variant {default});"
+            f" --variant {args.game} for {args.game.capitalize()}",
+            highlight=False,
+        )
     out.print(
         f"throughput: {timing['games_per_second']:,.0f} games/s, {timing['decisions_per_second']:,.0f} decisions/s"
-        f" ({elapsed:.2f} s, threads: {timing['threads']})"
+        f" ({elapsed:.2f} s, threads: {timing['threads']})",
+        highlight=False,
     )
-    return 0
+    if interrupted:
+        out.print(f"interrupted: the table counts the {totals.games:,} games finished, not all {args.games:,}")
+    return status
+
+
+def _presets(game: str) -> set[str]:
+    from ._options import spec
+
+    return set(spec(game).presets)
+
+
+def _non_negative(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected an integer >= 0, got {text!r:.80}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected an integer >= 0, got {value}")
+    return value
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -149,29 +320,40 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .server import main as serve
 
         return serve(arguments[1:])
-    parser = argparse.ArgumentParser(prog="tapete", description="Rules engines for traditional table games.")
-    commands = parser.add_subparsers(dest="command", required=True)
-    sim = commands.add_parser("simulate", help="play random games natively and print the results")
+    from . import FORMAT_VERSION, __version__
+    from .registry import GAMES
+
+    parser = _Parser(prog="tapete", description="Rules engines for traditional table games.")
+    parser.add_argument(
+        "--version", action="version", version=f"tapete {__version__} (format version {FORMAT_VERSION})"
+    )
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    sim = commands.add_parser(
+        "simulate",
+        help="play random games natively and print the results",
+        usage=SIMULATE_USAGE,
+        description="Play random games natively on all cores and print each seat's results."
+        " Ctrl-C stops the run and prints the games finished so far (exit status 130).",
+    )
     commands.add_parser("serve", help="serve games to browsers and bots: tapete serve [--db URL] [--host] [--port]")
-    sim.add_argument("game", help="game id, e.g. escoba")
-    sim.add_argument("--games", type=int, default=10_000)
+    sim.add_argument("game", help=f"game id: {', '.join(GAMES)}")
+    sim.add_argument("--games", type=_non_negative, default=10_000)
     sim.add_argument("--variant", default=None, help="preset, e.g. scopa, escoba, scopone_9")
     sim.add_argument("--players", type=int, default=None)
-    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--seed", type=_non_negative, default=0, help="game i is dealt with seed + i (< 2**64)")
     sim.add_argument("--threads", type=int, default=0, help="0 = all cores")
     sim.add_argument("--option", "-o", action="append", help="extra option, name=value (repeatable)")
     sim.add_argument("--json", action="store_true", help="machine-readable output")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
-    if args.games < 0:
-        parser.error("--games must be >= 0")
-    if not 0 <= args.seed < 2**64:
-        parser.error("--seed must be in 0..2**64-1")
-    try:
-        return _simulate(args)
-    except TapeteError as error:
-        print(f"tapete: {error}", file=sys.stderr)
+    if args.seed >= 2**64:
+        sim.error("argument --seed: expected an integer < 2**64")
+
+    def fail(message: str) -> int:
+        print(f"usage: {SIMULATE_USAGE}\ntapete simulate: error: {message}", file=sys.stderr)
         return 2
+
+    return _simulate(args, fail)
 
 
 if __name__ == "__main__":

@@ -36,6 +36,12 @@ class GameInfo:
     #: What ``scores()`` counts, for tables: "points", or "chips" where scores are chip balances
     #: and returns the net chips won.
     scores_are: str = "points"
+    #: True where a match names its losers rather than its winners (musta_maija's one loser): a
+    #: return > 0 then means only that the seat did not lose, and tables say so.
+    names_losers: bool = False
+    #: The option that caps a match's deals or hands, where there is one ("max_hands"): a match
+    #: that reaches it ends there, and tables count how many did.
+    deal_cap: str = ""
     #: The option set ``bench/`` times, and the OpenSpiel games timed beside it as anchors
     #: (``(name, parameters)``): the closest peers of this game.
     bench: Mapping[str, Any] = field(default_factory=dict)
@@ -85,6 +91,7 @@ GAMES: dict[str, GameInfo] = {
                 {"variant": "scopone_romano_contrario", "players": 5},
             ),
             bench={"variant": "scopa"},
+            deal_cap="max_deals",
             peers=(("go_fish", {}),),
         ),
         GameInfo(
@@ -110,6 +117,7 @@ GAMES: dict[str, GameInfo] = {
             "musta_maija",
             "MustaMaija",
             ({}, {"players": 2}, {"variant": "pagat", "players": 6}, {"beat_optional": False, "players": 3}),
+            names_losers=True,
             bench={"players": 4},
             peers=(("crazy_eights", {"players": 4}),),
         ),
@@ -124,6 +132,7 @@ GAMES: dict[str, GameInfo] = {
             ),
             # single hands: random play rarely reaches the target, so a default match runs 50 hands
             bench={"players": 4, "match": "single_hand"},
+            deal_cap="max_hands",
             peers=(("gin_rummy", {}),),
         ),
     )

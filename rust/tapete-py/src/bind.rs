@@ -279,7 +279,8 @@ macro_rules! py_game {
                         s: bind::state_from_json(&game, state_json)?,
                     })
                 }
-                /// Seat to act, -1 when terminal.
+                /// Seat to act; -1 (`tapete.TERMINAL`) once the game is over. OpenSpiel reads -1 as
+                /// its chance player: tapete has none (the state's RNG deals), so -1 means only the end.
                 fn current_player(&self) -> i64 {
                     self.s.current_player().map_or(-1, |p| p as i64)
                 }
