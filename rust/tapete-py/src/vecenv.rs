@@ -250,23 +250,26 @@ impl VecEnv {
     /// Deals every env a new match; `(obs, mask, player)`.
     #[pyo3(signature = (seed = None))]
     fn reset<'py>(
-        &mut self,
-        py: Python<'py>,
+        slf: &Bound<'py, Self>,
         seed: Option<&Bound<'py, PyAny>>,
     ) -> Result<Bound<'py, PyTuple>> {
+        let py = slf.py();
         let seed = match seed {
             Some(s) if !s.is_none() => {
                 Some(seed_arg(s).map_err(|e| GameError::InvalidOption(e.message().into()))?)
             }
             _ => None,
         };
-        self.run(py, seed, false)?;
+        // the seed is read before the borrow; a second thread stepping the same env meanwhile
+        // gets a typed error, not PyO3's "Already borrowed"
+        let mut this = slf.try_borrow_mut()?;
+        this.run(py, seed, false)?;
         Ok(PyTuple::new(
             py,
             [
-                self.obs.bind(py).as_any(),
-                self.mask.bind(py).as_any(),
-                self.player.bind(py).as_any(),
+                this.obs.bind(py).as_any(),
+                this.mask.bind(py).as_any(),
+                this.player.bind(py).as_any(),
             ],
         )?)
     }
@@ -274,11 +277,12 @@ impl VecEnv {
     /// One action per env (an int64 array of `num_envs`);
     /// `(obs, mask, player, rewards, terminated, truncated, info)`.
     fn step<'py>(
-        &mut self,
-        py: Python<'py>,
+        slf: &Bound<'py, Self>,
         actions: &Bound<'py, PyAny>,
     ) -> Result<Bound<'py, PyTuple>> {
-        let n = self.actions.len();
+        let py = slf.py();
+        let mut this = slf.try_borrow_mut()?;
+        let n = this.actions.len();
         let a: PyReadonlyArray1<'py, i64> = actions
             .cast::<PyArray1<i64>>()
             .map_err(|_| {
@@ -297,25 +301,25 @@ impl VecEnv {
         }
         // a copy: the checks and the moves must see the same actions
         match a.as_slice() {
-            Ok(s) => self.actions.copy_from_slice(s),
+            Ok(s) => this.actions.copy_from_slice(s),
             Err(_) => {
-                for (dst, src) in self.actions.iter_mut().zip(a.as_array().iter()) {
+                for (dst, src) in this.actions.iter_mut().zip(a.as_array().iter()) {
                     *dst = *src;
                 }
             }
         }
         drop(a);
-        self.run(py, None, true)?;
+        this.run(py, None, true)?;
         Ok(PyTuple::new(
             py,
             [
-                self.obs.bind(py).as_any(),
-                self.mask.bind(py).as_any(),
-                self.player.bind(py).as_any(),
-                self.rewards.bind(py).as_any(),
-                self.terminated.bind(py).as_any(),
-                self.truncated.bind(py).as_any(),
-                self.info.bind(py).as_any(),
+                this.obs.bind(py).as_any(),
+                this.mask.bind(py).as_any(),
+                this.player.bind(py).as_any(),
+                this.rewards.bind(py).as_any(),
+                this.terminated.bind(py).as_any(),
+                this.truncated.bind(py).as_any(),
+                this.info.bind(py).as_any(),
             ],
         )?)
     }
