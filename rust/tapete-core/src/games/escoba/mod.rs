@@ -9,6 +9,8 @@ pub mod maresciallo;
 pub mod notation;
 pub mod options;
 pub mod piles;
+#[cfg(test)]
+mod play_tests;
 mod primitives;
 pub mod rules;
 mod serial;
@@ -79,6 +81,28 @@ pub struct Config {
 #[derive(Clone, Debug)]
 pub struct EscobaGame {
     cfg: Arc<Config>,
+}
+
+/// A move as written (docs/escoba_engine.md §4) after the played card: nothing, `x` and the
+/// items taken ascending (a twin twice), or `on` a build target.
+#[derive(PartialEq, Eq)]
+enum Written {
+    Plain,
+    Take(Vec<Card>),
+    On(Card),
+}
+
+impl Written {
+    fn text(&self, c: Card) -> String {
+        match self {
+            Written::Plain => c.to_string(),
+            Written::Take(t) => {
+                let items: Vec<String> = t.iter().map(|x| piles::item_text(x.0)).collect();
+                format!("{c} x {}", items.join(" "))
+            }
+            Written::On(t) => format!("{c} on {t}"),
+        }
+    }
 }
 
 /// Summary of the outcomes of the pending (or about to be played) card that extend a selection.
@@ -1098,47 +1122,25 @@ impl EscobaState {
                 "move {text:?} is not legal: a claim waits for trust or doubt"
             )));
         }
-        let seat = self.to_move as usize;
-        let hand = self.hands[seat];
-        let x: CardSet = taken.iter().copied().collect();
+        // the written move against the outcomes of the one search that `legal_actions` steps
+        // through (docs/escoba_engine.md §4): trail/self-capture, a build, or a capture of items
+        let mut taken = taken;
+        taken.sort_unstable_by_key(|t| t.0);
+        let wanted = match on {
+            Some(t) => Written::On(t),
+            None if taken.is_empty() => Written::Plain,
+            None => Written::Take(taken.clone()),
+        };
+        let hand = self.hands[self.to_move as usize];
         let mut found = false;
-        let mut written: Vec<String> = Vec::new();
         if hand.contains(c) && (c.0 as usize) < 52 && self.is_legal(c.0 as Action) {
-            let first = self.opts().forbid_ace_first_play && self.is_first_play();
-            self.for_each_outcome(c, hand, first, |out| {
-                let ok = match out {
-                    Outcome::Trail | Outcome::SelfCapture => {
-                        written.push(c.to_string());
-                        taken.is_empty() && on.is_none()
-                    }
-                    Outcome::Capture { cards, .. } => {
-                        written.push(format!("{c} x {}", piles::set_text(cards)));
-                        !taken.is_empty() && cards == x
-                    }
-                    Outcome::Build { on: t } => {
-                        written.push(format!("{c} on {t}"));
-                        on == Some(t)
-                    }
-                };
-                found |= ok;
-            });
+            self.for_each_written(c, |w| found |= w == wanted);
         }
-        if !found || x.len() as usize != taken.len() {
+        if !found {
             let mut legal: Vec<String> = Vec::new();
-            if self.pending < 0 {
-                let first = self.opts().forbid_ace_first_play && self.is_first_play();
-                for a in self.legal_actions().into_iter().filter(|&a| a < TAKE) {
-                    let q = Card(a as u8);
-                    self.for_each_outcome(q, hand, first, |out| {
-                        legal.push(match out {
-                            Outcome::Capture { cards, .. } => {
-                                format!("{q} x {}", piles::set_text(cards))
-                            }
-                            Outcome::Build { on } => format!("{q} on {on}"),
-                            _ => q.to_string(),
-                        })
-                    });
-                }
+            for a in self.legal_actions().into_iter().filter(|&a| a < TAKE) {
+                let q = Card(a as u8);
+                self.for_each_written(q, |w| legal.push(w.text(q)));
             }
             return Err(GameError::IllegalAction(format!(
                 "move {text:?} is not legal: legal moves are {}",
@@ -1152,7 +1154,7 @@ impl EscobaState {
             }
             return Ok(());
         }
-        for t in x {
+        for t in taken {
             if self.pending < 0 {
                 break;
             }
@@ -1162,6 +1164,27 @@ impl EscobaState {
             self.apply_unchecked(DONE);
         }
         Ok(())
+    }
+
+    /// Each outcome of playing `c` now, as a written move: the capture search of the step
+    /// protocol (the multiset one on the double pack), so that `play` accepts what it steps.
+    fn for_each_written<F: FnMut(Written)>(&self, c: Card, mut f: F) {
+        if self.cfg.twins {
+            self.twin_outcomes(c, |out| match out {
+                twins::TwinOutcome::Capture { cards, .. } => {
+                    f(Written::Take(cards.iter().collect()))
+                }
+                _ => f(Written::Plain),
+            });
+            return;
+        }
+        let hand = self.hands[self.to_move as usize];
+        let first = self.opts().forbid_ace_first_play && self.is_first_play();
+        self.for_each_outcome(c, hand, first, |out| match out {
+            Outcome::Trail | Outcome::SelfCapture => f(Written::Plain),
+            Outcome::Capture { cards, .. } => f(Written::Take(cards.iter().collect())),
+            Outcome::Build { on } => f(Written::On(on)),
+        });
     }
 
     // ----- observation -----

@@ -98,7 +98,7 @@ impl EscobaState {
 
     /// `O(p)` on the multiset table (docs/escoba_engine.md §3, §1a).
     #[inline]
-    fn twin_outcomes<F: FnMut(TwinOutcome)>(&self, p: Card, f: F) {
+    pub(super) fn twin_outcomes<F: FnMut(TwinOutcome)>(&self, p: Card, f: F) {
         twins::for_each_outcome(self.opts(), p, self.twin_table(), f);
     }
 
