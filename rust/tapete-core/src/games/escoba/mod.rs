@@ -8,6 +8,8 @@ pub mod knock;
 pub mod maresciallo;
 pub mod notation;
 pub mod options;
+#[cfg(test)]
+mod options_tests;
 pub mod piles;
 #[cfg(test)]
 mod play_tests;
@@ -157,6 +159,9 @@ pub struct EscobaState {
     claim: i8,
     claimant: i8,
     claimed: [CardSet; MAX_SEATS],
+    /// Per side, its own consecutive plays this deal that were sweeps (kept with
+    /// `max_consecutive_sweeps`, docs/rules/escoba.md §1.5).
+    streak: [u32; MAX_SIDES],
     /// The second copies of the double pack (docs/escoba_engine.md §1a); empty with one pack.
     twin: twins_play::Planes,
     scores: [i64; MAX_SIDES],
@@ -200,7 +205,12 @@ impl EscobaGame {
                 + if opts.maresciallo_penalty { sides } else { 0 }
                 + if opts.fidasse { sides + n } else { 0 }
                 + if opts.builds { c } else { 0 }
-                + if twins { sides } else { 0 },
+                + if twins { sides } else { 0 }
+                + if opts.max_consecutive_sweeps.is_some() {
+                    sides
+                } else {
+                    0
+                },
             pack: opts.deck.len(),
             twins,
             knocks,
@@ -250,6 +260,7 @@ impl EscobaGame {
             claim: -1,
             claimant: -1,
             claimed: [CardSet::EMPTY; MAX_SEATS],
+            streak: [0; MAX_SIDES],
             twin: twins_play::Planes::default(),
             scores: [0; MAX_SIDES],
             deal: 1,
@@ -567,6 +578,7 @@ impl EscobaState {
         self.piles = [CardSet::EMPTY; MAX_SIDES];
         self.tops = [-1; MAX_SIDES];
         self.claimed = [CardSet::EMPTY; MAX_SEATS];
+        self.streak = [0; MAX_SIDES];
         self.n_sweeps = 0;
         self.n_decls = 0;
         self.knock_state = [UNDECIDED; MAX_SEATS];
@@ -609,6 +621,43 @@ impl EscobaState {
                 self.n_decls += 1;
             }
         }
+    }
+
+    /// A play of `side` with `c` made a sweep that scores (docs/rules/escoba.md §1.5); `twin`: it
+    /// took `c`'s twin. Beyond `max_consecutive_sweeps` in a row it scores nothing.
+    pub(super) fn sweep(&mut self, side: usize, c: Card, twin: bool) {
+        let o = &self.cfg.opts;
+        if let Some(cap) = o.max_consecutive_sweeps {
+            self.streak[side] += 1;
+            if self.streak[side] > cap {
+                return;
+            }
+        }
+        if (self.n_sweeps as usize) < MAX_SWEEPS {
+            let bit = 1u128 << self.n_sweeps;
+            if maresciallo::is_ks_sweep(o, c) {
+                self.ks_sweeps |= bit;
+            }
+            if twin {
+                self.twin.sweeps |= bit;
+            }
+        }
+        self.push_sweep(side);
+    }
+
+    /// A play of `side` that made no sweep that scores: its streak starts again.
+    #[inline]
+    pub(super) fn no_sweep(&mut self, side: usize) {
+        if self.cfg.opts.max_consecutive_sweeps.is_some() {
+            self.streak[side] = 0;
+        }
+    }
+
+    /// The last play of the deal was just made: no stock, every hand empty.
+    #[inline]
+    fn deal_played_out(&self) -> bool {
+        self.stock_pos as usize == self.cfg.pack
+            && self.hands[..self.n()].iter().all(|h| h.is_empty())
     }
 
     #[inline]
@@ -795,11 +844,15 @@ impl EscobaState {
         let seat = self.to_move as usize;
         let side = self.side(seat);
         let before = self.items();
+        // a sweep that scores, before max_consecutive_sweeps
+        let mut swept = false;
         match out {
             Outcome::Trail => self.table.insert(c),
             Outcome::SelfCapture => {
                 self.piles[side].insert(c);
                 self.last_capturer = side as i8;
+                // docs/rules/escoba.md §2.1: never on the deal's last play
+                swept = self.cfg.opts.ace_self_capture_is_scopa && !self.deal_played_out();
             }
             Outcome::Build { on } => self.builds.build(&mut self.table, c, on),
             Outcome::Capture { cards, from_kind } => {
@@ -827,18 +880,15 @@ impl EscobaState {
                 self.last_capturer = side as i8;
                 if cards == before && !before.is_empty() {
                     let o = &self.cfg.opts;
-                    let last_play = self.stock_pos as usize == self.cfg.pack
-                        && self.hands[..self.n()].iter().all(|h| h.is_empty());
-                    if (from_kind || o.ace_takes_all_is_scopa)
-                        && (o.scopa_on_last_play || !last_play)
-                    {
-                        if maresciallo::is_ks_sweep(o, c) && (self.n_sweeps as usize) < MAX_SWEEPS {
-                            self.ks_sweeps |= 1u128 << self.n_sweeps;
-                        }
-                        self.push_sweep(side);
-                    }
+                    swept = (from_kind || o.ace_takes_all_is_scopa)
+                        && (o.scopa_on_last_play || !self.deal_played_out());
                 }
             }
+        }
+        if swept {
+            self.sweep(side, c, false);
+        } else {
+            self.no_sweep(side);
         }
         self.pending = -1;
         self.selection = CardSet::EMPTY;
@@ -1329,6 +1379,13 @@ impl EscobaState {
                 for c in bl {
                     out[b + slot(c)] = v;
                 }
+            }
+            b += cn;
+        }
+        if let Some(cap) = self.opts().max_consecutive_sweeps {
+            // each side's streak against the cap, at most 1 (docs/rules/escoba.md §1.5)
+            for s in 0..ns {
+                out[b + s] = (self.streak[s] as f64 / cap as f64).min(1.0) as f32;
             }
         }
     }

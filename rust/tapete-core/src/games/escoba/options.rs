@@ -178,8 +178,13 @@ pub struct EscobaOptions {
     pub capture_obligation: Obligation,
     pub ace_takes_all: bool,
     pub ace_takes_all_is_scopa: bool,
+    /// The Ace's self-capture on an empty table is a sweep, never on the deal's last play
+    /// (docs/rules/escoba.md §2.1).
+    pub ace_self_capture_is_scopa: bool,
     pub ace_blocked_by_table_ace: bool,
     pub ace_on_empty_table: AceEmpty,
+    /// An Ace may also trail onto a non-empty table (docs/rules/escoba.md §2.1).
+    pub ace_may_trail: bool,
     pub forbid_ace_first_play: bool,
     /// Sweeps claimed face down, on trust (docs/rules/escoba.md §2.19).
     pub fidasse: bool,
@@ -188,6 +193,9 @@ pub struct EscobaOptions {
     pub build_only_if_no_capture: bool,
     pub scopa_value: i64,
     pub scopa_on_last_play: bool,
+    /// A side's sweep that takes its streak of sweeps beyond this scores nothing
+    /// (docs/rules/escoba.md §1.5).
+    pub max_consecutive_sweeps: Option<u32>,
     pub last_capturer_takes_rest: bool,
     pub cards: i64,
     pub coins: i64,
@@ -206,6 +214,8 @@ pub struct EscobaOptions {
     pub re_bello: bool,
     pub napola: bool,
     pub napola_all_coins_wins: bool,
+    /// A napola scores this instead of its run's length (docs/rules/escoba.md §1.8).
+    pub napola_flat: Option<i64>,
     /// Cirulla's coin runs (docs/rules/escoba.md §2.7): A-2-3 upward, J-Q-K (downward with `grande_extends`).
     pub piccola: bool,
     pub piccola_max: u8,
@@ -435,14 +445,17 @@ impl EscobaOptions {
             capture_obligation: r.word("capture_obligation", Obligation::parse)?,
             ace_takes_all: r.bool("ace_takes_all")?,
             ace_takes_all_is_scopa: r.bool("ace_takes_all_is_scopa")?,
+            ace_self_capture_is_scopa: r.bool("ace_self_capture_is_scopa")?,
             ace_blocked_by_table_ace: r.bool("ace_blocked_by_table_ace")?,
             ace_on_empty_table: r.word("ace_on_empty_table", AceEmpty::parse)?,
+            ace_may_trail: r.bool("ace_may_trail")?,
             forbid_ace_first_play: r.bool("forbid_ace_first_play")?,
             fidasse: r.bool("fidasse")?,
             builds: r.bool("builds")?,
             build_only_if_no_capture: r.bool("build_only_if_no_capture")?,
             scopa_value: r.int("scopa_value")?,
             scopa_on_last_play: r.bool("scopa_on_last_play")?,
+            max_consecutive_sweeps: r.opt_int("max_consecutive_sweeps")?.map(|k| k as u32),
             last_capturer_takes_rest: r.bool("last_capturer_takes_rest")?,
             cards: r.int("cards")?,
             coins: r.int("coins")?,
@@ -459,6 +472,7 @@ impl EscobaOptions {
             re_bello: r.bool("re_bello")?,
             napola: r.bool("napola")?,
             napola_all_coins_wins: r.bool("napola_all_coins_wins")?,
+            napola_flat: r.opt_int("napola_flat")?,
             piccola: r.bool("piccola")?,
             piccola_max: r.int("piccola_max")? as u8,
             grande: r.int("grande")?,
@@ -541,6 +555,20 @@ impl EscobaOptions {
                 "option tuzzoli declares 3-card hands, which the deals with players eliminated \
                  (target_mode=eliminate) do not keep"
                     .into(),
+            ));
+        }
+        if self.ace_self_capture_is_scopa
+            && !(self.ace_takes_all && self.ace_on_empty_table == AceEmpty::SelfCapture)
+        {
+            return Err(opt_err(
+                "option ace_self_capture_is_scopa needs ace_takes_all=true and \
+                 ace_on_empty_table=self_capture (docs/rules/escoba.md §2.1)"
+                    .into(),
+            ));
+        }
+        if self.ace_may_trail && !self.ace_takes_all {
+            return Err(opt_err(
+                "option ace_may_trail needs ace_takes_all=true (docs/rules/escoba.md §2.1)".into(),
             ));
         }
         super::piles::validate(self)?;

@@ -735,7 +735,8 @@ pub fn for_each_outcome_in<F: FnMut(Outcome)>(
                 .all(|q| q == p || !has_capture_in(o, mv, q, table, beside))
         }
     };
-    if trail {
+    // docs/rules/escoba.md §2.1: with ace_may_trail only the Ace is freed from the obligation
+    if trail || (o.ace_may_trail && vp == 1) {
         f(Outcome::Trail);
     }
     super::builds::for_each_build(o, p, table, builds, hand, any, |on| {
@@ -1129,7 +1130,7 @@ pub fn score_deal_awards<F: FnMut(&Points)>(
         for (s, p) in piles.iter().enumerate() {
             let l = napola_run(*p);
             if l >= 3 {
-                give(1 << s, &|_| l as i64);
+                give(1 << s, &|_| o.napola_flat.unwrap_or(l as i64));
             }
         }
     }

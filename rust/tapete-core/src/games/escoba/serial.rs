@@ -138,8 +138,11 @@ pub(super) fn to_json(st: &EscobaState) -> String {
         .u64_text("rng", st.rng.state)
         .ints("scores", &st.scores[..ns])
         .raw("selection", multiset(st.selection, st.twin.selection))
-        .ints("stock", st.stock())
-        .ints("sweeps", st.sweeps())
+        .ints("stock", st.stock());
+    if o.max_consecutive_sweeps.is_some() {
+        j.ints("sweep_streak", &st.streak[..ns]);
+    }
+    j.ints("sweeps", st.sweeps())
         .raw("table", multiset(st.table, st.twin.table))
         .raw("terminal", st.terminal)
         .raw("to_move", st.to_move);
@@ -312,6 +315,11 @@ pub(super) fn view_json(st: &EscobaState, p: usize) -> String {
     if eliminate(st) {
         s.push_str(",\"in_play\":");
         push_ints(&mut s, (0..n).filter(|&p| st.in_play >> p & 1 != 0));
+    }
+    if st.cfg.opts.max_consecutive_sweeps.is_some() {
+        // each side's streak of sweeps is public (docs/rules/escoba.md §1.5)
+        s.push_str(",\"sweep_streak\":");
+        push_ints(&mut s, st.streak[..ns].iter());
     }
     if st.cfg.opts.fidasse {
         s.push_str(",\"claim\":");
@@ -783,6 +791,7 @@ pub(super) fn state_from_json(game: &EscobaGame, text: &str) -> Result<EscobaSta
         ("claimed", o.fidasse),
         ("builds", o.builds),
         ("twin_sweeps", game.cfg.twins),
+        ("sweep_streak", o.max_consecutive_sweeps.is_some()),
     ];
     let keys: Vec<&str> = STATE_KEYS
         .iter()
@@ -956,6 +965,13 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
                 )));
             }
             s.ks_sweeps |= 1u128 << i;
+        }
+    }
+    if o.max_consecutive_sweeps.is_some() {
+        // docs/rules/escoba.md §1.5: a side's streak counts its plays, at most the pack
+        let v = ST.list_of(f("sweep_streak"), "sweep_streak", cfg.sides)?;
+        for (side, x) in v.iter().enumerate() {
+            s.streak[side] = ST.int(x, "sweep_streak entry", 0, cfg.pack as i64)? as u32;
         }
     }
     if cfg.twins {
