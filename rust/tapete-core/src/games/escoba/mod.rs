@@ -1,6 +1,7 @@
 //! The Escoba / Scopa family engine (docs/escoba_engine.md is the contract).
 
 pub mod builds;
+mod checks;
 pub mod cicera;
 pub mod elimination;
 mod fidasse;
@@ -15,11 +16,13 @@ pub mod piles;
 mod play_tests;
 mod primitives;
 pub mod rules;
+pub mod scoring;
 mod serial;
 #[cfg(test)]
 mod tests;
 pub mod twins;
 mod twins_play;
+pub mod values;
 
 use std::fmt::{self, Write as _};
 use std::sync::Arc;

@@ -10,7 +10,7 @@ use crate::error::{GameError, Result};
 use crate::options::{OptionsSpec, Resolved};
 use crate::word_enum;
 
-use super::rules::PACK_MASK;
+use super::values::PACK_MASK;
 
 word_enum!(Variant {
     Scopa => "scopa", Escoba => "escoba", Scopa15 => "scopa_15", Scopa11 => "scopa_11",
@@ -57,7 +57,7 @@ word_enum!(Scoring { Standard => "standard", Frac => "frac" });
 word_enum!(MarescialloSweep { Replace => "replace", Total => "total" });
 word_enum!(DonnaRank { J => "J", Q => "Q" });
 
-fn opt_text(x: Option<u8>) -> String {
+pub(super) fn opt_text(x: Option<u8>) -> String {
     x.map_or_else(|| "null".to_string(), |n| n.to_string())
 }
 
@@ -273,7 +273,7 @@ pub struct EscobaOptions {
     pub cards_tie_points: Option<i64>,
 }
 
-fn opt_err(msg: String) -> GameError {
+pub(super) fn opt_err(msg: String) -> GameError {
     GameError::InvalidOption(msg)
 }
 
@@ -380,17 +380,11 @@ impl EscobaOptions {
         }
     }
 
-    /// User options (a JSON object) resolved: the alias, the table's scheme, then what is derived.
-    pub fn resolve(input: &Value) -> Result<EscobaOptions> {
-        let mut m = spec().resolve(&expand_aliases(input)?)?;
-        EscobaOptions::from_resolved(&mut m)
-    }
-
     /// Typed options from the resolved table. First writes into `options` what is derived from
     /// them (the capture kinds in table order, minus `match` and `sum` without `normal_captures`;
     /// `game=single_deal` with `frac_single_deal`; a null `target` by the sides), so that the
-    /// canonical JSON shows it; then checks across options.
-    pub fn from_resolved(options: &mut Map<String, Value>) -> Result<EscobaOptions> {
+    /// canonical JSON shows it. The checks across options follow (`EscobaOptions::from_resolved`).
+    pub(super) fn read_resolved(options: &mut Map<String, Value>) -> Result<EscobaOptions> {
         let r = Resolved(std::mem::take(options));
         let mut capture_kinds = kind_bits(&r, "capture_kinds")?;
         if !r.bool("normal_captures")? {
@@ -527,7 +521,6 @@ impl EscobaOptions {
         );
         options.insert("game".into(), Value::from(o.game.as_str()));
         options.insert("target".into(), Value::from(o.target));
-        o.validate()?;
         Ok(o)
     }
 
@@ -540,79 +533,6 @@ impl EscobaOptions {
         } else {
             16
         }
-    }
-
-    fn validate(&self) -> Result<()> {
-        if super::knock::enabled(self) && self.target_mode == TargetMode::Eliminate {
-            return Err(opt_err(
-                "option knocks declares 3-card hands, which the deals with players eliminated \
-                 (target_mode=eliminate) do not keep"
-                    .into(),
-            ));
-        }
-        if self.tuzzoli && self.target_mode == TargetMode::Eliminate {
-            return Err(opt_err(
-                "option tuzzoli declares 3-card hands, which the deals with players eliminated \
-                 (target_mode=eliminate) do not keep"
-                    .into(),
-            ));
-        }
-        if self.ace_self_capture_is_scopa
-            && !(self.ace_takes_all && self.ace_on_empty_table == AceEmpty::SelfCapture)
-        {
-            return Err(opt_err(
-                "option ace_self_capture_is_scopa needs ace_takes_all=true and \
-                 ace_on_empty_table=self_capture (docs/rules/escoba.md §2.1)"
-                    .into(),
-            ));
-        }
-        if self.ace_may_trail && !self.ace_takes_all {
-            return Err(opt_err(
-                "option ace_may_trail needs ace_takes_all=true (docs/rules/escoba.md §2.1)".into(),
-            ));
-        }
-        super::piles::validate(self)?;
-        super::fidasse::validate(self)?;
-        super::builds::validate(self)?;
-        if self.tuzzoli && self.cards_per_hand != 3 {
-            return Err(opt_err(format!(
-                "option tuzzoli declares 3-card hands (docs/rules/escoba.md §2.8): cards_per_hand must be 3, got {}",
-                self.cards_per_hand
-            )));
-        }
-        if super::knock::enabled(self) && self.cards_per_hand != 3 {
-            return Err(opt_err(format!(
-                "option knocks declares 3-card hands (docs/rules/escoba.md §2.7): cards_per_hand must be 3, got {}",
-                self.cards_per_hand
-            )));
-        }
-        let pack = self.deck.len() as u32;
-        let dealt = pack - self.initial_table_cards as u32;
-        let per_round = self.players as u32 * self.cards_per_hand as u32;
-        if dealt % per_round != 0 {
-            return Err(opt_err(format!(
-                "{pack} - initial_table_cards = {dealt} cards must be a positive multiple of players * cards_per_hand = {}",
-                self.players as u64 * self.cards_per_hand as u64
-            )));
-        }
-        super::cicera::validate(self)?;
-        super::twins::validate(self)?;
-        // A table with fewer than k Kings and fewer than a Aces (an unset minimum counts as 5)
-        // holds at most (pack - 8) + (k - 1) + (a - 1) cards; a larger one is always void and
-        // dealing would never end (docs/escoba_engine.md §2).
-        let k = self.void_deal_min_kings.map_or(5, u32::from);
-        let a = self.void_deal_min_aces.map_or(5, u32::from);
-        let itc = self.initial_table_cards as u32;
-        if itc > pack - 10 + k + a {
-            return Err(opt_err(format!(
-                "every deal would be void: a table of initial_table_cards={itc} cards always holds \
-                 at least void_deal_min_kings={} Kings or void_deal_min_aces={} Aces; lower \
-                 initial_table_cards or relax the void-deal options",
-                opt_text(self.void_deal_min_kings),
-                opt_text(self.void_deal_min_aces),
-            )));
-        }
-        Ok(())
     }
 
     /// Special cards as scored: `special_cards`, plus `Kd: 1` with `re_bello` unless present.
