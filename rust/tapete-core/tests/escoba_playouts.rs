@@ -109,6 +109,9 @@ const EXOTIC: &[&str] = &[
     r#"{"variant":"scopa_15","builds":true,"match_priority":false,"last_capturer_takes_rest":false,"players":3}"#,
     r#"{"variant":"scopone_romano_contrario","elimination_deal":"no_table","players":5,"forbid_ace_first_play":true}"#,
     r#"{"target_mode":"eliminate","players":6,"partnership":"none","target":11,"initial_table_bonus":"sum15_30"}"#,
+    r#"{"variant":"asso_piglia_tutto","ace_self_capture_is_scopa":true,"ace_may_trail":true,"max_consecutive_sweeps":1,"napola":true,"napola_flat":3,"players":4}"#,
+    r#"{"variant":"maresciallo_80","max_consecutive_sweeps":2,"napola_flat":3,"ace_may_trail":true,"ace_self_capture_is_scopa":true}"#,
+    r#"{"variant":"fidasse","players":3,"max_consecutive_sweeps":1,"max_deals":4}"#,
     r#"{"variant":"cicera","cicera_deal":"13+0","partnership":"none","court_capture":"value","capture_kinds":["match","sum","sum15"],"special_cards":{"2s":1,"Td":1,"Jc":1},"max_deals":3}"#,
 ];
 

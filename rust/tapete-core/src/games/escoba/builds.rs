@@ -7,7 +7,7 @@ use crate::cards::{Card, CardSet};
 use crate::error::GameError;
 
 use super::options::{refuse_clashes, EscobaOptions};
-use super::rules::value;
+use super::values::value;
 
 /// At most 20 builds: each holds at least 2 of the 40 cards.
 pub const MAX_BUILDS: usize = 20;

@@ -116,6 +116,7 @@ impl EscobaState {
                 // cancelled: the card is shown and trails, the claimant's side loses a point
                 self.table.insert(c);
                 self.scores[side] = self.scores[side].saturating_sub(1);
+                self.no_sweep(side);
             }
         }
         self.claim = -1;
@@ -129,7 +130,7 @@ impl EscobaState {
         self.piles[side].insert(c);
         self.table = CardSet::EMPTY;
         self.last_capturer = side as i8;
-        self.push_sweep(side);
+        self.sweep(side, c, false);
     }
 
     /// Legal actions while a claim waits for an answer.

@@ -4,7 +4,7 @@
 use crate::cards::{Card, CardSet};
 
 use super::options::EscobaOptions;
-use super::rules::value;
+use super::values::{rank_mask, value};
 
 /// Declaration kinds after the tuzzoli kinds 1..=4 (`[seat, kind, at]` entries,
 /// docs/escoba_engine.md §5).
@@ -79,8 +79,8 @@ pub fn points(o: &EscobaOptions, kind: u8) -> i64 {
 
 /// Points of any hand declaration kind: tuzzoli 1..=4 (docs/rules/escoba.md §2.8), knocks 5..=7.
 pub fn decl_points(o: &EscobaOptions, kind: u8) -> i64 {
-    if kind <= super::rules::NAPOLI {
-        super::rules::TUZZOLI_POINTS[kind as usize]
+    if kind <= NAPOLI {
+        TUZZOLI_POINTS[kind as usize]
     } else {
         points(o, kind)
     }
@@ -88,8 +88,8 @@ pub fn decl_points(o: &EscobaOptions, kind: u8) -> i64 {
 
 /// The name of any hand declaration kind.
 pub fn decl_name(kind: u8) -> &'static str {
-    if kind <= super::rules::NAPOLI {
-        super::rules::TUZZOLI_NAMES[kind as usize]
+    if kind <= NAPOLI {
+        TUZZOLI_NAMES[kind as usize]
     } else {
         name(kind)
     }
@@ -153,4 +153,45 @@ pub fn best(o: &EscobaOptions, hand: CardSet) -> (u8, u8) {
         }
     }
     (kind, mv)
+}
+
+/// Tuzzoli declaration kinds (docs/rules/escoba.md §2.8); the points of kind `k` are
+/// `TUZZOLI_POINTS[k]`.
+pub const TUZZOLO: u8 = 1;
+pub const TWO_TUZZOLI: u8 = 2;
+pub const BUONGIOCO: u8 = 3;
+pub const NAPOLI: u8 = 4;
+pub const TUZZOLI_POINTS: [i64; 5] = [0, 3, 6, 6, 7];
+pub const TUZZOLI_NAMES: [&str; 5] = ["none", "tuzzolo", "two_tuzzoli", "buongioco", "napoli"];
+
+/// The tuzzoli declaration of a hand (docs/rules/escoba.md §2.8, TV-67): its A, 2 and 3 are `L`;
+/// three of one rank = buongioco, three of one suit = napoli, else one tuzzolo per pair of `L`
+/// sharing rank or suit (at most one without `hybrids`). Returns the kind (0 = nothing to declare).
+pub fn tuzzoli(hand: CardSet, hybrids: bool) -> u8 {
+    let low = hand.inter(CardSet(rank_mask(1) | rank_mask(2) | rank_mask(3)));
+    let mut l = [Card(0); 40];
+    let mut n = 0;
+    for c in low {
+        l[n] = c;
+        n += 1;
+    }
+    let l = &l[..n];
+    if n == 3 && l.iter().all(|c| c.rank() == l[0].rank()) {
+        return BUONGIOCO;
+    }
+    if n == 3 && l.iter().all(|c| c.suit() == l[0].suit()) {
+        return NAPOLI;
+    }
+    let mut pairs = 0u8;
+    for i in 0..n {
+        for j in i + 1..n {
+            if l[i].rank() == l[j].rank() || l[i].suit() == l[j].suit() {
+                pairs += 1;
+            }
+        }
+    }
+    if !hybrids {
+        pairs = pairs.min(1);
+    }
+    pairs.min(TWO_TUZZOLI)
 }

@@ -1,23 +1,39 @@
 //! The Escoba / Scopa family engine (docs/escoba_engine.md is the contract).
 
+mod access;
 pub mod builds;
+mod checks;
 pub mod cicera;
+mod deal;
+mod display;
 pub mod elimination;
+mod end_deal;
 mod fidasse;
 pub mod knock;
 pub mod maresciallo;
 pub mod notation;
+mod observation;
 pub mod options;
+#[cfg(test)]
+mod options_tests;
 pub mod piles;
+mod play;
+#[cfg(test)]
+mod play_tests;
 mod primitives;
 pub mod rules;
+pub mod scoring;
+#[cfg(test)]
+mod scoring_tests;
 mod serial;
+mod sweeps;
 #[cfg(test)]
 mod tests;
 pub mod twins;
 mod twins_play;
+pub mod values;
+mod view;
 
-use std::fmt::{self, Write as _};
 use std::sync::Arc;
 
 use serde_json::{Map, Value};
@@ -133,6 +149,9 @@ pub struct EscobaState {
     claim: i8,
     claimant: i8,
     claimed: [CardSet; MAX_SEATS],
+    /// Per side, its own consecutive plays this deal that were sweeps (kept with
+    /// `max_consecutive_sweeps`, docs/rules/escoba.md §1.5).
+    streak: [u32; MAX_SIDES],
     /// The second copies of the double pack (docs/escoba_engine.md §1a); empty with one pack.
     twin: twins_play::Planes,
     scores: [i64; MAX_SIDES],
@@ -176,7 +195,12 @@ impl EscobaGame {
                 + if opts.maresciallo_penalty { sides } else { 0 }
                 + if opts.fidasse { sides + n } else { 0 }
                 + if opts.builds { c } else { 0 }
-                + if twins { sides } else { 0 },
+                + if twins { sides } else { 0 }
+                + if opts.max_consecutive_sweeps.is_some() {
+                    sides
+                } else {
+                    0
+                },
             pack: opts.deck.len(),
             twins,
             knocks,
@@ -226,6 +250,7 @@ impl EscobaGame {
             claim: -1,
             claimant: -1,
             claimed: [CardSet::EMPTY; MAX_SEATS],
+            streak: [0; MAX_SIDES],
             twin: twins_play::Planes::default(),
             scores: [0; MAX_SIDES],
             deal: 1,
@@ -282,32 +307,10 @@ impl EscobaState {
         self.cfg.side_of[seat] as usize
     }
 
-    // ----- accessors -----
-
-    pub fn hand(&self, seat: usize) -> CardSet {
-        self.hands.get(seat).copied().unwrap_or_default()
-    }
-    pub fn table(&self) -> CardSet {
-        self.table
-    }
-    /// The builds on the table, ascending by lowest card (docs/rules/escoba.md §2.20).
-    pub fn builds(&self) -> &Builds {
-        &self.builds
-    }
     /// Every table item: the loose cards and each build's name.
     #[inline]
     fn items(&self) -> CardSet {
         self.table.union(self.builds.names())
-    }
-    pub fn pile(&self, side: usize) -> CardSet {
-        self.piles.get(side).copied().unwrap_or_default()
-    }
-    /// Top card of a side's pile (kept with `steal` only).
-    pub fn pile_top(&self, side: usize) -> Option<Card> {
-        self.tops
-            .get(side)
-            .filter(|&&t| t >= 0)
-            .map(|&t| Card(t as u8))
     }
     /// The piles as the capture rules see them from the mover's seat.
     #[inline]
@@ -322,46 +325,12 @@ impl EscobaState {
             next: self.side((seat + 1) % self.n()) as u8,
         }
     }
-    /// Stock, top first.
-    pub fn stock(&self) -> &[u8] {
-        &self.stock[self.stock_pos as usize..self.cfg.pack]
-    }
-    pub fn pending(&self) -> Option<Card> {
-        (self.pending >= 0).then_some(Card(self.pending as u8))
-    }
-    /// Fidasse: the card of a claim waiting for answers.
-    pub fn claim_card(&self) -> Option<Card> {
-        (self.claim >= 0).then_some(Card(self.claim as u8))
-    }
-    pub fn selection(&self) -> CardSet {
-        self.selection
-    }
-    pub fn dealer(&self) -> usize {
-        self.dealer as usize
-    }
-    pub fn deal(&self) -> u32 {
-        self.deal
-    }
-    /// Sides of the sweeps of this deal, in the order made.
-    pub fn sweeps(&self) -> &[u8] {
-        &self.sweeps[..self.n_sweeps as usize]
-    }
     /// The matta with its value in this deal.
     #[inline]
     pub fn matta(&self) -> Matta {
         Matta {
             bit: self.cfg.matta.bit,
             value: self.matta_value,
-        }
-    }
-    /// The cards a seat holds face up: a knocked hand (docs/rules/escoba.md §2.7), or any hand of the last hand
-    /// (the stock is empty) with `last_hand_open` (docs/rules/escoba.md §2.23).
-    pub fn shown(&self, seat: usize) -> CardSet {
-        let last_open = self.opts().last_hand_open && self.stock().is_empty();
-        if last_open || self.knock_state.get(seat) == Some(&KNOCKED) {
-            self.hands[seat]
-        } else {
-            CardSet::EMPTY
         }
     }
     /// Whether the mover must first choose `KNOCK` or `NO_KNOCK` (docs/rules/escoba.md §2.7): the first turn of
@@ -375,224 +344,6 @@ impl EscobaState {
         self.knock_state[s] == UNDECIDED
             && self.hands[s].len() == 3
             && knock::best(self.opts(), self.hands[s]).0 != 0
-    }
-    /// Indices in `sweeps` of the sweeps made by playing `Ks` (maresciallo_penalty), ascending.
-    /// Indices in `sweeps` of the sweeps that took the played card's twin (docs/escoba_engine.md §1a).
-    pub fn twin_sweeps(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..self.n_sweeps as usize).filter(|&i| i < 128 && self.twin.sweeps >> i & 1 != 0)
-    }
-    pub fn ks_sweeps(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..self.n_sweeps as usize).filter(|&i| self.ks_sweeps >> i & 1 != 0)
-    }
-    /// Sides that made a sweep by playing `Ks` this deal, as a bit mask.
-    fn ks_sides(&self) -> u32 {
-        self.ks_sweeps().fold(0, |m, i| m | 1 << self.sweeps[i])
-    }
-    /// Hand declarations of this deal as (seat, kind, sweeps made before it), in order.
-    pub fn declarations(&self) -> &[[u8; 3]] {
-        &self.decls[..self.n_decls as usize]
-    }
-    /// Seats still in the match, as a bit per seat.
-    pub fn in_play(&self) -> u8 {
-        self.in_play
-    }
-    /// Match totals per side.
-    pub fn side_scores(&self) -> &[i64] {
-        &self.scores[..self.cfg.sides]
-    }
-    /// Points per finished deal, per side.
-    pub fn deal_points(&self) -> Vec<Vec<i64>> {
-        self.deal_points
-            .chunks(self.cfg.sides)
-            .map(|c| c.to_vec())
-            .collect()
-    }
-    pub fn winner(&self) -> Option<usize> {
-        (self.winner >= 0).then_some(self.winner as usize)
-    }
-    pub fn loser(&self) -> Option<usize> {
-        (self.loser >= 0).then_some(self.loser as usize)
-    }
-    pub fn last_capturer(&self) -> Option<usize> {
-        (self.last_capturer >= 0).then_some(self.last_capturer as usize)
-    }
-    pub fn rng_state(&self) -> u64 {
-        self.rng.state
-    }
-    fn write_returns(&self, out: &mut [f64]) {
-        let n = self.n();
-        out.iter_mut().for_each(|x| *x = 0.0);
-        let (side, inside, outside) = if self.winner >= 0 {
-            (self.winner as usize, 1.0, -1.0)
-        } else if self.loser >= 0 {
-            (self.loser as usize, -1.0, 1.0)
-        } else {
-            return;
-        };
-        let w = (0..n).filter(|&s| self.side(s) == side).count();
-        if w == 0 || w >= n {
-            return;
-        }
-        let share = outside * w as f64 / (n - w) as f64;
-        for (s, x) in out.iter_mut().enumerate().take(n) {
-            *x = if self.side(s) == side { inside } else { share };
-        }
-    }
-
-    /// The first play of the deal (docs/escoba_engine.md §3).
-    fn is_first_play(&self) -> bool {
-        let (itc, cph) = self.deal_shape();
-        let k = self.in_play.count_ones() as usize;
-        self.pending < 0
-            && self.stock().len() == self.cfg.pack.saturating_sub(itc + k * cph)
-            && (0..self.n()).all(|s| self.in_play >> s & 1 == 0 || self.hand_len(s) == cph as u32)
-    }
-
-    /// `(initial_table_cards, cards_per_hand)` of this deal: the options' with every seat in
-    /// play, else the elimination shape for the players left (docs/rules/escoba.md §2.11).
-    fn deal_shape(&self) -> (usize, usize) {
-        let o = self.opts();
-        let k = self.in_play.count_ones() as usize;
-        if k < self.n() {
-            let (t, c) = elimination::deal_shape(o.elimination_deal, k as u8);
-            (t as usize, c as usize)
-        } else {
-            (o.initial_table_cards as usize, o.cards_per_hand as usize)
-        }
-    }
-
-    // ----- dealing -----
-
-    fn choose_first_dealer(&mut self) {
-        let n = self.n() as u64;
-        self.dealer = match self.opts().first_dealer {
-            FirstDealer::Random => self.rng.below(n) as u8,
-            FirstDealer::DealUntilKd => {
-                let len = self.cfg.pack;
-                let mut p = self.opts().deck.ids();
-                self.rng.shuffle(&mut p[..len]);
-                let i = p[..len].iter().position(|&c| c == KD).unwrap_or(0);
-                (i as u64 % n) as u8
-            }
-        };
-    }
-
-    /// Steps 2–5 of docs/escoba_engine.md §5 with the current dealer.
-    fn start_deal(&mut self, deck: Option<[u8; MAX_PACK]>) {
-        let len = self.cfg.pack;
-        let n = self.n();
-        let (itc, cph) = self.deal_shape();
-        let d = self.dealer as usize;
-        let in_play = self.in_play;
-        // docs/rules/escoba.md §2.11: under elimination the void check reads the first 4 table cards only
-        let void_cards = if self.opts().target_mode == TargetMode::Eliminate {
-            itc.min(4)
-        } else {
-            itc
-        };
-        let mut given = deck;
-        loop {
-            let pack = match given.take() {
-                Some(p) => p,
-                None => {
-                    let mut p = self.opts().deck.ids();
-                    self.rng.shuffle(&mut p[..len]);
-                    p
-                }
-            };
-            self.hands = [CardSet::EMPTY; MAX_SEATS];
-            self.table = CardSet::EMPTY;
-            self.twin = twins_play::Planes::default();
-            self.builds.clear();
-            let mut i = 0usize;
-            for _ in 0..cph {
-                for seat in elimination::seats_after(in_play, d, n) {
-                    if i < len {
-                        self.give_card(seat, Card(pack[i]));
-                        i += 1;
-                    }
-                }
-            }
-            let first_table = i;
-            for _ in 0..itc {
-                if i < len {
-                    let c = Card(pack[i]);
-                    if self.table.contains(c) {
-                        self.twin.table.insert(c);
-                    }
-                    self.table.insert(c);
-                    i += 1;
-                }
-            }
-            self.stock = pack;
-            self.stock_pos = i as u8;
-            let checked: CardSet = pack[first_table..(first_table + void_cards).min(len)]
-                .iter()
-                .map(|&c| Card(c))
-                .collect();
-            let o = self.opts();
-            let void = o
-                .void_deal_min_kings
-                .is_some_and(|k| checked.inter(rules::KINGS).len() >= k as u32)
-                || o.void_deal_min_aces
-                    .is_some_and(|k| checked.inter(rules::ACES).len() >= k as u32);
-            if !void {
-                break;
-            }
-        }
-        self.piles = [CardSet::EMPTY; MAX_SIDES];
-        self.tops = [-1; MAX_SIDES];
-        self.claimed = [CardSet::EMPTY; MAX_SEATS];
-        self.n_sweeps = 0;
-        self.n_decls = 0;
-        self.knock_state = [UNDECIDED; MAX_SEATS];
-        self.matta_value = self.cfg.matta.value;
-        self.ks_sweeps = 0;
-        self.last_capturer = -1;
-        self.pending = -1;
-        self.selection = CardSet::EMPTY;
-        let k = rules::escoba_de_mano_sweeps(self.opts(), self.table);
-        if k > 0 {
-            let seat = match self.opts().escoba_de_mano_to {
-                ManoTo::Dealer => d,
-                ManoTo::Eldest => elimination::next_in(in_play, d, n),
-            };
-            let side = self.side(seat);
-            self.piles[side] = self.piles[side].union(self.table);
-            self.table = CardSet::EMPTY;
-            self.last_capturer = side as i8;
-            for _ in 0..k {
-                self.push_sweep(side);
-            }
-        }
-        self.to_move = elimination::next_in(in_play, d, n) as i8;
-        self.declare_hands();
-    }
-
-    /// The mandatory tuzzoli of every hand just dealt, in play order (docs/escoba_engine.md §5).
-    fn declare_hands(&mut self) {
-        if !self.opts().tuzzoli {
-            return;
-        }
-        let n = self.n();
-        let d = self.dealer as usize;
-        let hybrids = self.opts().tuzzoli_hybrids;
-        for k in 1..=n {
-            let seat = (d + k) % n;
-            let kind = rules::tuzzoli(self.hands[seat], hybrids);
-            if kind > 0 && (self.n_decls as usize) < MAX_DECLS {
-                self.decls[self.n_decls as usize] = [seat as u8, kind, self.n_sweeps];
-                self.n_decls += 1;
-            }
-        }
-    }
-
-    #[inline]
-    fn push_sweep(&mut self, side: usize) {
-        if (self.n_sweeps as usize) < MAX_SWEEPS {
-            self.sweeps[self.n_sweeps as usize] = side as u8;
-            self.n_sweeps += 1;
-        }
     }
 
     // ----- the step protocol -----
@@ -771,11 +522,15 @@ impl EscobaState {
         let seat = self.to_move as usize;
         let side = self.side(seat);
         let before = self.items();
+        // a sweep that scores, before max_consecutive_sweeps
+        let mut swept = false;
         match out {
             Outcome::Trail => self.table.insert(c),
             Outcome::SelfCapture => {
                 self.piles[side].insert(c);
                 self.last_capturer = side as i8;
+                // docs/rules/escoba.md §2.1: never on the deal's last play
+                swept = self.cfg.opts.ace_self_capture_is_scopa && !self.deal_played_out();
             }
             Outcome::Build { on } => self.builds.build(&mut self.table, c, on),
             Outcome::Capture { cards, from_kind } => {
@@ -803,18 +558,15 @@ impl EscobaState {
                 self.last_capturer = side as i8;
                 if cards == before && !before.is_empty() {
                     let o = &self.cfg.opts;
-                    let last_play = self.stock_pos as usize == self.cfg.pack
-                        && self.hands[..self.n()].iter().all(|h| h.is_empty());
-                    if (from_kind || o.ace_takes_all_is_scopa)
-                        && (o.scopa_on_last_play || !last_play)
-                    {
-                        if maresciallo::is_ks_sweep(o, c) && (self.n_sweeps as usize) < MAX_SWEEPS {
-                            self.ks_sweeps |= 1u128 << self.n_sweeps;
-                        }
-                        self.push_sweep(side);
-                    }
+                    swept = (from_kind || o.ace_takes_all_is_scopa)
+                        && (o.scopa_on_last_play || !self.deal_played_out());
                 }
             }
+        }
+        if swept {
+            self.sweep(side, c, false);
+        } else {
+            self.no_sweep(side);
         }
         self.pending = -1;
         self.selection = CardSet::EMPTY;
@@ -848,465 +600,6 @@ impl EscobaState {
                 s = (s + 1) % n;
             }
             self.to_move = s as i8;
-        }
-    }
-
-    /// docs/escoba_engine.md §6: the rest of the table, scoring, and the match decision.
-    fn end_deal(&mut self) {
-        let cfg = self.cfg.clone();
-        let o = &cfg.opts;
-        let ns = cfg.sides;
-        // the trusted claim cards are shown at the scoring (docs/rules/escoba.md §2.19)
-        self.claimed = [CardSet::EMPTY; MAX_SEATS];
-        if cfg.twins {
-            self.twin_take_rest();
-        } else if o.last_capturer_takes_rest && self.last_capturer >= 0 {
-            let lc = self.last_capturer as usize;
-            self.piles[lc] = self.piles[lc].union(self.table).union(self.builds.cards());
-        }
-        self.table = CardSet::EMPTY;
-        self.builds.clear();
-        let before = self.scores;
-        let target = o.target;
-        // Count-out replay runs alongside the scoring; used only if ≥ 2 sides end at the target.
-        let mut run = before;
-        let mut count_out: Option<Option<usize>> = None;
-        let mut decls = [rules::Decl::default(); MAX_DECLS];
-        for (slot, &[seat, kind, at]) in decls.iter_mut().zip(self.declarations()) {
-            *slot = rules::Decl {
-                side: self.side(seat as usize) as u8,
-                points: knock::decl_points(o, kind),
-                at,
-            };
-        }
-        let decls = &decls[..self.n_decls as usize];
-        let n = cfg.n;
-        let sides_in: u32 = (0..n)
-            .filter(|&s| self.in_play >> s & 1 != 0)
-            .fold(0, |m, s| m | 1 << self.side(s));
-        let count = |a: &rules::Points| {
-            if count_out.is_some() {
-                return;
-            }
-            let mut cross = 0u32;
-            for s in 0..ns {
-                run[s] = run[s].saturating_add(a[s]);
-                if run[s] >= target {
-                    cross |= 1 << s;
-                }
-            }
-            if cross != 0 {
-                count_out = Some(if cross.count_ones() == 1 {
-                    Some(cross.trailing_zeros() as usize)
-                } else {
-                    None
-                });
-            }
-        };
-        let pts = if sides_in != (1u32 << ns) - 1 {
-            self.score_sides_in(sides_in, decls)
-        } else if cfg.twins {
-            let piles = self.twin_piles();
-            twins::score_deal_awards(
-                o,
-                &piles[..ns],
-                self.sweeps(),
-                self.ks_sweeps,
-                self.twin.sweeps,
-                count,
-            )
-        } else {
-            let (ks_at, ks_sides) = (self.ks_sweeps, self.ks_sides());
-            rules::score_deal_awards(
-                o,
-                &self.piles[..ns],
-                self.sweeps(),
-                decls,
-                ks_at,
-                ks_sides,
-                count,
-            )
-        };
-        for (s, &p) in pts.iter().enumerate().take(ns) {
-            self.deal_points.push(p);
-            self.scores[s] = self.scores[s].saturating_add(p);
-        }
-        let scores = &self.scores[..ns];
-        let unique_max = |v: &[i64]| -> Option<(usize, i64, i64)> {
-            let m = *v.iter().max()?;
-            let mut at = v.iter().enumerate().filter(|(_, &x)| x == m);
-            let (i, _) = at.next()?;
-            if at.next().is_some() {
-                return None;
-            }
-            let second = v
-                .iter()
-                .enumerate()
-                .filter(|&(j, _)| j != i)
-                .map(|(_, &x)| x)
-                .max();
-            Some((i, m, second.unwrap_or(i64::MIN)))
-        };
-        let mut winner: Option<usize> = None;
-        let mut loser: Option<usize> = None;
-        let mut in_play = self.in_play;
-        if o.napola_all_coins_wins {
-            winner = (0..ns).find(|&s| o.deck.suit(1).is_subset(self.piles[s]));
-        }
-        if winner.is_none() && o.all_swords_wins {
-            winner = cicera::all_swords(o, &self.piles[..ns]);
-        }
-        if winner.is_none() {
-            if o.game == GameMode::SingleDeal {
-                winner = unique_max(&pts[..ns]).map(|(i, _, _)| i);
-                if winner.is_none() && o.frac_single_deal {
-                    // docs/rules/escoba.md §2.16: a tie for the most goes to the tied side holding Kd
-                    let best = pts[..ns].iter().copied().max().unwrap_or(0);
-                    winner = (0..ns).find(|&s| pts[s] == best && self.piles[s].contains(Card(KD)));
-                }
-            } else if o.target_mode == TargetMode::Eliminate {
-                let side_of = cfg.side_of;
-                (winner, in_play) =
-                    elimination::decide(scores, target, self.in_play, sides_in, |set| {
-                        (0..n)
-                            .filter(|&s| set >> side_of[s] & 1 != 0)
-                            .fold(0u8, |m, s| m | 1 << s)
-                    });
-            } else if o.target_mode == TargetMode::Lose {
-                if let Some((i, m, _)) = unique_max(scores) {
-                    if m >= target {
-                        loser = Some(i);
-                    }
-                }
-            } else {
-                let at = scores.iter().filter(|&&x| x >= target).count();
-                if at >= 2 && o.win_check == WinCheck::CountOut {
-                    winner = count_out.flatten();
-                }
-                // several sides crossing at one award fall through to the highest-unique test
-                if winner.is_none() {
-                    if let Some((i, m, second)) = unique_max(scores) {
-                        let margin_ok = o
-                            .win_margin
-                            .is_none_or(|w| (m as i128 - second as i128) >= w as i128);
-                        if m >= target && margin_ok {
-                            winner = Some(i);
-                        }
-                    }
-                }
-            }
-        }
-        let drawn = winner.is_none()
-            && loser.is_none()
-            && o.max_deals.is_some_and(|m| self.deal as i64 >= m);
-        if let (Some(w), TargetMode::Eliminate) = (winner, o.target_mode) {
-            // whatever decided it, only the winner's seats are left in the match
-            in_play = (0..n)
-                .filter(|&s| cfg.side_of[s] as usize == w)
-                .fold(0u8, |m, s| m | 1 << s);
-        }
-        self.in_play = in_play;
-        if winner.is_some() || loser.is_some() || drawn {
-            self.winner = winner.map_or(-1, |w| w as i8);
-            self.loser = loser.map_or(-1, |l| l as i8);
-            self.terminal = true;
-            self.to_move = -1;
-            return;
-        }
-        self.dealer = elimination::next_in(self.in_play, self.dealer as usize, n) as u8;
-        self.deal = self.deal.saturating_add(1);
-        self.start_deal(None);
-    }
-
-    /// Scores the deal among the sides still in play only (docs/rules/escoba.md §2.11: the players out take no
-    /// part, so they tie for nothing); points per side, 0 for the others.
-    fn score_sides_in(&self, sides_in: u32, decls: &[rules::Decl]) -> rules::Points {
-        let ns = self.cfg.sides;
-        let mut idx = [0u8; MAX_SIDES];
-        let mut piles = Vec::with_capacity(ns);
-        for s in (0..ns).filter(|&s| sides_in >> s & 1 != 0) {
-            idx[s] = piles.len() as u8;
-            piles.push(self.piles[s]);
-        }
-        let inside = |s: u8| sides_in >> s & 1 != 0;
-        let sweeps: Vec<u8> = self
-            .sweeps()
-            .iter()
-            .filter(|&&s| inside(s))
-            .map(|&s| idx[s as usize])
-            .collect();
-        // the Ks sweeps (maresciallo) renumbered like the sweeps kept
-        let (mut ks_at, mut ks_sides, mut j) = (0u128, 0u32, 0usize);
-        for (i, &s) in self.sweeps().iter().enumerate() {
-            if inside(s) {
-                if self.ks_sweeps >> i & 1 != 0 {
-                    ks_at |= 1u128 << j;
-                    ks_sides |= 1 << idx[s as usize];
-                }
-                j += 1;
-            }
-        }
-        let decls: Vec<rules::Decl> = decls
-            .iter()
-            .filter(|d| inside(d.side))
-            .map(|d| rules::Decl {
-                side: idx[d.side as usize],
-                ..*d
-            })
-            .collect();
-        let part = rules::score_deal_awards(
-            self.opts(),
-            &piles,
-            &sweeps,
-            &decls,
-            ks_at,
-            ks_sides,
-            |_| {},
-        );
-        let mut pts: rules::Points = [0; MAX_SIDES];
-        for s in (0..ns).filter(|&s| sides_in >> s & 1 != 0) {
-            pts[s] = part[idx[s] as usize];
-        }
-        pts
-    }
-
-    /// A full move `Qh x Ah 3s 5d` / `Kc` (docs/escoba_engine.md §4), applied atomically.
-    fn play_move(&mut self, text: &str) -> Result<()> {
-        if text.trim_start().to_ascii_lowercase().starts_with("claim") {
-            // a fidasse claim is one action (docs/escoba_engine.md §4)
-            return self.apply_str(text);
-        }
-        let (c, taken, on) = notation::parse_move(text)?;
-        if self.terminal {
-            return Err(GameError::IllegalAction(format!(
-                "move {text:?} is not legal: the game is over"
-            )));
-        }
-        if self.pending >= 0 {
-            return Err(GameError::IllegalAction(format!(
-                "move {text:?} is not legal: {} is already played and waits for take/done",
-                Card(self.pending as u8)
-            )));
-        }
-        if self.knock_turn() {
-            return Err(GameError::IllegalAction(format!(
-                "move {text:?} is not legal: the hand's declaration comes first (knock or no knock)"
-            )));
-        }
-        if self.claim >= 0 {
-            return Err(GameError::IllegalAction(format!(
-                "move {text:?} is not legal: a claim waits for trust or doubt"
-            )));
-        }
-        let seat = self.to_move as usize;
-        let hand = self.hands[seat];
-        let x: CardSet = taken.iter().copied().collect();
-        let mut found = false;
-        let mut written: Vec<String> = Vec::new();
-        if hand.contains(c) && (c.0 as usize) < 52 && self.is_legal(c.0 as Action) {
-            let first = self.opts().forbid_ace_first_play && self.is_first_play();
-            self.for_each_outcome(c, hand, first, |out| {
-                let ok = match out {
-                    Outcome::Trail | Outcome::SelfCapture => {
-                        written.push(c.to_string());
-                        taken.is_empty() && on.is_none()
-                    }
-                    Outcome::Capture { cards, .. } => {
-                        written.push(format!("{c} x {}", piles::set_text(cards)));
-                        !taken.is_empty() && cards == x
-                    }
-                    Outcome::Build { on: t } => {
-                        written.push(format!("{c} on {t}"));
-                        on == Some(t)
-                    }
-                };
-                found |= ok;
-            });
-        }
-        if !found || x.len() as usize != taken.len() {
-            let mut legal: Vec<String> = Vec::new();
-            if self.pending < 0 {
-                let first = self.opts().forbid_ace_first_play && self.is_first_play();
-                for a in self.legal_actions().into_iter().filter(|&a| a < TAKE) {
-                    let q = Card(a as u8);
-                    self.for_each_outcome(q, hand, first, |out| {
-                        legal.push(match out {
-                            Outcome::Capture { cards, .. } => {
-                                format!("{q} x {}", piles::set_text(cards))
-                            }
-                            Outcome::Build { on } => format!("{q} on {on}"),
-                            _ => q.to_string(),
-                        })
-                    });
-                }
-            }
-            return Err(GameError::IllegalAction(format!(
-                "move {text:?} is not legal: legal moves are {}",
-                legal.join(", ")
-            )));
-        }
-        self.apply_unchecked(c.0 as Action);
-        if let Some(t) = on {
-            if self.pending >= 0 {
-                self.apply_unchecked(BUILD_ON + t.0 as Action);
-            }
-            return Ok(());
-        }
-        for t in x {
-            if self.pending < 0 {
-                break;
-            }
-            self.apply_unchecked(TAKE + t.0 as Action);
-        }
-        if self.pending >= 0 && !self.terminal {
-            self.apply_unchecked(DONE);
-        }
-        Ok(())
-    }
-
-    // ----- observation -----
-
-    /// Writes the observation of `player` (docs/escoba_engine.md §10) into `out`.
-    fn fill_observation(&self, p: usize, out: &mut [f32]) {
-        let n = self.n();
-        let ns = self.cfg.sides;
-        // C slots per card block: 10·suit + rank index in a 40-card pack, the id in 52 cards
-        let cn = self.opts().deck.slots();
-        let slot = |c: Card| -> usize {
-            if cn == 52 {
-                return c.0 as usize;
-            }
-            let r = c.0 % 13;
-            10 * (c.0 / 13) as usize + if r < 7 { r as usize } else { r as usize - 3 }
-        };
-        let put = |out: &mut [f32], base: usize, set: CardSet| {
-            for c in set {
-                out[base + slot(c)] = 1.0;
-            }
-        };
-        put(out, 0, self.hands[p]);
-        put(out, cn, self.table);
-        let hidden = self.hidden_from(p);
-        for s in 0..ns {
-            put(out, 2 * cn + cn * s, self.piles[s].minus(hidden));
-        }
-        let b = 2 * cn + cn * ns;
-        for &s in self.sweeps() {
-            if (s as usize) < ns {
-                out[b + s as usize] += 1.0;
-            }
-        }
-        out[b + ns] = self.stock().len() as f32;
-        if self.pending >= 0 {
-            out[b + ns + 1 + slot(Card(self.pending as u8))] = 1.0;
-        }
-        if self.claim >= 0 && self.claimant as usize == p {
-            // the claimant knows the card it claimed with: in the pending slots
-            out[b + ns + 1 + slot(Card(self.claim as u8))] = 1.0;
-        }
-        put(
-            out,
-            b + ns + 1 + cn,
-            CardSet(self.selection.0 & piles::CARD_BITS),
-        );
-        if self.cfg.twins {
-            // the double pack (docs/escoba_engine.md §1a): a card slot counts the copies
-            let t = &self.twin;
-            let planes = [
-                (0, t.hands[p]),
-                (cn, t.table),
-                (b + ns + 1 + cn, t.selection),
-            ];
-            for (base, set) in planes
-                .into_iter()
-                .chain((0..ns).map(|s| (2 * cn + cn * s, t.piles[s])))
-            {
-                for c in set {
-                    out[base + slot(c)] += 1.0;
-                }
-            }
-        }
-        let b = b + ns + 1 + 2 * cn;
-        out[b + p] = 1.0;
-        out[b + n + self.dealer as usize] = 1.0;
-        if !self.terminal {
-            out[b + 2 * n + self.to_move as usize] = 1.0;
-        }
-        for s in 0..n {
-            out[b + 3 * n + s] = self.hand_len(s) as f32;
-        }
-        for s in 0..ns {
-            out[b + 4 * n + s] = self.scores[s] as f32;
-        }
-        let mut b = b + 4 * n + ns;
-        if self.opts().tuzzoli || self.cfg.knocks {
-            for &[seat, kind, _] in self.declarations() {
-                out[b + self.side(seat as usize)] += knock::decl_points(self.opts(), kind) as f32;
-            }
-            b += ns;
-        }
-        if self.opts().target_mode == TargetMode::Eliminate {
-            for s in 0..n {
-                out[b + s] = (self.in_play >> s & 1) as f32;
-            }
-            b += n;
-        }
-        if self.cfg.show {
-            for s in 0..n {
-                put(out, b + cn * s, self.shown(s));
-            }
-            out[b + cn * n] = if self.cfg.matta.bit != 0 {
-                self.matta_value as f32
-            } else {
-                0.0
-            };
-            b += cn * n + 1;
-        }
-        if self.opts().steal {
-            // docs/rules/escoba.md §2.21: the top of every pile is public; then the piles selected so far
-            for s in 0..ns {
-                if let Some(t) = self.pile_top(s) {
-                    out[b + cn * s + slot(t)] = 1.0;
-                }
-            }
-            let mut sel = self.selection.0 >> piles::PILE_BIT;
-            while sel != 0 {
-                out[b + cn * ns + sel.trailing_zeros() as usize] = 1.0;
-                sel &= sel - 1;
-            }
-            b += (cn + 1) * ns;
-        }
-        if self.opts().maresciallo_penalty {
-            for i in self.ks_sweeps() {
-                out[b + self.sweeps[i] as usize] += 1.0;
-            }
-            b += ns;
-        }
-        if self.cfg.twins {
-            // the double pack refuses fidasse and builds, so this block is the last
-            for i in self.twin_sweeps() {
-                out[b + self.sweeps[i] as usize] += 1.0;
-            }
-            b += ns;
-        }
-        if self.opts().fidasse {
-            // face-down cards per side as `p` sees them, then the seat of an open claim
-            for s in 0..ns {
-                out[b + s] = self.piles[s].inter(hidden).len() as f32;
-            }
-            if self.claim >= 0 {
-                out[b + ns + self.claimant as usize] = 1.0;
-            }
-            b += ns + n;
-        }
-        if self.opts().builds {
-            // each card in a build carries the build's value (public, docs/rules/escoba.md §2.20)
-            for &bl in self.builds.as_slice() {
-                let v = builds::build_value(bl) as f32;
-                for c in bl {
-                    out[b + slot(c)] = v;
-                }
-            }
         }
     }
 }
@@ -1551,7 +844,7 @@ impl State for EscobaState {
     }
     /// What `seat` may see (docs/escoba_engine.md §10), as JSON text.
     fn view_json(&self, seat: usize) -> String {
-        serial::view_json(self, seat)
+        view::view_json(self, seat)
     }
     fn write_observation(&self, seat: usize, out: &mut [f32]) {
         self.fill_observation(seat, out)
@@ -1565,78 +858,5 @@ impl State for EscobaState {
 impl PartialEq for EscobaState {
     fn eq(&self, other: &Self) -> bool {
         self.to_json() == other.to_json()
-    }
-}
-
-/// A readable picture of the table for people.
-impl fmt::Display for EscobaState {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let o = self.opts();
-        let n = self.n();
-        let mut s = String::new();
-        let _ = writeln!(
-            s,
-            "escoba ({}) - deal {}, dealer seat {}, target {}",
-            o.variant.as_str(),
-            self.deal,
-            self.dealer,
-            o.target
-        );
-        for seat in 0..n {
-            let mark = if !self.terminal && self.to_move as usize == seat {
-                " <- to move"
-            } else {
-                ""
-            };
-            let h = self.hands[seat];
-            let _ = writeln!(
-                s,
-                "  seat {seat} (side {}): {}{mark}",
-                self.side(seat),
-                if h.is_empty() {
-                    "-".to_string()
-                } else {
-                    h.to_string()
-                }
-            );
-        }
-        let _ = writeln!(
-            s,
-            "  table: {}",
-            if self.table.is_empty() {
-                "-".to_string()
-            } else {
-                self.table.to_string()
-            }
-        );
-        for &bl in self.builds.as_slice() {
-            let _ = writeln!(s, "  build of {}: {bl}", builds::build_value(bl));
-        }
-        if let Some(p) = self.pending() {
-            let _ = writeln!(s, "  playing {p}, taking so far: {}", self.selection);
-        }
-        let _ = writeln!(s, "  stock: {} cards", self.stock().len());
-        for side in 0..self.cfg.sides {
-            let sw = self
-                .sweeps()
-                .iter()
-                .filter(|&&x| x as usize == side)
-                .count();
-            let _ = writeln!(
-                s,
-                "  side {side}: pile {} cards, sweeps {sw}, score {}",
-                self.piles[side].len(),
-                self.scores[side]
-            );
-        }
-        if self.terminal {
-            let end = match (self.winner(), self.loser()) {
-                (Some(w), _) => format!("side {w} wins"),
-                (_, Some(l)) => format!("side {l} loses"),
-                _ => "drawn".to_string(),
-            };
-            let _ = writeln!(s, "  match over: {end}");
-        }
-        f.write_str(s.trim_end())
     }
 }

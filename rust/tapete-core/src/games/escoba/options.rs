@@ -10,7 +10,7 @@ use crate::error::{GameError, Result};
 use crate::options::{OptionsSpec, Resolved};
 use crate::word_enum;
 
-use super::rules::PACK_MASK;
+use super::values::PACK_MASK;
 
 word_enum!(Variant {
     Scopa => "scopa", Escoba => "escoba", Scopa15 => "scopa_15", Scopa11 => "scopa_11",
@@ -57,7 +57,7 @@ word_enum!(Scoring { Standard => "standard", Frac => "frac" });
 word_enum!(MarescialloSweep { Replace => "replace", Total => "total" });
 word_enum!(DonnaRank { J => "J", Q => "Q" });
 
-fn opt_text(x: Option<u8>) -> String {
+pub(super) fn opt_text(x: Option<u8>) -> String {
     x.map_or_else(|| "null".to_string(), |n| n.to_string())
 }
 
@@ -178,8 +178,13 @@ pub struct EscobaOptions {
     pub capture_obligation: Obligation,
     pub ace_takes_all: bool,
     pub ace_takes_all_is_scopa: bool,
+    /// The Ace's self-capture on an empty table is a sweep, never on the deal's last play
+    /// (docs/rules/escoba.md §2.1).
+    pub ace_self_capture_is_scopa: bool,
     pub ace_blocked_by_table_ace: bool,
     pub ace_on_empty_table: AceEmpty,
+    /// An Ace may also trail onto a non-empty table (docs/rules/escoba.md §2.1).
+    pub ace_may_trail: bool,
     pub forbid_ace_first_play: bool,
     /// Sweeps claimed face down, on trust (docs/rules/escoba.md §2.19).
     pub fidasse: bool,
@@ -188,6 +193,9 @@ pub struct EscobaOptions {
     pub build_only_if_no_capture: bool,
     pub scopa_value: i64,
     pub scopa_on_last_play: bool,
+    /// A side's sweep that takes its streak of sweeps beyond this scores nothing
+    /// (docs/rules/escoba.md §1.5).
+    pub max_consecutive_sweeps: Option<u32>,
     pub last_capturer_takes_rest: bool,
     pub cards: i64,
     pub coins: i64,
@@ -206,6 +214,8 @@ pub struct EscobaOptions {
     pub re_bello: bool,
     pub napola: bool,
     pub napola_all_coins_wins: bool,
+    /// A napola scores this instead of its run's length (docs/rules/escoba.md §1.8).
+    pub napola_flat: Option<i64>,
     /// Cirulla's coin runs (docs/rules/escoba.md §2.7): A-2-3 upward, J-Q-K (downward with `grande_extends`).
     pub piccola: bool,
     pub piccola_max: u8,
@@ -263,7 +273,7 @@ pub struct EscobaOptions {
     pub cards_tie_points: Option<i64>,
 }
 
-fn opt_err(msg: String) -> GameError {
+pub(super) fn opt_err(msg: String) -> GameError {
     GameError::InvalidOption(msg)
 }
 
@@ -370,17 +380,11 @@ impl EscobaOptions {
         }
     }
 
-    /// User options (a JSON object) resolved: the alias, the table's scheme, then what is derived.
-    pub fn resolve(input: &Value) -> Result<EscobaOptions> {
-        let mut m = spec().resolve(&expand_aliases(input)?)?;
-        EscobaOptions::from_resolved(&mut m)
-    }
-
     /// Typed options from the resolved table. First writes into `options` what is derived from
     /// them (the capture kinds in table order, minus `match` and `sum` without `normal_captures`;
     /// `game=single_deal` with `frac_single_deal`; a null `target` by the sides), so that the
-    /// canonical JSON shows it; then checks across options.
-    pub fn from_resolved(options: &mut Map<String, Value>) -> Result<EscobaOptions> {
+    /// canonical JSON shows it. The checks across options follow (`EscobaOptions::from_resolved`).
+    pub(super) fn read_resolved(options: &mut Map<String, Value>) -> Result<EscobaOptions> {
         let r = Resolved(std::mem::take(options));
         let mut capture_kinds = kind_bits(&r, "capture_kinds")?;
         if !r.bool("normal_captures")? {
@@ -435,14 +439,17 @@ impl EscobaOptions {
             capture_obligation: r.word("capture_obligation", Obligation::parse)?,
             ace_takes_all: r.bool("ace_takes_all")?,
             ace_takes_all_is_scopa: r.bool("ace_takes_all_is_scopa")?,
+            ace_self_capture_is_scopa: r.bool("ace_self_capture_is_scopa")?,
             ace_blocked_by_table_ace: r.bool("ace_blocked_by_table_ace")?,
             ace_on_empty_table: r.word("ace_on_empty_table", AceEmpty::parse)?,
+            ace_may_trail: r.bool("ace_may_trail")?,
             forbid_ace_first_play: r.bool("forbid_ace_first_play")?,
             fidasse: r.bool("fidasse")?,
             builds: r.bool("builds")?,
             build_only_if_no_capture: r.bool("build_only_if_no_capture")?,
             scopa_value: r.int("scopa_value")?,
             scopa_on_last_play: r.bool("scopa_on_last_play")?,
+            max_consecutive_sweeps: r.opt_int("max_consecutive_sweeps")?.map(|k| k as u32),
             last_capturer_takes_rest: r.bool("last_capturer_takes_rest")?,
             cards: r.int("cards")?,
             coins: r.int("coins")?,
@@ -459,6 +466,7 @@ impl EscobaOptions {
             re_bello: r.bool("re_bello")?,
             napola: r.bool("napola")?,
             napola_all_coins_wins: r.bool("napola_all_coins_wins")?,
+            napola_flat: r.opt_int("napola_flat")?,
             piccola: r.bool("piccola")?,
             piccola_max: r.int("piccola_max")? as u8,
             grande: r.int("grande")?,
@@ -513,7 +521,6 @@ impl EscobaOptions {
         );
         options.insert("game".into(), Value::from(o.game.as_str()));
         options.insert("target".into(), Value::from(o.target));
-        o.validate()?;
         Ok(o)
     }
 
@@ -526,65 +533,6 @@ impl EscobaOptions {
         } else {
             16
         }
-    }
-
-    fn validate(&self) -> Result<()> {
-        if super::knock::enabled(self) && self.target_mode == TargetMode::Eliminate {
-            return Err(opt_err(
-                "option knocks declares 3-card hands, which the deals with players eliminated \
-                 (target_mode=eliminate) do not keep"
-                    .into(),
-            ));
-        }
-        if self.tuzzoli && self.target_mode == TargetMode::Eliminate {
-            return Err(opt_err(
-                "option tuzzoli declares 3-card hands, which the deals with players eliminated \
-                 (target_mode=eliminate) do not keep"
-                    .into(),
-            ));
-        }
-        super::piles::validate(self)?;
-        super::fidasse::validate(self)?;
-        super::builds::validate(self)?;
-        if self.tuzzoli && self.cards_per_hand != 3 {
-            return Err(opt_err(format!(
-                "option tuzzoli declares 3-card hands (docs/rules/escoba.md §2.8): cards_per_hand must be 3, got {}",
-                self.cards_per_hand
-            )));
-        }
-        if super::knock::enabled(self) && self.cards_per_hand != 3 {
-            return Err(opt_err(format!(
-                "option knocks declares 3-card hands (docs/rules/escoba.md §2.7): cards_per_hand must be 3, got {}",
-                self.cards_per_hand
-            )));
-        }
-        let pack = self.deck.len() as u32;
-        let dealt = pack - self.initial_table_cards as u32;
-        let per_round = self.players as u32 * self.cards_per_hand as u32;
-        if dealt % per_round != 0 {
-            return Err(opt_err(format!(
-                "{pack} - initial_table_cards = {dealt} cards must be a positive multiple of players * cards_per_hand = {}",
-                self.players as u64 * self.cards_per_hand as u64
-            )));
-        }
-        super::cicera::validate(self)?;
-        super::twins::validate(self)?;
-        // A table with fewer than k Kings and fewer than a Aces (an unset minimum counts as 5)
-        // holds at most (pack - 8) + (k - 1) + (a - 1) cards; a larger one is always void and
-        // dealing would never end (docs/escoba_engine.md §2).
-        let k = self.void_deal_min_kings.map_or(5, u32::from);
-        let a = self.void_deal_min_aces.map_or(5, u32::from);
-        let itc = self.initial_table_cards as u32;
-        if itc > pack - 10 + k + a {
-            return Err(opt_err(format!(
-                "every deal would be void: a table of initial_table_cards={itc} cards always holds \
-                 at least void_deal_min_kings={} Kings or void_deal_min_aces={} Aces; lower \
-                 initial_table_cards or relax the void-deal options",
-                opt_text(self.void_deal_min_kings),
-                opt_text(self.void_deal_min_aces),
-            )));
-        }
-        Ok(())
     }
 
     /// Special cards as scored: `special_cards`, plus `Kd: 1` with `re_bello` unless present.

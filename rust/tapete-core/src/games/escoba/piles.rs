@@ -12,7 +12,7 @@ use crate::error::GameError;
 use super::options::{
     refuse_clashes, EscobaOptions, Fewest, TableBonus, TargetMode, KIND_MATCH, KIND_SUM,
 };
-use super::rules::{value, MAX_SIDES, VALUE_MASK};
+use super::values::{value, MAX_SIDES, VALUE_MASK};
 
 /// Bit of side 0's pile in a capture set.
 pub const PILE_BIT: u8 = 53;

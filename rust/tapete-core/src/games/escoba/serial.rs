@@ -8,7 +8,6 @@ use super::builds::{build_value, Builds, MAX_BUILDS, MAX_BUILD_VALUE};
 use super::elimination;
 use super::knock;
 use super::maresciallo;
-use super::notation::CLAIM;
 use super::options::TargetMode;
 use super::options::{Deck, MAX_PACK};
 use super::rules;
@@ -28,7 +27,7 @@ const ST: Read = Read::STATE;
 // ----- writing -----
 
 /// A multiset of the double pack (docs/escoba_engine.md §1a): `set` ascending, an id of `two` written twice.
-fn push_ids2(s: &mut String, set: CardSet, two: CardSet) {
+pub(super) fn push_ids2(s: &mut String, set: CardSet, two: CardSet) {
     s.push('[');
     for (i, c) in set.iter().enumerate() {
         if i > 0 {
@@ -42,7 +41,7 @@ fn push_ids2(s: &mut String, set: CardSet, two: CardSet) {
     s.push(']');
 }
 
-fn push_texts2(s: &mut String, set: CardSet, two: CardSet) {
+pub(super) fn push_texts2(s: &mut String, set: CardSet, two: CardSet) {
     s.push('[');
     for (i, c) in set.iter().enumerate() {
         if i > 0 {
@@ -56,7 +55,7 @@ fn push_texts2(s: &mut String, set: CardSet, two: CardSet) {
     s.push(']');
 }
 
-fn push_texts(s: &mut String, set: CardSet) {
+pub(super) fn push_texts(s: &mut String, set: CardSet) {
     s.push('[');
     for (i, c) in set.iter().enumerate() {
         if i > 0 {
@@ -67,20 +66,20 @@ fn push_texts(s: &mut String, set: CardSet) {
     s.push(']');
 }
 
-fn eliminate(st: &EscobaState) -> bool {
+pub(super) fn eliminate(st: &EscobaState) -> bool {
     st.cfg.opts.target_mode == TargetMode::Eliminate
 }
 
 /// A multiset of the double pack (docs/escoba_engine.md §1a) as JSON text: `set` ascending, an id of `two`
 /// written twice.
-fn multiset(set: CardSet, two: CardSet) -> String {
+pub(super) fn multiset(set: CardSet, two: CardSet) -> String {
     let mut s = String::new();
     push_ids2(&mut s, set, two);
     s
 }
 
 /// A list of multisets, as JSON text.
-fn multisets(sets: &[CardSet], twos: &[CardSet]) -> String {
+pub(super) fn multisets(sets: &[CardSet], twos: &[CardSet]) -> String {
     let mut s = String::from("[");
     for (i, (set, two)) in sets.iter().zip(twos).enumerate() {
         if i > 0 {
@@ -138,8 +137,11 @@ pub(super) fn to_json(st: &EscobaState) -> String {
         .u64_text("rng", st.rng.state)
         .ints("scores", &st.scores[..ns])
         .raw("selection", multiset(st.selection, st.twin.selection))
-        .ints("stock", st.stock())
-        .ints("sweeps", st.sweeps())
+        .ints("stock", st.stock());
+    if o.max_consecutive_sweeps.is_some() {
+        j.ints("sweep_streak", &st.streak[..ns]);
+    }
+    j.ints("sweeps", st.sweeps())
         .raw("table", multiset(st.table, st.twin.table))
         .raw("terminal", st.terminal)
         .raw("to_move", st.to_move);
@@ -152,7 +154,7 @@ pub(super) fn to_json(st: &EscobaState) -> String {
 }
 
 /// `[[..],[..]]`: the points of each finished deal, per side.
-fn push_deal_points(s: &mut String, st: &EscobaState) {
+pub(super) fn push_deal_points(s: &mut String, st: &EscobaState) {
     s.push('[');
     for (i, d) in st.deal_points.chunks(st.cfg.sides).enumerate() {
         if i > 0 {
@@ -163,195 +165,8 @@ fn push_deal_points(s: &mut String, st: &EscobaState) {
     s.push(']');
 }
 
-/// View of seat `p` (docs/escoba_engine.md §10), keys in the contract's order.
-pub(super) fn view_json(st: &EscobaState, p: usize) -> String {
-    let n = st.cfg.n;
-    let ns = st.cfg.sides;
-    let mut s = String::with_capacity(600);
-    let cp = if st.terminal { -1 } else { st.to_move as i64 };
-    let _ = write!(
-        s,
-        "{{\"player\":{p},\"current_player\":{cp},\"dealer\":{},\"deal\":{},\"hand\":",
-        st.dealer, st.deal
-    );
-    push_texts2(&mut s, st.hands[p], st.twin.hands[p]);
-    s.push_str(",\"hand_sizes\":");
-    push_ints(&mut s, (0..n).map(|seat| st.hand_len(seat)));
-    s.push_str(",\"table\":");
-    push_texts2(&mut s, st.table, st.twin.table);
-    s.push_str(",\"piles\":[");
-    let hidden = st.hidden_from(p);
-    for side in 0..ns {
-        if side > 0 {
-            s.push(',');
-        }
-        // a trusted claim card of another seat is a face-down "??" (docs/rules/escoba.md §2.19)
-        let pile = st.piles[side];
-        let two = st.twin.piles[side];
-        let shown = pile
-            .minus(hidden)
-            .iter()
-            .flat_map(|c| std::iter::repeat_n(format!("\"{c}\""), 1 + two.contains(c) as usize));
-        let down = (0..pile.inter(hidden).len()).map(|_| "\"??\"".to_string());
-        let _ = write!(s, "[{}]", shown.chain(down).collect::<Vec<_>>().join(","));
-    }
-    s.push(']');
-    if st.cfg.opts.steal {
-        // docs/rules/escoba.md §2.21: the top card of every pile is public
-        s.push_str(",\"pile_tops\":[");
-        for side in 0..ns {
-            if side > 0 {
-                s.push(',');
-            }
-            match st.pile_top(side) {
-                Some(c) => {
-                    let _ = write!(s, "\"{c}\"");
-                }
-                None => s.push_str("null"),
-            }
-        }
-        s.push(']');
-    }
-    s.push_str(",\"scope\":");
-    push_ints(
-        &mut s,
-        (0..ns).map(|side| st.sweeps().iter().filter(|&&x| x as usize == side).count()),
-    );
-    let _ = write!(s, ",\"stock_size\":{},\"pending\":", st.stock().len());
-    match st.pending() {
-        Some(c) => {
-            let _ = write!(s, "\"{c}\"");
-        }
-        None => s.push_str("null"),
-    }
-    s.push_str(",\"selection\":[");
-    for (i, c) in st.selection.iter().enumerate() {
-        if i > 0 {
-            s.push(',');
-        }
-        let _ = write!(s, "\"{}\"", super::piles::item_text(c.0));
-        if st.twin.selection.contains(c) {
-            let _ = write!(s, ",\"{c}\"");
-        }
-    }
-    s.push(']');
-    s.push_str(",\"scores\":");
-    push_ints(&mut s, st.scores[..ns].iter());
-    s.push_str(",\"deal_points\":");
-    push_deal_points(&mut s, st);
-    let _ = write!(
-        s,
-        ",\"last_capturer\":{},\"terminal\":{},\"winner\":{},\"loser\":{}",
-        st.last_capturer, st.terminal, st.winner, st.loser
-    );
-    if has_decls(st.cfg.opts.tuzzoli, st.cfg.knocks) {
-        // tuzzoli are announced, not shown (docs/rules/escoba.md §2.8): the seat, the kind and its points
-        s.push_str(",\"declarations\":[");
-        for (i, &[seat, kind, _]) in st.declarations().iter().enumerate() {
-            if i > 0 {
-                s.push(',');
-            }
-            let _ = write!(
-                s,
-                "{{\"seat\":{seat},\"declaration\":\"{}\",\"points\":{}}}",
-                knock::decl_name(kind),
-                knock::decl_points(&st.cfg.opts, kind)
-            );
-        }
-        s.push(']');
-    }
-    if st.cfg.show {
-        // a knocked hand (docs/rules/escoba.md §2.7), an open last hand (docs/rules/escoba.md §2.23) is played face up
-        s.push_str(",\"shown\":[");
-        for seat in 0..n {
-            if seat > 0 {
-                s.push(',');
-            }
-            push_texts(&mut s, st.shown(seat));
-        }
-        s.push(']');
-    }
-    if st.cfg.matta.bit != 0 {
-        let _ = write!(s, ",\"matta_value\":{}", st.matta_value);
-    }
-    if st.cfg.opts.maresciallo_penalty {
-        s.push_str(",\"ks_sweeps\":");
-        push_ints(
-            &mut s,
-            (0..ns).map(|side| {
-                st.ks_sweeps()
-                    .filter(|&i| st.sweeps[i] as usize == side)
-                    .count()
-            }),
-        );
-    }
-    if st.cfg.twins {
-        s.push_str(",\"twin_sweeps\":");
-        push_ints(
-            &mut s,
-            (0..ns).map(|side| {
-                st.twin_sweeps()
-                    .filter(|&i| st.sweeps[i] as usize == side)
-                    .count()
-            }),
-        );
-    }
-    if st.cfg.opts.builds {
-        // builds are public (docs/rules/escoba.md §2.20)
-        s.push_str(",\"builds\":[");
-        for (i, &b) in st.builds.as_slice().iter().enumerate() {
-            if i > 0 {
-                s.push(',');
-            }
-            s.push_str("{\"cards\":");
-            push_texts(&mut s, b);
-            let _ = write!(s, ",\"value\":{}}}", build_value(b));
-        }
-        s.push(']');
-    }
-    if eliminate(st) {
-        s.push_str(",\"in_play\":");
-        push_ints(&mut s, (0..n).filter(|&p| st.in_play >> p & 1 != 0));
-    }
-    if st.cfg.opts.fidasse {
-        s.push_str(",\"claim\":");
-        if st.claim >= 0 {
-            let c = Card(st.claim as u8);
-            let card = if hidden.contains(c) {
-                "??".to_string()
-            } else {
-                c.to_string()
-            };
-            let _ = write!(s, "{{\"seat\":{},\"card\":\"{card}\"}}", st.claimant);
-        } else {
-            s.push_str("null");
-        }
-        // the history, a hidden claim as "claim ??": the last CLAIM of a hidden card is this deal's
-        s.push_str(",\"history\":[");
-        for (i, &a) in st.history.iter().enumerate() {
-            if i > 0 {
-                s.push(',');
-            }
-            let a = a as u32;
-            let c = a.wrapping_sub(CLAIM);
-            let masked = c < 52
-                && hidden.contains(Card(c as u8))
-                && !st.history[i + 1..].iter().any(|&b| b as u32 == a);
-            let text = if masked {
-                "claim ??".to_string()
-            } else {
-                super::notation::action_to_string(a).unwrap_or_default()
-            };
-            let _ = write!(s, "\"{text}\"");
-        }
-        s.push(']');
-    }
-    s.push('}');
-    s
-}
-
 /// Whether states carry `declarations` (tuzzoli or knocks).
-fn has_decls(tuzzoli: bool, knocks: bool) -> bool {
+pub(super) fn has_decls(tuzzoli: bool, knocks: bool) -> bool {
     tuzzoli || knocks
 }
 
@@ -783,6 +598,7 @@ pub(super) fn state_from_json(game: &EscobaGame, text: &str) -> Result<EscobaSta
         ("claimed", o.fidasse),
         ("builds", o.builds),
         ("twin_sweeps", game.cfg.twins),
+        ("sweep_streak", o.max_consecutive_sweeps.is_some()),
     ];
     let keys: Vec<&str> = STATE_KEYS
         .iter()
@@ -956,6 +772,13 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
                 )));
             }
             s.ks_sweeps |= 1u128 << i;
+        }
+    }
+    if o.max_consecutive_sweeps.is_some() {
+        // docs/rules/escoba.md §1.5: a side's streak counts its plays, at most the pack
+        let v = ST.list_of(f("sweep_streak"), "sweep_streak", cfg.sides)?;
+        for (side, x) in v.iter().enumerate() {
+            s.streak[side] = ST.int(x, "sweep_streak entry", 0, cfg.pack as i64)? as u32;
         }
     }
     if cfg.twins {

@@ -302,7 +302,8 @@ pub fn for_each_outcome<F: FnMut(TwinOutcome)>(
         any = true;
         f(TwinOutcome::Capture { cards, from_kind });
     });
-    if !any || o.capture_obligation == Obligation::Optional {
+    // docs/rules/escoba.md §2.1: with ace_may_trail only the Ace is freed from the obligation
+    if !any || o.capture_obligation == Obligation::Optional || (o.ace_may_trail && value(p) == 1) {
         f(TwinOutcome::Trail);
     }
 }
@@ -354,9 +355,10 @@ pub fn sweep_points(o: &EscobaOptions, p: Card, twin: bool) -> i64 {
 }
 
 /// The double napola (docs/rules/escoba.md §2.18): run `L1` over the first copies of the coins, run
-/// `L2` over the second copies; each scores its length when at least 3.
-pub fn napola_points(pile: Multiset) -> i64 {
-    let pts = |l: u32| if l >= 3 { l as i64 } else { 0 };
+/// `L2` over the second copies; each scores its length when at least 3 (`flat` instead, with
+/// `napola_flat`).
+pub fn napola_points(pile: Multiset, flat: Option<i64>) -> i64 {
+    let pts = |l: u32| if l >= 3 { flat.unwrap_or(l as i64) } else { 0 };
     pts(rules::napola_run(pile.one)) + pts(rules::napola_run(pile.two))
 }
 
@@ -580,7 +582,7 @@ fn categories<G: FnMut(u32, &dyn Fn(usize) -> i64)>(
     }
     if o.napola {
         for (s, p) in piles.iter().enumerate() {
-            let l = napola_points(*p);
+            let l = napola_points(*p, o.napola_flat);
             if l > 0 {
                 give(1 << s, &|_| l);
             }
@@ -771,11 +773,11 @@ mod tests {
     fn double_napola() {
         // docs/rules/escoba.md §2.18 [D]: L1 over first copies, L2 needs both; (L1 if ≥ 3) + (L2 if
         // ≥ 3) A–5 of coins once, A–4 twice: L1 = 5, L2 = 4 → 5 + 4 = 9
-        assert_eq!(napola_points(ms("Ad Ad 2d 2d 3d 3d 4d 4d 5d")), 9);
+        assert_eq!(napola_points(ms("Ad Ad 2d 2d 3d 3d 4d 4d 5d"), None), 9);
         // A–4 once, A–2 twice: L1 = 4, L2 = 2 (< 3) → 4
-        assert_eq!(napola_points(ms("Ad Ad 2d 2d 3d 4d")), 4);
+        assert_eq!(napola_points(ms("Ad Ad 2d 2d 3d 4d"), None), 4);
         // no Ad: nothing
-        assert_eq!(napola_points(ms("2d 2d 3d 3d 4d 4d")), 0);
+        assert_eq!(napola_points(ms("2d 2d 3d 3d 4d 4d"), None), 0);
     }
 
     #[test]

@@ -9,7 +9,7 @@ use crate::game::Action;
 use super::notation::{DONE, TAKE};
 use super::rules::MAX_SIDES;
 use super::twins::{self, Multiset, TwinOutcome};
-use super::{maresciallo, EscobaState, MAX_SEATS};
+use super::{EscobaState, MAX_SEATS};
 
 /// The second copies of the double pack: per hand, per pile, on the table, in the selection;
 /// and which sweeps of the deal took the played card's twin (bit per index in `sweeps`).
@@ -98,7 +98,7 @@ impl EscobaState {
 
     /// `O(p)` on the multiset table (docs/escoba_engine.md §3, §1a).
     #[inline]
-    fn twin_outcomes<F: FnMut(TwinOutcome)>(&self, p: Card, f: F) {
+    pub(super) fn twin_outcomes<F: FnMut(TwinOutcome)>(&self, p: Card, f: F) {
         twins::for_each_outcome(self.opts(), p, self.twin_table(), f);
     }
 
@@ -212,6 +212,8 @@ impl EscobaState {
         let side = self.side(self.to_move as usize);
         let before = self.twin_table();
         let mut pile = self.twin_pile(side);
+        // a sweep that scores, before max_consecutive_sweeps; whether it took `c`'s twin
+        let (mut swept, mut twin) = (false, false);
         match out {
             TwinOutcome::Trail => {
                 let mut t = before;
@@ -222,6 +224,8 @@ impl EscobaState {
                 pile.insert(c);
                 self.set_pile(side, pile);
                 self.last_capturer = side as i8;
+                // docs/rules/escoba.md §2.1: never on the deal's last play
+                swept = self.cfg.opts.ace_self_capture_is_scopa && !self.deal_played_out();
             }
             TwinOutcome::Capture { cards, from_kind } => {
                 self.set_table(before.minus(cards).unwrap_or(Multiset::EMPTY));
@@ -231,24 +235,16 @@ impl EscobaState {
                 self.last_capturer = side as i8;
                 if cards == before {
                     let o = &self.cfg.opts;
-                    let last_play = self.stock_pos as usize == self.cfg.pack
-                        && self.hands[..self.n()].iter().all(|h| h.is_empty());
-                    let scores = (from_kind || o.ace_takes_all_is_scopa)
-                        && (o.scopa_on_last_play || !last_play);
-                    if scores && (self.n_sweeps as usize) < 128 {
-                        let bit = 1u128 << self.n_sweeps;
-                        if maresciallo::is_ks_sweep(o, c) {
-                            self.ks_sweeps |= bit;
-                        }
-                        if cards.contains(c) {
-                            self.twin.sweeps |= bit;
-                        }
-                    }
-                    if scores {
-                        self.push_sweep(side);
-                    }
+                    swept = (from_kind || o.ace_takes_all_is_scopa)
+                        && (o.scopa_on_last_play || !self.deal_played_out());
+                    twin = cards.contains(c);
                 }
             }
+        }
+        if swept {
+            self.sweep(side, c, twin);
+        } else {
+            self.no_sweep(side);
         }
         self.pending = -1;
         self.set_selection(Multiset::EMPTY);
