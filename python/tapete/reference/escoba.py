@@ -308,6 +308,15 @@ def _check_options(opts: dict[str, Any]) -> None:
             "option tuzzoli declares 3-card hands, which the deals with players eliminated"
             " (target_mode=eliminate) do not keep"
         )
+    if opts["ace_self_capture_is_scopa"] and not (
+        opts["ace_takes_all"] and opts["ace_on_empty_table"] == "self_capture"
+    ):
+        raise InvalidOptionError(
+            "option ace_self_capture_is_scopa needs ace_takes_all=true and ace_on_empty_table=self_capture"
+            " (docs/rules/escoba.md §2.1)"
+        )
+    if opts["ace_may_trail"] and not opts["ace_takes_all"]:
+        raise InvalidOptionError("option ace_may_trail needs ace_takes_all=true (docs/rules/escoba.md §2.1)")
     if opts["steal"]:
         _refuse_clashes(
             "steal=true (rubamazzo, docs/rules/escoba.md §2.21)",
@@ -744,6 +753,8 @@ def _outcomes(
     else:  # any_card: trailing is allowed only when no playable card of the hand can capture
         playable = [q for q in hand if q != card and not (aces_forbidden and card_value(q) == 1)]
         may_trail = not outcomes and not any(captures(q, table) for q in playable)
+    if opts["ace_may_trail"] and opts["ace_takes_all"] and _val(card, matta) == 1:
+        may_trail = True  # docs/rules/escoba.md §2.1: only the Ace is freed from the obligation
     if may_trail:
         outcomes[TRAIL] = False
     if opts["builds"] and not (opts["build_only_if_no_capture"] and can_capture):
@@ -1082,7 +1093,7 @@ def _deal_awards(
             run = 0
             while run < len(_NAPOLA_RUN) and _NAPOLA_RUN[run] in piles[s]:
                 run += 1
-            vec[s] = run if run >= 3 else 0
+            vec[s] = (run if opts["napola_flat"] is None else opts["napola_flat"]) if run >= 3 else 0
         if any(vec):
             awards.append(vec)
     # 9. Escoba bonuses.
@@ -1275,6 +1286,7 @@ class Escoba(ReferenceGame):
         extra += S + n if o["fidasse"] else 0  # face-down cards, claimant
         extra += C if o["builds"] else 0  # the value of the build holding each card
         extra += S if self.twins else 0  # twin sweeps per side
+        extra += S if o["max_consecutive_sweeps"] is not None else 0  # each side's sweep streak
         return 4 * C + 1 + (C + 2) * S + 4 * n + extra
 
     def side_of(self, seat: int) -> int:
@@ -1556,6 +1568,8 @@ class EscobaState(ReferenceState):
         self._claim = -1
         self._claimant = -1
         self._claimed: list[set[int]] = [set() for _ in range(n)]
+        # max_consecutive_sweeps (docs/rules/escoba.md §1.5): each side's run of sweeps this deal
+        self._streak = [0] * S
 
     # -- dealing (docs/escoba_engine.md §5) -----------------------------------------------------------------
 
@@ -1597,6 +1611,7 @@ class EscobaState(ReferenceState):
         self._matta_value = card_value(self.game.matta) if self.game.matta is not None else 0
         self._ks_sweeps = []
         self._twin_sweeps = []
+        self._streak = [0] * self.game.num_sides
         self._last_capturer = -1
         self._pending = -1
         self._selection = []
@@ -1778,6 +1793,7 @@ class EscobaState(ReferenceState):
             else:  # cancelled: the card trails, the claimant's side loses a point
                 self._table.add(card)
                 self._scores[side] -= 1
+                self._streak[side] = 0
         self._claim = self._claimant = -1
         self._to_move = claimant
         self._pass_turn()
@@ -1786,6 +1802,21 @@ class EscobaState(ReferenceState):
         self._piles[side] |= self._table | {card}
         self._table = set()
         self._last_capturer = side
+        self._sweep(side, card)
+
+    def _sweep(self, side: int, card: int, twin: bool = False) -> None:
+        """A play of ``side`` with ``card`` made a scopa (docs/rules/escoba.md §1.5); ``twin``: it took
+        the card's twin. With ``max_consecutive_sweeps`` a sweep that takes the side's run of
+        sweeps beyond the cap scores nothing."""
+        cap = self._o["max_consecutive_sweeps"]
+        if cap is not None:
+            self._streak[side] += 1
+            if self._streak[side] > cap:
+                return
+        if self._o["maresciallo_penalty"] and card == MARESCIALLO:
+            self._ks_sweeps.append(len(self._sweeps))
+        if twin:
+            self._twin_sweeps.append(len(self._sweeps))
         self._sweeps.append(side)
 
     def _items(self) -> set[int]:
@@ -1864,9 +1895,12 @@ class EscobaState(ReferenceState):
         o, _n = self._o, self.game.num_players
         side = self.game.side_of(self._to_move)
         last_play = not self._stock and not any(self._hands)
+        swept = False  # a sweep that scores a scopa, before max_consecutive_sweeps
         if outcome == SELF:
             self._piles[side].add(card)
             self._last_capturer = side
+            # docs/rules/escoba.md §2.1: with ace_self_capture_is_scopa a sweep, never on the last play
+            swept = o["ace_self_capture_is_scopa"] and not last_play
         elif isinstance(outcome, BuildOn):
             t = outcome.item
             old = [b for b in self._builds if b[0] == t]
@@ -1879,7 +1913,7 @@ class EscobaState(ReferenceState):
         elif outcome == TRAIL:
             self._table.add(card)
         elif self.game.twins:
-            self._resolve_twins(card, outcome, normal, side, last_play)
+            swept = self._resolve_twins(card, outcome, normal, side, last_play)
         else:
             taken = {x for x in outcome if x < PILE0}
             for x in outcome:
@@ -1897,28 +1931,27 @@ class EscobaState(ReferenceState):
             self._table -= taken
             self._piles[side] |= taken | {card} | {c for b in built for c in b}
             self._last_capturer = side
-            if sweep and (normal or o["ace_takes_all_is_scopa"]) and not (last_play and not o["scopa_on_last_play"]):
-                if o["maresciallo_penalty"] and card == MARESCIALLO:
-                    self._ks_sweeps.append(len(self._sweeps))
-                self._sweeps.append(side)
+            swept = (
+                sweep and (normal or o["ace_takes_all_is_scopa"]) and not (last_play and not o["scopa_on_last_play"])
+            )
+        if swept:
+            self._sweep(side, card, self.game.twins and outcome != SELF and card in outcome)
+        else:
+            self._streak[side] = 0
         self._pending, self._selection = -1, []
         self._pass_turn()
 
-    def _resolve_twins(self, card: int, outcome: tuple, normal: bool, side: int, last_play: bool) -> None:
-        """A capture on the double pack (docs/escoba_engine.md §1a): ``outcome`` lists a twin twice; a sweep
-        that takes the played card's twin is recorded in ``_twin_sweeps``."""
+    def _resolve_twins(self, card: int, outcome: tuple, normal: bool, side: int, last_play: bool) -> bool:
+        """A capture on the double pack (docs/escoba_engine.md §1a): ``outcome`` lists a twin twice.
+        Whether it is a sweep that scores; one that takes the played card's twin is recorded in
+        ``_twin_sweeps``."""
         o = self._o
         taken = Bag(outcome)
         sweep = bool(self._table) and taken == self._table
         self._table -= taken
         self._piles[side] |= taken | [card]
         self._last_capturer = side
-        if sweep and (normal or o["ace_takes_all_is_scopa"]) and not (last_play and not o["scopa_on_last_play"]):
-            if o["maresciallo_penalty"] and card == MARESCIALLO:
-                self._ks_sweeps.append(len(self._sweeps))
-            if card in taken:
-                self._twin_sweeps.append(len(self._sweeps))
-            self._sweeps.append(side)
+        return sweep and (normal or o["ace_takes_all_is_scopa"]) and not (last_play and not o["scopa_on_last_play"])
 
     def _pass_turn(self) -> None:
         """After a play by ``_to_move``: the next seat with cards, a new hand, or the deal's end."""
@@ -2163,6 +2196,7 @@ class EscobaState(ReferenceState):
         s._in_play = set(self._in_play)
         s._claim, s._claimant = self._claim, self._claimant
         s._claimed = [set(c) for c in self._claimed]
+        s._streak = list(self._streak)
         return s
 
     # -- serialisation -------------------------------------------------------------------------
@@ -2198,6 +2232,7 @@ class EscobaState(ReferenceState):
             **({"builds": [list(b) for b in self._builds]} if self._o["builds"] else {}),
             **({"in_play": sum(1 << t for t in self._in_play)} if self.game.eliminate else {}),
             **({"pile_tops": list(self._tops)} if self._o["steal"] else {}),
+            **({"sweep_streak": list(self._streak)} if self._o["max_consecutive_sweeps"] is not None else {}),
             **(
                 {"claim": self._claim, "claimant": self._claimant, "claimed": [sorted(c) for c in self._claimed]}
                 if self._o["fidasse"]
@@ -2281,6 +2316,8 @@ class EscobaState(ReferenceState):
                 else {}
             ),
             **({"in_play": sorted(self._in_play)} if self.game.eliminate else {}),
+            # docs/rules/escoba.md §1.5: each side's run of sweeps is public
+            **({"sweep_streak": list(self._streak)} if self._o["max_consecutive_sweeps"] is not None else {}),
             **(self._fidasse_view(hidden) if self._o["fidasse"] else {}),
         }
 
@@ -2367,6 +2404,10 @@ class EscobaState(ReferenceState):
             for b in self._builds:  # each card in a build carries the build's value
                 for c in b:
                     obs[base + _slot(c)] = _build_value(b)
+            base += C
+        cap = self._o["max_consecutive_sweeps"]
+        if cap is not None:  # each side's sweep streak over the cap, at most 1
+            obs[base : base + S] = [min(k / cap, 1.0) for k in self._streak]
         return obs
 
     # -- for people ----------------------------------------------------------------------------
@@ -2436,6 +2477,8 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
         keys.add("builds")
     if game.twins:
         keys.add("twin_sweeps")
+    if game.options["max_consecutive_sweeps"] is not None:
+        keys.add("sweep_streak")
     d = StateFields(text, "escoba", keys, game.options_json())
     bad, integer, int_list, per = d.bad, d.integer, d.ints, d.per
     o = game._opts
@@ -2534,6 +2577,9 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
         twin_sweeps = int_list(d["twin_sweeps"], "twin_sweeps", 0, len(sweeps) - 1)
         if any(a >= b for a, b in zip(twin_sweeps, twin_sweeps[1:])):
             raise bad("twin_sweeps must be strictly ascending")
+    streak = [0] * S
+    if o["max_consecutive_sweeps"] is not None:  # docs/rules/escoba.md §1.5: a side plays at most the pack
+        streak = int_list(per("sweep_streak", S), "sweep_streak", 0, game.size)
     deal_points = d["deal_points"]
     if not isinstance(deal_points, list):
         raise bad("deal_points must be a list")
@@ -2662,6 +2708,7 @@ def _state_from_json(game: Escoba, text: Any) -> EscobaState:
     s._in_play = seats_in
     s._claim, s._claimant = claim, claimant
     s._claimed = [set(c) for c in claimed]
+    s._streak = list(streak)
 
     if pending != -1:
         # The pending card must really await a choice: more than one outcome fits the selection.

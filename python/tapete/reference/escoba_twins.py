@@ -67,11 +67,12 @@ def _run(held: Counter, copies: int) -> int:
     return run
 
 
-def napola_points(pile: Iterable[int]) -> int:
+def napola_points(pile: Iterable[int], flat: int | None = None) -> int:
     """The double napola: run ``L1`` over the first copies of the coins, ``L2`` needs both copies;
-    ``(L1 if L1 >= 3) + (L2 if L2 >= 3)``."""
+    ``(L1 if L1 >= 3) + (L2 if L2 >= 3)``; with ``flat`` (option ``napola_flat``) each run of at
+    least 3 scores ``flat`` instead of its length."""
     held = Counter(pile)
-    return sum(run for run in (_run(held, 1), _run(held, 2)) if run >= 3)
+    return sum(run if flat is None else flat for run in (_run(held, 1), _run(held, 2)) if run >= 3)
 
 
 def tally(pile: Iterable[int], opts: dict) -> tuple[int, int, int, int | None]:
@@ -154,7 +155,7 @@ def deal_awards(
         to(_most([x[3] or 0 for x in t], eligible, opts), opts["primiera"])
     if opts["napola"]:
         for s, p in enumerate(piles):
-            to([s], napola_points(p))
+            to([s], napola_points(p, opts["napola_flat"]))
     ks_minus4 = [0] * n
     for i in ks_at - twin_at:
         ks_minus4[sweeps[i]] += 1
