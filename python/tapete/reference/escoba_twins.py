@@ -12,7 +12,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from ..cards import card_id
-from .escoba import (
+from .escoba_parts.captures import _captures
+from .escoba_parts.cards import (
     _NAPOLA_RUN,
     _PRIMIERA_VALUES,
     COINS,
@@ -20,10 +21,10 @@ from .escoba import (
     MARESCIALLO,
     PACK,
     SETTEBELLO,
-    _captures,
     _rank,
     _suit,
 )
+from .escoba_parts.most import _most
 
 #: What a sweep taking the played card's twin scores, and ``Ks`` onto the other ``Ks`` alone.
 TWIN_SWEEP_POINTS = 3
@@ -128,8 +129,6 @@ def deal_awards(
     of points per side, those giving nobody a point left out: cards, coins, settebello (per
     ``7d`` copy), primiera, double napola, the doubled maresciallo awards, then the sweeps in the
     order made (``ks_sweeps`` / ``twin_sweeps``: indices in ``sweeps``)."""
-    from .escoba import _most
-
     piles = [list(p) for p in piles]
     n = len(piles)
     sides = list(range(n))
