@@ -52,6 +52,16 @@ ids        action               notation         meaning
 A move is ``PLAY(c)``; when ``c`` has more than one legal outcome it becomes *pending* and the same
 player names the captured cards one ``TAKE`` at a time in ascending id order, as soon as only one
 outcome fits the move resolves; ``DONE`` ends a capture that is a prefix of a longer one, or trails.
+
+Where the rules are written
+---------------------------
+This module holds the game (options checked, dealing a match, ``setup``) and the state's step
+protocol: which actions are legal, what a play does, ``play(text)``. The rest is in
+``escoba_parts``, one topic a module, read in this order: ``cards`` (packs, values, action ids),
+``options``, ``captures`` (the capture search and every legal outcome), ``scoring`` (declarations
+and the awards of a deal), ``dealing``, ``fidasse``, ``match_end``, ``seeing`` (JSON, view,
+observation) and ``state_json`` (reading a state back). The double pack's multiset rules are in
+``escoba_twins``.
 """
 
 from __future__ import annotations
