@@ -2223,3 +2223,162 @@ def test_fidasse_questions_go_to_each_opponent(engine):
     assert t.current_player() == 2
     t.apply(DOUBT)
     assert t.scores() == [0, 0, -1] and t.view(0)["scope"] == [1, 0, 0]
+
+
+# --------------------------------------------------------------------------------------------------
+# Options of another Scopone engine (docs/rules/escoba.md §3.12: TV-76..TV-80)
+
+
+def test_tv76_napola_flat(engine):
+    """TV-76: napola_flat=3 scores a napola 3 instead of its run. TV-27 (A's run A-2-3-4):
+    A = 5 + 3 (napola) + 1 (re bello) = 9, B = 2; without re_bello A = 5 + 3 = 8."""
+    sd = engine.escoba.score_deal
+    assert sd([TV26_A, TV26_B], [1, 2], napola=True, re_bello=True, napola_flat=3) == [9, 2]
+    assert sd([TV26_A, TV26_B], [1, 2], napola=True, napola_flat=3) == [8, 2]
+
+
+@pytest.mark.parametrize("coins,points", [("A 2 3 4 5 J", 3), ("A 2 7", 0), ("A 2 3", 3), ("A 2 3 4 5 6 7 J Q K", 3)])
+def test_tv76_napola_flat_runs(engine, coins, points):
+    """TV-76: with napola_flat=3 a run of L >= 3 scores 3, a shorter one nothing."""
+    pile = [r + "d" for r in coins.split()]
+    got = engine.escoba.score_deal([pile, []], [0, 0], napola=True, napola_flat=3, primiera=0, **NO_OTHERS)
+    assert got == [points, 0]
+
+
+def test_tv76_napola_flat_all_ten_coins_still_wins(engine):
+    """TV-76 with TV-28's napoleone: TV-15's last play gives side 0 all ten coins; TV-15's deal
+    points [4, 0] + a flat napola 3 = [7, 0], and napola_all_coins_wins ends the match."""
+    s = _tv15_state(engine, napola=True, napola_flat=3, napola_all_coins_wins=True, target=50)
+    s.apply(PLAY("4d"))
+    assert s.scores() == [7, 0]
+    assert s.is_terminal() and s.view(0)["winner"] == 0
+
+
+def _tv77_state(engine, hands, **options):
+    """TV-77/TV-78's position: 2 players, T 2s 3s, seat 0 to move (the stock is the rest of the pack)."""
+    return engine.Escoba(**options).setup(hands=hands, table=["2s", "3s"], dealer=1, to_move=0)
+
+
+@pytest.mark.parametrize("cap,scope,streak", [(1, [1, 0], [2, 0]), (2, [2, 0], [2, 0]), (None, [2, 0], None)])
+def test_tv77_sweep_beyond_the_cap_scores_nothing(engine, cap, scope, streak):
+    """TV-77: 0 `5c x 2s 3s` (scopa, streak 1), 1 `4h` (trail), 0 `4d x 4h` (streak 2): no scopa
+    beyond a cap of 1; with a cap of 2 or none both score. The cards are taken all the same."""
+    options = {} if cap is None else {"max_consecutive_sweeps": cap}
+    s = _tv77_state(engine, [["5c", "4d", "Kc"], ["4h", "6h", "Qs"]], **options)
+    for move in ("5c x 2s 3s", "4h", "4d x 4h"):
+        s.play(move)
+    v = s.view(1)
+    assert v["scope"] == scope
+    assert v["table"] == []
+    assert sorted(v["piles"][0], key=cid) == by_id(["5c", "2s", "3s", "4d", "4h"])
+    if streak is None:
+        assert "sweep_streak" not in v and "sweep_streak" not in state_json(s)
+    else:
+        assert v["sweep_streak"] == streak and state_json(s)["sweep_streak"] == streak
+
+
+def test_tv77_streak_in_the_observation(engine):
+    """TV-77 (docs/rules/escoba.md §1.5: the streaks are public): the observation ends with each side's
+    streak over the cap, at most 1. Cap 2: after the first sweep [0.5, 0], after the second [1, 0];
+    without the option the observation is 2 floats shorter."""
+    s = _tv77_state(engine, [["5c", "4d", "Kc"], ["4h", "6h", "Qs"]], max_consecutive_sweeps=2)
+    plain = _tv77_state(engine, [["5c", "4d", "Kc"], ["4h", "6h", "Qs"]])
+    assert len(s.observation(0)) == len(plain.observation(0)) + 2
+    assert list(s.observation(1)[-2:]) == [0.0, 0.0]
+    s.play("5c x 2s 3s")
+    assert list(s.observation(1)[-2:]) == [0.5, 0.0]
+    s.play("4h")
+    s.play("4d x 4h")
+    assert list(s.observation(0)[-2:]) == [1.0, 0.0]
+
+
+def test_tv78_a_play_that_is_no_sweep_resets_the_streak(engine):
+    """TV-78: 0 `5c x 2s 3s` (scopa, streak 1), 1 `4h`, 0 `Kc` (trail: streak 0), 1 `Ks x Kc` (4h
+    stays: not a sweep), 0 `4d x 4h` (streak 1 <= 1: a scopa). Scope [2, 0], streaks [1, 0]."""
+    s = _tv77_state(engine, [["5c", "Kc", "4d"], ["4h", "Ks", "6h"]], max_consecutive_sweeps=1)
+    s.play("5c x 2s 3s")
+    s.play("4h")
+    s.play("Kc")
+    assert s.view(0)["sweep_streak"] == [0, 0]
+    s.play("Ks x Kc")
+    assert s.view(0)["table"] == ["4h"]
+    s.play("4d x 4h")
+    v = s.view(0)
+    assert v["scope"] == [2, 0]
+    assert v["sweep_streak"] == [1, 0]
+
+
+def test_tv78_streak_survives_a_json_round_trip(engine):
+    """TV-78 after its first two plays: the streaks [1, 0] are kept in the state JSON (docs/rules/escoba.md §1.5)."""
+    g = engine.Escoba(max_consecutive_sweeps=1)
+    s = g.setup(hands=[["5c", "Kc", "4d"], ["4h", "Ks", "6h"]], table=["2s", "3s"], dealer=1, to_move=0)
+    s.play("5c x 2s 3s")
+    s.play("4h")
+    t = g.state_from_json(s.to_json())
+    assert t.view(0)["sweep_streak"] == [1, 0]
+    t.play("Kc")
+    t.play("Ks x Kc")
+    t.play("4d x 4h")
+    assert t.view(0)["scope"] == [2, 0]
+
+
+def test_tv79_ace_self_capture_is_scopa(engine):
+    """TV-79 (a): empty table, Ad self-captures: with ace_self_capture_is_scopa a scopa, else none (TV-37)."""
+    for option, scope in ((True, [1, 0]), (False, [0, 0])):
+        g = engine.Escoba(variant="asso_piglia_tutto", ace_self_capture_is_scopa=option)
+        s = g.setup(hands=[["Ad", "5c"], ["6c", "7c"]], table=[], to_move=0)
+        s.play("Ad")
+        v = s.view(0)
+        assert v["piles"] == [["Ad"], []]
+        assert v["scope"] == scope
+        assert v["last_capturer"] == 0
+
+
+@pytest.mark.parametrize("on_last_play", [False, True])
+def test_tv79_no_scopa_on_the_last_play(engine, on_last_play):
+    """TV-79 (b): seat 1 (side 1) plays the deal's last card, Ad, onto an empty table; side 0 holds
+    the other 39 cards. No scopa: side 0 has cards 39-1, coins 9-1, 7d and the primiera (side 1 has
+    no card of 3 suits) = 4; side 1 = 0. Deal points [4, 0] whatever scopa_on_last_play says."""
+    others = rest_of(["Ad"])
+    g = engine.Escoba(variant="asso_piglia_tutto", ace_self_capture_is_scopa=True, scopa_on_last_play=on_last_play)
+    s = g.setup(hands=[[], ["Ad"]], table=[], stock=[], piles=[others, []], dealer=1, to_move=1)
+    s.play("Ad")
+    assert s.view(0)["deal_points"] == [[4, 0]]
+    assert s.scores() == [4, 0]
+
+
+def test_tv79_tv80_option_clashes(engine):
+    """TV-79, TV-80: ace_self_capture_is_scopa needs ace_takes_all and ace_on_empty_table=self_capture;
+    ace_may_trail needs ace_takes_all (docs/rules/escoba.md §2.1)."""
+    from tapete.errors import InvalidOptionError
+
+    for options in (
+        {"ace_self_capture_is_scopa": True},
+        {"variant": "asso_piglia_tutto", "ace_on_empty_table": "trail", "ace_self_capture_is_scopa": True},
+        {"ace_may_trail": True},
+    ):
+        with pytest.raises(InvalidOptionError):
+            engine.Escoba(**options)
+    engine.Escoba(variant="asso_piglia_tutto", ace_may_trail=True, ace_self_capture_is_scopa=True)
+
+
+def test_tv80_ace_may_trail(engine):
+    """TV-80: with ace_may_trail the Ace may take all or trail; another card keeps its obligation;
+    a blocked Ace takes the table Ace or trails; on an empty table the Ace still self-captures."""
+    opts = dict(variant="asso_piglia_tutto", ace_may_trail=True)
+    assert caps(engine, "As", ["5h", "3s", "Kc"], **opts) == outcome_set("5h 3s Kc", "")
+    assert caps(engine, "5c", ["5h", "3s", "Kc"], **opts) == outcome_set("5h")
+    assert caps(engine, "Ad", ["Ah", "5s"], **opts) == outcome_set("Ah", "")
+    assert caps(engine, "Ad", [], **opts) == outcome_set("Ad")
+    assert caps(engine, "As", ["5h", "3s", "Kc"], variant="asso_piglia_tutto") == outcome_set("5h 3s Kc")
+
+
+def test_tv80_ace_trails_in_a_state(engine):
+    """TV-80 in a state: As laid on 5h 3s Kc stays on the table; nothing is captured."""
+    g = engine.Escoba(variant="asso_piglia_tutto", ace_may_trail=True)
+    s = g.setup(hands=[["As", "2c"], ["3c", "4c"]], table=["5h", "3s", "Kc"], to_move=0)
+    s.play("As")
+    v = s.view(0)
+    assert v["table"] == by_id(["5h", "3s", "Kc", "As"])
+    assert v["piles"] == [[], []]
+    assert v["scope"] == [0, 0]

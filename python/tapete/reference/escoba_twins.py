@@ -12,7 +12,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from ..cards import card_id
-from .escoba import (
+from .escoba_parts.captures import _captures
+from .escoba_parts.cards import (
     _NAPOLA_RUN,
     _PRIMIERA_VALUES,
     COINS,
@@ -20,10 +21,10 @@ from .escoba import (
     MARESCIALLO,
     PACK,
     SETTEBELLO,
-    _captures,
     _rank,
     _suit,
 )
+from .escoba_parts.most import _most
 
 #: What a sweep taking the played card's twin scores, and ``Ks`` onto the other ``Ks`` alone.
 TWIN_SWEEP_POINTS = 3
@@ -67,11 +68,12 @@ def _run(held: Counter, copies: int) -> int:
     return run
 
 
-def napola_points(pile: Iterable[int]) -> int:
+def napola_points(pile: Iterable[int], flat: int | None = None) -> int:
     """The double napola: run ``L1`` over the first copies of the coins, ``L2`` needs both copies;
-    ``(L1 if L1 >= 3) + (L2 if L2 >= 3)``."""
+    ``(L1 if L1 >= 3) + (L2 if L2 >= 3)``; with ``flat`` (option ``napola_flat``) each run of at
+    least 3 scores ``flat`` instead of its length."""
     held = Counter(pile)
-    return sum(run for run in (_run(held, 1), _run(held, 2)) if run >= 3)
+    return sum(run if flat is None else flat for run in (_run(held, 1), _run(held, 2)) if run >= 3)
 
 
 def tally(pile: Iterable[int], opts: dict) -> tuple[int, int, int, int | None]:
@@ -127,8 +129,6 @@ def deal_awards(
     of points per side, those giving nobody a point left out: cards, coins, settebello (per
     ``7d`` copy), primiera, double napola, the doubled maresciallo awards, then the sweeps in the
     order made (``ks_sweeps`` / ``twin_sweeps``: indices in ``sweeps``)."""
-    from .escoba import _most
-
     piles = [list(p) for p in piles]
     n = len(piles)
     sides = list(range(n))
@@ -154,7 +154,7 @@ def deal_awards(
         to(_most([x[3] or 0 for x in t], eligible, opts), opts["primiera"])
     if opts["napola"]:
         for s, p in enumerate(piles):
-            to([s], napola_points(p))
+            to([s], napola_points(p, opts["napola_flat"]))
     ks_minus4 = [0] * n
     for i in ks_at - twin_at:
         ks_minus4[sweeps[i]] += 1
