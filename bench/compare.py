@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -29,7 +30,10 @@ print(json.dumps({"ns": elapsed / decisions * 1e9, "decisions": decisions}))
 
 
 def time_once(python: str, game: str, games: int) -> dict[str, float]:
-    out = subprocess.run([python, "-c", SNIPPET, game, str(games)], capture_output=True, text=True, check=True)
+    # numpy's BLAS threads spin-wait beside the timed loop on a small machine (a 1.26x swing
+    # measured on 2 cores): one BLAS thread keeps them out of the figures
+    env = dict(os.environ, OPENBLAS_NUM_THREADS="1")
+    out = subprocess.run([python, "-c", SNIPPET, game, str(games)], capture_output=True, text=True, check=True, env=env)
     return json.loads(out.stdout)  # type: ignore[no-any-return]
 
 
