@@ -19,13 +19,12 @@ from __future__ import annotations
 import json
 
 import pytest
-from cardlib import PACK40, SUITS, cid, rest_of
+from cardlib import PACK40, SUITS, SplitMix64, cid, rest_of
 
 # --------------------------------------------------------------------------------------------------
 # Test helpers: card text <-> id, the 40-card pack, a tiny SplitMix64 (docs/design.md §5). These build the
 # inputs and the expected values; they never call an engine.
 
-M64 = (1 << 64) - 1
 
 PLAY = lambda c: cid(c)  # noqa: E731
 TAKE = lambda c: 52 + cid(c)  # noqa: E731
@@ -53,25 +52,6 @@ def outcome_sets(result) -> set[frozenset]:
 def outcome_set(*outcomes) -> set[frozenset]:
     """Expected outcomes, each given as a space-separated card list ('' = the trail)."""
     return {frozenset(o.split()) for o in outcomes}
-
-
-class SplitMix64:
-    """docs/design.md §5, written from the spec for these tests."""
-
-    def __init__(self, seed: int) -> None:
-        self.x = seed & M64
-
-    def next(self) -> int:
-        self.x = (self.x + 0x9E3779B97F4A7C15) & M64
-        z = self.x
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
-        return z ^ (z >> 31)
-
-    def shuffle(self, a: list) -> None:
-        for i in range(len(a) - 1, 0, -1):
-            j = self.next() % (i + 1)
-            a[i], a[j] = a[j], a[i]
 
 
 def canonical_deal(pack, dealer, players, cards_per_hand=3, table_cards=4):
@@ -419,7 +399,7 @@ def _deck_with_table(table, players=2, cards_per_hand=3, hand_cards=None):
 def test_tv17_void_deal_redeals_same_dealer(engine, seed):
     """TV-17: initial table Kh Kd Ks 5c (3 Kings) -> void; the same dealer deals a fresh shuffle.
 
-    Expected deal computed from docs/design.md §5 / docs/escoba_engine.md §5 with the SplitMix64 above: first draw
+    Expected deal computed from docs/design.md §5 / docs/escoba_engine.md §5 with cardlib's SplitMix64: first draw
     dealer = next() mod 2; the given deck is dealt (no draw), found void; then a fresh ascending
     pack is shuffled with the same stream and dealt by the same dealer (repeated while void).
     """

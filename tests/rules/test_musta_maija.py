@@ -20,12 +20,11 @@ import json
 
 import pytest
 from cardlib import PACK52 as PACK
-from cardlib import cid, rest_of
+from cardlib import SplitMix64, cid, rest_of
 
 from tapete.errors import IllegalActionError
 
 DONE, TAKE_ALL = 52, 53
-M64 = (1 << 64) - 1
 
 
 def ids(*cards: str) -> list[int]:
@@ -38,25 +37,6 @@ def by_id(cards) -> list[str]:
 
 def state_json(state) -> dict:
     return json.loads(state.to_json())
-
-
-class SplitMix64:
-    """docs/design.md §5, written from the spec for these tests."""
-
-    def __init__(self, seed: int) -> None:
-        self.x = seed & M64
-
-    def next(self) -> int:
-        self.x = (self.x + 0x9E3779B97F4A7C15) & M64
-        z = self.x
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
-        return z ^ (z >> 31)
-
-    def shuffle(self, a: list) -> None:
-        for i in range(len(a) - 1, 0, -1):
-            j = self.next() % (i + 1)
-            a[i], a[j] = a[j], a[i]
 
 
 def attack(state, *cards: str) -> None:

@@ -28,6 +28,8 @@ mod scoring_tests;
 mod serial;
 mod sweeps;
 #[cfg(test)]
+mod test_support;
+#[cfg(test)]
 mod tests;
 pub mod twins;
 mod twins_play;

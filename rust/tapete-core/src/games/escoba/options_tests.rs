@@ -6,19 +6,11 @@ use serde_json::{json, Value};
 
 use super::options::EscobaOptions;
 use super::rules;
+use super::test_support::*;
 use super::*;
-use crate::cards::{Card, CardSet};
+use crate::cards::CardSet;
 use crate::game::{Game, State};
 
-fn c(s: &str) -> Card {
-    Card::parse(s).unwrap()
-}
-fn set(s: &str) -> CardSet {
-    s.split_whitespace().map(c).collect()
-}
-fn opts(v: Value) -> EscobaOptions {
-    EscobaOptions::resolve(&v).unwrap()
-}
 fn game(v: Value) -> EscobaGame {
     EscobaGame::from_options(&v).unwrap()
 }

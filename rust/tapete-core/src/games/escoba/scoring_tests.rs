@@ -5,34 +5,10 @@ use serde_json::{json, Value};
 
 use super::options::EscobaOptions;
 use super::rules;
+use super::test_support::*;
 use super::*;
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, State};
-
-fn c(s: &str) -> Card {
-    Card::parse(s).unwrap()
-}
-fn set(s: &str) -> CardSet {
-    s.split_whitespace().map(c).collect()
-}
-fn opts(v: Value) -> EscobaOptions {
-    EscobaOptions::resolve(&v).unwrap()
-}
-
-/// `capture_options` as sets of card sets (order-free comparison).
-fn caps(o: &EscobaOptions, played: &str, table: &str) -> Vec<CardSet> {
-    let mut v: Vec<CardSet> = rules::capture_options(o, c(played), set(table))
-        .into_iter()
-        .map(|cs| cs.into_iter().collect())
-        .collect();
-    v.sort_by_key(|s| s.0);
-    v
-}
-fn expect(sets: &[&str]) -> Vec<CardSet> {
-    let mut v: Vec<CardSet> = sets.iter().map(|s| set(s)).collect();
-    v.sort_by_key(|s| s.0);
-    v
-}
 
 fn base() -> EscobaOptions {
     opts(json!({}))
