@@ -108,6 +108,26 @@ def test_messages_quote_at_most_an_excerpt_of_the_input(name, engine):
             assert "…" in message
 
 
+@pytest.mark.parametrize(
+    "module",
+    [
+        "tapete.reference.escoba_parts.cards",
+        "tapete.reference.mosca",
+        "tapete.reference.musta_maija",
+        "tapete.reference.burako",
+    ],
+)
+def test_the_reference_notation_functions_quote_an_excerpt(module):
+    """The module-level notation readers of the reference engines, not only the states' methods."""
+    import importlib
+
+    string_to_action = importlib.import_module(module).string_to_action
+    with pytest.raises(TapeteError) as caught:
+        string_to_action("x" * 10**6)
+    message = str(caught.value)
+    assert len(message) < 400 and "x" * 81 not in message and "…" in message, message[:500]
+
+
 @pytest.mark.parametrize("engine", ENGINES)
 def test_the_excerpt_is_80_characters_and_an_ellipsis(engine):
     state = make(GAMES["mosca"], engine).new_state(0)

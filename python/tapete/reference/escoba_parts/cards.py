@@ -9,6 +9,7 @@ from ...cards import card_id, card_str
 from ...errors import (
     IllegalActionError,
     InvalidNotationError,
+    shown,
 )
 from .._base import index_in
 
@@ -112,7 +113,7 @@ def action_to_string(action: Any) -> str:
 def string_to_action(text: Any) -> int:
     """Action id of a notation string (case-insensitive, any whitespace between words)."""
     if not isinstance(text, str):
-        raise InvalidNotationError(f"{text!r} is not action text: expected a string such as '7d' or 'take 5d'")
+        raise InvalidNotationError(f"{shown(text)} is not action text: expected a string such as '7d' or 'take 5d'")
     words = text.lower().split()
     try:
         if len(words) == 1:
@@ -134,7 +135,7 @@ def string_to_action(text: Any) -> int:
     except InvalidNotationError:
         pass
     raise InvalidNotationError(
-        f"{text!r} is not an action: expected a card ('7d'), 'take 5d', 'done', 'take pile 2', "
+        f"{shown(text)} is not an action: expected a card ('7d'), 'take 5d', 'done', 'take pile 2', "
         "'build on 3h', 'claim 7d', 'trust', 'doubt', 'knock' or 'no knock'"
     )
 
