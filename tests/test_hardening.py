@@ -302,3 +302,16 @@ def test_setup_reads_none_alike_on_both_engines(name):
             except TapeteError as error:
                 outcomes.append(type(error).__name__)
         assert outcomes[0] == outcomes[1], (parameter.name, outcomes)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_escoba_score_deal_bounds_the_sweep_count_by_the_pack(engine):
+    """docs/escoba_engine.md §7: at most the pack's size of sweeps per side, on both engines (the
+    reference once built a list entry per sweep: 2**63 of them)."""
+    escoba = tapete.escoba if engine == "native" else tapete.reference.escoba
+    assert escoba.score_deal([["7d"], []], [40, 0])[0] >= 40  # the bound itself is a count
+    for too_many in (41, 2**63, 2**64):
+        with pytest.raises(tapete.InvalidStateError, match="at most the 40 cards"):
+            escoba.score_deal([["7d"], []], [too_many, 0])
+    with pytest.raises(tapete.InvalidStateError, match="at most the 80 cards"):
+        escoba.score_deal([["7d"], []], [81, 0], variant="maresciallo_80")

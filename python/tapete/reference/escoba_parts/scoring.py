@@ -331,8 +331,13 @@ def score_deal(
     if not 1 <= len(piles) <= 6:
         raise InvalidStateError(f"piles must hold one card list per side (1 to 6 sides), got {len(piles)}")
     scope = list(scope)
-    if len(scope) != len(piles) or not all(_is_int(k) and k >= 0 for k in scope):
-        raise InvalidStateError("scope must list one int >= 0 per side, as many as the piles")
+    # a sweep needs a card played, and a deal plays at most the pack (docs/escoba_engine.md §7)
+    most = len(pack_of(opts["deck"]))
+    if len(scope) != len(piles) or not all(_is_int(k) and 0 <= k <= most for k in scope):
+        raise InvalidStateError(
+            f"scope must list one int in 0..{most} per side (a deal plays at most the {most} cards of the pack),"
+            " as many as the piles"
+        )
     every = [c for p in piles for c in p]
     copies = _copies(opts["deck"])
     if any(k > copies for k in Counter(every).values()):

@@ -267,8 +267,18 @@ fn score_deal(o: &EscobaOptions, a: &Map<String, Value>) -> Result<Value> {
         multisets.push(set);
     }
     let mut counts = Vec::with_capacity(ns);
+    // a sweep needs a card played, and a deal plays at most the pack (docs/escoba_engine.md §7)
+    let most = o.deck.len() as u64;
     for (i, x) in per_side(&a["scope"], "scope", ns)?.iter().enumerate() {
-        counts.push(count(x).ok_or_else(|| ST.err(format!("scope[{i}] must be an int >= 0")))?);
+        counts.push(
+            count(x)
+                .filter(|&k| k <= most)
+                .ok_or_else(|| {
+                    ST.err(format!(
+                        "scope[{i}] must be an int in 0..{most}: a deal plays at most the {most} cards of the pack"
+                    ))
+                })?,
+        );
     }
     let mut points = Vec::with_capacity(ns);
     if let Some(d) = given(a, "declared") {
