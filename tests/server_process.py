@@ -13,6 +13,8 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+import tapete
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -34,7 +36,10 @@ class ServerProcess:
 
     def start(self) -> ServerProcess:
         env = dict(os.environ)
-        env["PYTHONPATH"] = os.pathsep.join([str(ROOT / "python"), env.get("PYTHONPATH", "")])
+        # the tapete these tests import (the source tree, or the installed wheel in CI), not python/
+        # by path: a wheel-tested run has no native core there
+        package_root = Path(tapete.__file__).resolve().parent.parent
+        env["PYTHONPATH"] = os.pathsep.join([str(package_root), env.get("PYTHONPATH", "")])
         command = [sys.executable, "-m", "tapete.server", "--db", self.db, "--port", str(self.port), *self.extra]
         with open(self.log, "ab") as log:
             self.process = subprocess.Popen(command, stdout=log, stderr=log, env=env)
