@@ -15,6 +15,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+from ._game import MAX_DECISIONS
 from .errors import (
     IllegalActionError,
     InvalidNotationError,
@@ -53,6 +54,7 @@ __all__ = [
     "__version__",
     "FORMAT_VERSION",
     "TERMINAL",
+    "MAX_DECISIONS",
     "Escoba",
     "escoba",
     "Mosca",

@@ -9,8 +9,13 @@ from typing import Any, ClassVar
 from ._gamestring import format_game
 from .errors import InvalidStateError, TapeteError, shown
 
-__all__ = ["MAX_NOTATION_CHARS", "GameBase", "seed_value", "shown"]
+__all__ = ["MAX_DECISIONS", "MAX_NOTATION_CHARS", "GameBase", "seed_value", "shown"]
 
+
+#: The layer's decision cap (as the native game::MAX_DECISIONS, docs/design.md §8): a match still
+#: running after this many decisions is over, unfinished (``is_truncated()``), with returns all 0.
+#: It is also the longest history a state's JSON may hold.
+MAX_DECISIONS = 1_000_000
 
 #: The longest action or move text a game reads (as the native json::MAX_NOTATION_CHARS).
 MAX_NOTATION_CHARS = 1000

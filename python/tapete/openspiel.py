@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
 
+from ._game import MAX_DECISIONS
 from ._options import spec
 from ._vecenv import native_game
 from .errors import InvalidOptionError
@@ -101,7 +102,7 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
             min_utility=-bound,
             max_utility=bound,
             utility_sum=0.0,
-            max_game_length=1_000_000,
+            max_game_length=MAX_DECISIONS,
         )
         super().__init__(game_type(name), info, {**params, "options": json.dumps(extra), "seed": seed})
         self._rng = np.random.default_rng(seed)

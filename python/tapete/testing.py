@@ -61,6 +61,7 @@ def _error_of(call: Callable[[], Any]) -> str | None:
 def _fields(state: Any, seats: int) -> Iterator[tuple[str, Any]]:
     yield "current_player", state.current_player()
     yield "is_terminal", state.is_terminal()
+    yield "is_truncated", state.is_truncated()
     legal = list(state.legal_actions())
     yield "legal_actions", legal
     yield "legal_mask", [int(i) for i in np.flatnonzero(state.legal_mask())]

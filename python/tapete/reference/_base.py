@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from .._game import MAX_NOTATION_CHARS, GameBase, seed_value, shown
+from .._game import MAX_DECISIONS, MAX_NOTATION_CHARS, GameBase, seed_value, shown
 from .._options import canonical, spec
 from ..errors import (
     EXCERPT_CHARS,
@@ -56,9 +56,9 @@ def index_in(value: Any, stop: int, error: type[TapeteError], what: str) -> int:
     return index
 
 
-#: The most actions a state's ``history`` may hold (as the native json::MAX_HISTORY): the decision
-#: cap of playouts. Each game checks that every entry is one of its action ids.
-MAX_HISTORY = 1_000_000
+#: The most actions a state's ``history`` may hold: the decision cap. Each game checks that every
+#: entry is one of its action ids.
+MAX_HISTORY = MAX_DECISIONS
 
 
 class _RepeatedKey(Exception):
@@ -234,6 +234,41 @@ def _bounded_notation(read: Callable[..., Any]) -> Callable[..., Any]:
     return bounded
 
 
+def _capped_is_terminal(self: ReferenceState) -> bool:
+    return self._rules_is_terminal() or self.is_truncated()
+
+
+def _capped_current_player(self: ReferenceState) -> int:
+    return -1 if self.is_truncated() else self._rules_current_player()
+
+
+def _capped_legal_actions(self: ReferenceState) -> list[int]:
+    return [] if self.is_truncated() else self._rules_legal_actions()  # type: ignore[attr-defined]
+
+
+def _capped_play(self: ReferenceState, text: Any) -> None:
+    self._check_not_truncated()
+    self._rules_play(text)  # type: ignore[attr-defined]
+
+
+def _calling(f: Callable[..., Any]) -> Callable[..., Any]:
+    """A fresh function calling ``f`` (``functools.wraps`` then names it per class)."""
+
+    def call(self: Any, *args: Any) -> Any:
+        return f(self, *args)
+
+    return call
+
+
+#: The public names a game's rules define and the decision cap overrides.
+_CAPPED: dict[str, Callable[..., Any]] = {
+    "is_terminal": _capped_is_terminal,
+    "current_player": _capped_current_player,
+    "legal_actions": _capped_legal_actions,
+    "play": _capped_play,
+}
+
+
 class ReferenceState:
     """A position of a reference game. Mutated in place by ``apply``; ``clone`` for a copy.
 
@@ -251,6 +286,11 @@ class ReferenceState:
             read = cls.__dict__.get(name)
             if read is not None and not getattr(read, "_bounded", False):
                 setattr(cls, name, _bounded_notation(read))
+        for name, capped in _CAPPED.items():
+            rules = cls.__dict__.get(name)
+            if rules is not None:
+                setattr(cls, "_rules_" + name, rules)
+                setattr(cls, name, functools.wraps(rules)(_calling(capped)))
 
     # -- the step protocol ---------------------------------------------------------------------
 
@@ -284,6 +324,7 @@ class ReferenceState:
     def apply(self, action: Any) -> None:
         """Apply one action (an id or its notation); an illegal one raises and changes nothing."""
         a = self._action_id(action)
+        self._check_not_truncated()
         legal = self.legal_actions()
         if a not in legal:
             raise self._illegal(a, legal)
@@ -337,9 +378,26 @@ class ReferenceState:
     def is_terminal(self) -> bool:
         raise NotImplementedError
 
+    # -- the decision cap (docs/design.md §8): each game writes the rules' answers; the public
+    # names add the cap, and the games' own JSON and views read the ``_rules_`` ones.
+
+    def _rules_is_terminal(self) -> bool:
+        raise NotImplementedError
+
+    def _rules_current_player(self) -> int:
+        raise NotImplementedError
+
+    def is_truncated(self) -> bool:
+        """Cut unfinished at ``tapete.MAX_DECISIONS`` decisions (returns all 0)."""
+        return len(self._history) >= MAX_DECISIONS and not self._rules_is_terminal()
+
+    def _check_not_truncated(self) -> None:
+        if self.is_truncated():
+            raise IllegalActionError(f"no move is legal: the match was cut at {MAX_DECISIONS} decisions")
+
     def __repr__(self) -> str:
         """As the native state's: the deal, the seat to move and the scores."""
-        end = " terminal" if self.is_terminal() else ""
+        end = " truncated" if self.is_truncated() else " terminal" if self.is_terminal() else ""
         where = f"deal={self.deals()} to_move={self.current_player()} scores={self.scores()}"
         return f"<{type(self).__name__} {where}{end}>"
 

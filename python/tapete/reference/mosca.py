@@ -895,7 +895,7 @@ class MoscaState(ReferenceState):
             "rng": str(self._rng.state),
             "talon": list(self._talon),
             "terminal": self._phase == END,
-            "to_move": self.current_player(),
+            "to_move": self._rules_current_player(),
             "trick": list(self._trick),
             "trick_number": self._trick_number,
             "tricks_won": list(self._tricks_won),
@@ -914,7 +914,7 @@ class MoscaState(ReferenceState):
         words = {UNDECLARED: None, PASSED: "pass", PLAYED: "play"}
         return {
             "player": p,
-            "current_player": self.current_player(),
+            "current_player": self._rules_current_player(),
             "phase": self._phase,
             "dealer": self._dealer,
             "mano": self._mano(),

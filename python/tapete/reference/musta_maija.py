@@ -766,7 +766,7 @@ class MustaMaijaState(ReferenceState):
             "rng": str(self._rng.state),
             "stock": list(self._stock),
             "terminal": end,
-            "to_move": self.current_player(),
+            "to_move": self._rules_current_player(),
             "trump": self._trump,
             "turned": sorted(self._turned),
             "version": 1,
@@ -783,7 +783,7 @@ class MustaMaijaState(ReferenceState):
         turned = self._trump != -1
         return {
             "player": p,
-            "current_player": self.current_player(),
+            "current_player": self._rules_current_player(),
             "phase": self._phase,
             "hand_number": self._hand_no,
             "dealer": self._dealer,

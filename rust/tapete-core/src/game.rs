@@ -10,6 +10,12 @@ use crate::error::{GameError, Result};
 use crate::json;
 use crate::options::OptionsSpec;
 
+/// The layer's decision cap: a match still running after this many decisions (every seat's) is
+/// over, unfinished, with returns all 0 ([`State::is_truncated`]; docs/design.md §8). Options
+/// under which nobody can ever score would otherwise never end. It is also the longest history
+/// a state's JSON may hold.
+pub const MAX_DECISIONS: u64 = 1_000_000;
+
 /// An id of the game's fixed, dense action space `0..num_distinct_actions`.
 pub type Action = u32;
 
@@ -105,7 +111,10 @@ pub trait State: Clone + Send + Sync + fmt::Display + Sized {
     fn string_to_action(&self, text: &str) -> Result<Action>;
     /// A whole move in one string (the game's contract, "play"); atomic: all or nothing.
     fn play(&mut self, text: &str) -> Result<()>;
+    /// True when the rules have ended the match (see also [`State::is_truncated`]).
     fn is_terminal(&self) -> bool;
+    /// Decisions made since the match began (the history's length).
+    fn decisions(&self) -> usize;
     /// Zero-sum utility per seat (all 0 before the end) into `out[..num_players()]`.
     fn returns_into(&self, out: &mut [f64]);
     /// The game's own running score per seat into `out[..num_players()]`.
@@ -121,6 +130,28 @@ pub trait State: Clone + Send + Sync + fmt::Display + Sized {
     fn write_observation(&self, seat: usize, out: &mut [f32]);
     /// Canonical JSON (docs/design.md §4).
     fn to_json(&self) -> String;
+
+    // The queries above and below follow the rules alone; `apply`, `apply_str` and the Python
+    // classes add the decision cap.
+
+    /// True when the match reached the layer's decision cap ([`MAX_DECISIONS`]) before the rules
+    /// ended it: it is over, unfinished, with returns all 0 (docs/design.md §8). Only option sets
+    /// under which a match may never end (Escoba `normal_captures=false`) get there.
+    fn is_truncated(&self) -> bool {
+        self.decisions() >= MAX_DECISIONS as usize && !self.is_terminal()
+    }
+    /// Over, by the rules or by the cap: no seat acts any more.
+    fn is_over(&self) -> bool {
+        self.is_terminal() || self.is_truncated()
+    }
+    /// Seat to act, `None` once over ([`State::current_player`] ignores the cap).
+    fn player_to_act(&self) -> Option<usize> {
+        if self.is_truncated() {
+            None
+        } else {
+            self.current_player()
+        }
+    }
 
     fn is_legal(&self, action: Action) -> bool {
         let mut found = false;
@@ -195,14 +226,25 @@ pub trait State: Clone + Send + Sync + fmt::Display + Sized {
                 n - 1
             )));
         }
+        self.check_not_truncated()?;
         if !self.is_legal(action) {
             return Err(self.illegal(action));
         }
         self.apply_unchecked(action);
         Ok(())
     }
+    /// `Err` once the decision cap has cut the match (no text names a legal move then).
+    fn check_not_truncated(&self) -> Result<()> {
+        if self.is_truncated() {
+            return Err(GameError::IllegalAction(format!(
+                "no move is legal: the match was cut at {MAX_DECISIONS} decisions"
+            )));
+        }
+        Ok(())
+    }
     /// Applies an action given as notation.
     fn apply_str(&mut self, text: &str) -> Result<()> {
+        self.check_not_truncated()?;
         let a = self.string_to_action(text)?;
         self.apply(a)
     }

@@ -9,9 +9,7 @@ use crate::rng::SplitMix64;
 /// Xored into a game's seed to seed its random bot, so bot and deal streams differ.
 pub const BOT_SEED_XOR: u64 = 0xD1B5_4A32_D192_ED03;
 
-/// A playout stops (unfinished, returns all 0) after this many decisions: options under which
-/// nobody can ever score would otherwise never end.
-pub const MAX_DECISIONS: u64 = 1_000_000;
+pub use crate::game::MAX_DECISIONS;
 
 /// Plays uniformly random legal actions (`legal[next() % len]`) until the end or `max_decisions`.
 /// Returns the number of decisions made.

@@ -14,7 +14,7 @@
 use serde_json::Value;
 
 use crate::error::{GameError, Result};
-use crate::game::{Action, Game, State};
+use crate::game::{Action, Game, State, MAX_DECISIONS};
 use crate::rng::{mod_small, SplitMix64};
 
 /// The most envs one batch may hold.
@@ -69,10 +69,19 @@ pub struct Config {
     pub seed: u64,
     pub mode: Mode,
     pub opponent: Opponent,
-    /// A match with this many decisions (every seat's) unfinished is cut: `truncated`.
+    /// A match with this many decisions (every seat's) unfinished is cut: `truncated`. `None`
+    /// and anything larger mean the layer's cap, [`MAX_DECISIONS`].
     pub max_decisions: Option<u64>,
     /// 0: rayon's global pool; 1: the calling thread; else a pool of that many threads.
     pub threads: usize,
+}
+
+impl Config {
+    /// Decisions after which a match is cut.
+    fn decision_cap(&self) -> u64 {
+        self.max_decisions
+            .map_or(MAX_DECISIONS, |m| m.min(MAX_DECISIONS))
+    }
 }
 
 /// The game's own deal cap, read from its resolved options: a match that the cap ended rather
@@ -465,7 +474,7 @@ fn block<G: Game>(
                 slot.decisions += 1;
                 opponents_move(slot, ctx);
                 let terminal = slot.state.is_terminal();
-                let cut = !terminal && ctx.cfg.max_decisions.is_some_and(|m| slot.decisions >= m);
+                let cut = !terminal && slot.decisions >= ctx.cfg.decision_cap();
                 if terminal || cut {
                     if terminal {
                         slot.state.returns_into(&mut returns[..np8]);
@@ -542,7 +551,7 @@ fn opponents_move<G: Game>(slot: &mut Slot<G::State>, ctx: &Ctx<'_, G>) {
         return;
     }
     while let Some(p) = slot.state.current_player() {
-        if p == slot.seat || ctx.cfg.max_decisions.is_some_and(|m| slot.decisions >= m) {
+        if p == slot.seat || slot.decisions >= ctx.cfg.decision_cap() {
             return;
         }
         slot.state.legal_actions_into(&mut slot.legal);

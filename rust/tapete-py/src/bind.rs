@@ -64,13 +64,17 @@ pub fn primitive<G: Game>(
 
 pub fn legal_actions<'py, S: State>(py: Python<'py>, s: &S) -> Result<Bound<'py, PyList>> {
     let mut out = Vec::with_capacity(32);
-    s.legal_actions_into(&mut out);
+    if !s.is_truncated() {
+        s.legal_actions_into(&mut out);
+    }
     Ok(PyList::new(py, out)?)
 }
 
 pub fn legal_mask<'py, S: State>(py: Python<'py>, s: &S) -> Bound<'py, PyArray1<bool>> {
     let mut mask = vec![false; <S::Game as Game>::NUM_ACTIONS as usize];
-    s.legal_mask(&mut mask);
+    if !s.is_truncated() {
+        s.legal_mask(&mut mask);
+    }
     PyArray1::from_vec(py, mask)
 }
 
@@ -118,6 +122,7 @@ pub fn string_to_action<S: State>(s: &S, text: &str) -> Result<Action> {
 }
 
 pub fn play<S: State>(s: &mut S, text: &str) -> Result<()> {
+    s.check_not_truncated()?;
     Ok(s.play(text).map_err(|e| json::bound_quotes(e, text))?)
 }
 
@@ -158,9 +163,15 @@ pub fn repr<S: State>(class: &str, s: &S) -> String {
     format!(
         "<{class} deal={} to_move={} scores={:?}{}>",
         s.deals(),
-        s.current_player().map_or(-1, |p| p as i64),
+        s.player_to_act().map_or(-1, |p| p as i64),
         s.scores(),
-        if s.is_terminal() { " terminal" } else { "" }
+        if s.is_truncated() {
+            " truncated"
+        } else if s.is_terminal() {
+            " terminal"
+        } else {
+            ""
+        }
     )
 }
 
@@ -282,7 +293,7 @@ macro_rules! py_game {
                 /// Seat to act; -1 (`tapete.TERMINAL`) once the game is over. OpenSpiel reads -1 as
                 /// its chance player: tapete has none (the state's RNG deals), so -1 means only the end.
                 fn current_player(&self) -> i64 {
-                    self.s.current_player().map_or(-1, |p| p as i64)
+                    self.s.player_to_act().map_or(-1, |p| p as i64)
                 }
                 fn legal_actions<'py>(&self, py: Python<'py>) -> Result<Bound<'py, PyList>> {
                     bind::legal_actions(py, &self.s)
@@ -317,8 +328,13 @@ macro_rules! py_game {
                     let text = bind::notation(r#move, "move")?;
                     bind::play(&mut slf.try_borrow_mut()?.s, text)
                 }
+                /// Over: ended by the rules, or cut by the decision cap (`is_truncated`).
                 fn is_terminal(&self) -> bool {
-                    self.s.is_terminal()
+                    self.s.is_over()
+                }
+                /// Cut unfinished at `tapete.MAX_DECISIONS` decisions (returns all 0).
+                fn is_truncated(&self) -> bool {
+                    self.s.is_truncated()
                 }
                 fn returns(&self) -> Vec<f64> {
                     self.s.returns()

@@ -84,6 +84,7 @@ fn init_lazy_apis(py: Python<'_>) -> PyResult<()> {
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     init_lazy_apis(m.py())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("MAX_DECISIONS", tapete_core::game::MAX_DECISIONS)?;
     m.add_class::<vecenv::VecEnv>()?;
     register_games(m)
 }

@@ -536,7 +536,7 @@ class BurakoState(ReferenceState):
             pozo = [tile_str(t) for t in self._pozo]
         return {
             "player": p,
-            "current_player": self.current_player(),
+            "current_player": self._rules_current_player(),
             "mano": self._mano,
             "hand": self._hand,
             "phase": self._phase,

@@ -80,7 +80,7 @@ def view(state: EscobaState, seat: int) -> dict[str, Any]:
 
     return {
         "player": p,
-        "current_player": state.current_player(),
+        "current_player": state._rules_current_player(),
         "dealer": state._dealer,
         "deal": state._deal,
         "hand": text(state._hands[p]),

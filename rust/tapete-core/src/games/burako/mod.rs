@@ -466,6 +466,9 @@ impl State for BurakoState {
     fn history(&self) -> Vec<Action> {
         self.history.iter().map(|&a| a as Action).collect()
     }
+    fn decisions(&self) -> usize {
+        self.history.len()
+    }
     /// Hands started.
     fn deals(&self) -> u32 {
         self.hand

@@ -841,6 +841,9 @@ impl State for EscobaState {
     fn history(&self) -> Vec<Action> {
         self.history.iter().map(|&a| a as Action).collect()
     }
+    fn decisions(&self) -> usize {
+        self.history.len()
+    }
     fn deals(&self) -> u32 {
         self.deal
     }

@@ -440,6 +440,9 @@ impl State for MoscaState {
     fn history(&self) -> Vec<Action> {
         self.history.iter().map(|&a| a as Action).collect()
     }
+    fn decisions(&self) -> usize {
+        self.history.len()
+    }
     fn deals(&self) -> u32 {
         self.deals_played + (self.phase != Phase::End) as u32
     }
