@@ -99,6 +99,8 @@ def setup_state(
         raise bad("a buffer needs phase 'meld'")
     turns = integer(turns, "turns", 0, o["max_turns"] - 1)
     cancels = integer(cancels, "cancels", 0, o["max_cancels_per_turn"])
+    if phase == DRAW and cancels != 0:  # a turn's counter belongs to its meld phase (as in JSON)
+        raise bad("cancels must be 0 in the draw phase")
     hand = integer(hand, "hand", 1, o["max_hands"])
     totals_list = per(totals, 2, "totals") if totals is not None else [0, 0]
     for x in totals_list:
