@@ -30,6 +30,13 @@ SELF = "self"
 #: The largest build value (docs/rules/escoba.md §2.20).
 MAX_BUILD_VALUE = 10
 
+#: The matta and the value it plays at, if the game has one (docs/rules/escoba.md §2.9).
+Matta = tuple[int, int] | None
+#: The builds on the table, each its cards.
+BuildCards = Sequence[Sequence[int]]
+#: The capture sets of each kind.
+CaptureSets = dict[str, list[tuple[int, ...]]]
+
 
 class BuildOn:
     """The outcome "build on table item ``item``" (docs/rules/escoba.md §2.20): a loose card or a build's name."""
@@ -91,13 +98,7 @@ def _val(card: int, matta: tuple[int, int] | None) -> int:
     return matta[1] if matta is not None and card == matta[0] else card_value(card)
 
 
-def _captures_by_kind(
-    card: int,
-    table: Iterable[int],
-    opts: dict,
-    matta: tuple[int, int] | None = None,
-    builds: Sequence[Sequence[int]] = (),
-) -> dict[str, list[tuple[int, ...]]]:
+def _captures_by_kind(card: int, table: Iterable[int], opts: dict, matta: Matta, builds: BuildCards) -> CaptureSets:
     """The capture sets of each enabled kind, before match priority and fewest-cards. A build is
     an item named by its lowest card that only equality takes (docs/rules/escoba.md §2.20)."""
     k = opts["value_modulus"]

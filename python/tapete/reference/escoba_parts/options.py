@@ -209,6 +209,18 @@ def _refuse_clashes(option: str, *clashes: tuple[str, Any]) -> None:
         raise InvalidOptionError(f"option {option} cannot be combined with " + ", ".join(names))
 
 
+def supported_by_twins(opts: dict) -> bool:
+    """Whether the double pack's capture search covers these options: kinds ``match`` and ``sum``
+    only, natural values, no fewest-cards filter, no piles (the native search covers the same)."""
+    return (
+        set(opts["capture_kinds"]) <= {"match", "sum"}
+        and opts["value_modulus"] is None
+        and opts["matta"] is None
+        and opts["fewest_cards"] == "none"
+        and not opts["steal"]
+    )
+
+
 def _check_twins(opts: dict) -> None:
     """What the double pack refuses (docs/escoba_engine.md §1a): what its capture search does not cover, the
     mechanics defined for one pack, and the awards that read one copy per id."""
@@ -219,13 +231,7 @@ def _check_twins(opts: dict) -> None:
         for what, bad in (
             (
                 "capture_kinds other than match/sum, value_modulus, matta, fewest_cards, steal",
-                not (
-                    set(opts["capture_kinds"]) <= {"match", "sum"}
-                    and opts["value_modulus"] is None
-                    and opts["matta"] is None
-                    and opts["fewest_cards"] == "none"
-                    and not opts["steal"]
-                ),
+                not supported_by_twins(opts),
             ),
             ("players other than 4", opts["players"] != 4),
             ("builds", opts["builds"]),

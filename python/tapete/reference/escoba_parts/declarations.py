@@ -1,0 +1,79 @@
+"""Hand declarations (docs/rules/escoba.md §2.7, §2.8): the tuzzoli declared for every hand dealt,
+and the knocks a player may make on the first turn of a hand of three. Both are announced, not
+shown: every seat sees the seat, the declaration and its points."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .._base import StateFields
+from .position import Feature, Observation, Position
+from .scoring import KNOCKS, TUZZOLI, _decl, _tuzzoli_kind
+
+#: A deal has at most 24 declarations (docs/escoba_engine.md §8).
+MAX_DECLARATIONS = 24
+
+
+class Declarations(Feature):
+    """``declarations``: [seat, kind, at] per declaration, ``at`` the sweeps made before it; with
+    knocks ``knock_state``: each seat's choice this hand (0 undecided, 1 no knock, 2 knocked)."""
+
+    fields = ("_decls",)
+    keys: tuple[str, ...] = ("declarations",)
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        o = game._opts
+        if game.knocks:
+            self.keys = ("declarations", "knock_state")
+        self.kinds = (set(TUZZOLI) - {0} if o["tuzzoli"] else set()) | (set(KNOCKS) if game.knocks else set())
+
+    @classmethod
+    def wanted(cls, opts: dict[str, Any]) -> bool:
+        return bool(opts["tuzzoli"] or opts["knocks"])
+
+    def new_hand(self, state: Position) -> None:
+        """Every seat decides anew whether to knock; the mandatory tuzzoli of every hand just
+        dealt, in play order (docs/escoba_engine.md §5)."""
+        n = self.game.num_players
+        state._knock_state = [0] * n
+        if not state._o["tuzzoli"]:
+            return
+        for i in range(1, n + 1):
+            seat = (state._dealer + i) % n
+            kind = _tuzzoli_kind(state._hands[seat], state._o["tuzzoli_hybrids"])
+            if kind:
+                state._decls.append([seat, kind, len(state._sweeps)])
+
+    def to_json(self, state: Position) -> dict[str, Any]:
+        out: dict[str, Any] = {"declarations": [list(d) for d in state._decls]}
+        if self.game.knocks:
+            out["knock_state"] = list(state._knock_state)
+        return out
+
+    def from_json(self, state: Position, d: StateFields) -> None:
+        n, kinds = self.game.num_players, self.kinds
+        if not isinstance(d["declarations"], list) or len(d["declarations"]) > MAX_DECLARATIONS:
+            raise d.bad(f"declarations must be a list of at most {MAX_DECLARATIONS} [seat, kind, at] entries")
+        decls: list[list[int]] = []
+        for i, e in enumerate(d["declarations"]):
+            if not isinstance(e, list) or len(e) != 3:
+                raise d.bad(f"declarations[{i}] must be [seat, kind, at]")
+            seat, kind, at = d.ints(e, f"declarations[{i}]", 0, None)
+            last = decls[-1][2] if decls else 0
+            made = len(state._sweeps)
+            if seat >= n or kind not in kinds or not last <= at <= made:
+                raise d.bad(f"declarations[{i}] must be [seat 0..{n - 1}, kind in {sorted(kinds)}, at {last}..{made}]")
+            decls.append([seat, kind, at])
+        state._decls = decls
+        if self.game.knocks:
+            state._knock_state = list(d.ints(d.per("knock_state", n), "knock_state", 0, 2))
+
+    def view(self, state: Position, seat: int, hidden: set[int]) -> dict[str, Any]:
+        named = [(s, *_decl(kind, state._o)) for s, kind, _ in state._decls]
+        return {"declarations": [{"seat": s, "declaration": name, "points": pts} for s, name, pts in named]}
+
+    def observe(self, state: Position, seat: int, obs: Observation) -> None:
+        block = obs.block(self.game.num_sides)  # declared points per side
+        for s, kind, _ in state._decls:
+            block[self.game.side_of(s)] += _decl(kind, state._o)[1]
