@@ -62,10 +62,11 @@ action ids), ``options``, ``position`` (the fields of a position and the ``Featu
 an optional part), ``captures`` (the capture search and every legal outcome), ``scoring`` (the
 declarations and the awards of a deal, a list chosen once from the options), ``dealing``,
 ``turns``, ``match_end``, ``seeing`` (JSON, view, observation) and ``state_json`` (reading a state
-back). Each optional part is a ``Feature`` in its own module, listed in ``FEATURES`` below:
-``declarations`` (tuzzoli, knocks), ``elimination``, ``open_hands`` (shown hands, the matta),
-``piles`` (rubamazzo), ``maresciallo``, ``double_pack`` (the 80 cards: the same engine over
-multisets), ``fidasse``, ``builds`` and ``sweep_streak``.
+back). Each optional part is a ``Feature`` in its own module, listed in order in ``features``
+(which checks the options with them): ``declarations`` (tuzzoli, knocks), ``elimination``,
+``open_hands`` (shown hands, the matta), ``piles`` (rubamazzo), ``maresciallo``, ``double_pack``
+(the 80 cards: the same engine over multisets), ``fidasse``, ``builds`` and ``sweep_streak``.
+``helpers`` holds the rules as functions of cards (``capture_options``, ``score_deal``...).
 """
 
 from __future__ import annotations
@@ -82,7 +83,6 @@ from ..errors import (
 from ._base import is_int as _is_int
 from ._rng import MASK64, SplitMix64
 from .escoba_parts import dealing, fidasse, seeing, turns
-from .escoba_parts.builds import Builds
 from .escoba_parts.captures import (
     MAX_BUILD_VALUE,
     PILE0,
@@ -92,7 +92,6 @@ from .escoba_parts.captures import (
     _build_value,
     _outcomes,
     _pack_card,
-    capture_options,
 )
 from .escoba_parts.cards import (
     BUILD_ON0,
@@ -111,21 +110,15 @@ from .escoba_parts.cards import (
     card_value,
     string_to_action,
 )
-from .escoba_parts.declarations import Declarations
-from .escoba_parts.double_pack import DoublePack
-from .escoba_parts.elimination import Elimination
-from .escoba_parts.maresciallo import Maresciallo
-from .escoba_parts.open_hands import Matta, OpenHands
+from .escoba_parts.features import FEATURES, check_options, resolve_options
+from .escoba_parts.helpers import capture_options, knock, score_deal, tuzzoli
 from .escoba_parts.options import (
     MAX_SCORE,
     MAX_SWEEPS,
     VARIANTS,
-    _check_options,
     _expand_aliases,
     elimination_deal_shape,
-    resolve_options,
 )
-from .escoba_parts.piles import Piles
 from .escoba_parts.position import EscobaRules, Position
 from .escoba_parts.positions import (
     _check_in_play,
@@ -135,9 +128,8 @@ from .escoba_parts.positions import (
     _round_sizes_problem,
     _seat_given,
 )
-from .escoba_parts.scoring import _knock_best, award_steps, knock, score_deal, tuzzoli
+from .escoba_parts.scoring import _knock_best, award_steps
 from .escoba_parts.state_json import _state_from_json
-from .escoba_parts.sweep_streak import SweepStreak
 from .multiset import Bag
 
 __all__ = [
@@ -168,21 +160,6 @@ __all__ = [
 # ---------------------------------------------------------------------------------------------
 
 
-#: The optional parts, in the order of their JSON, view and observation blocks.
-FEATURES = (
-    Declarations,
-    Elimination,
-    OpenHands,
-    Matta,
-    Piles,
-    Maresciallo,
-    DoublePack,
-    fidasse.Fidasse,
-    Builds,
-    SweepStreak,
-)
-
-
 class Escoba(EscobaRules):
     """The Escoba / Scopa game with resolved options; a factory of states."""
 
@@ -193,7 +170,7 @@ class Escoba(EscobaRules):
         super().__init__(**_expand_aliases(options))
 
     def _check(self, options: dict[str, Any]) -> None:
-        _check_options(options)
+        check_options(options)
         self._opts = options
         self._derive(options)
         self.features = tuple(F(self) for F in FEATURES if F.wanted(options))

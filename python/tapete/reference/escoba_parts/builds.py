@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...cards import card_str
+from ...errors import InvalidOptionError
 from .._base import StateFields
 from .captures import MAX_BUILD_VALUE, _build_value
 from .cards import _slot
@@ -17,11 +18,30 @@ MAX_BUILDS = 20
 
 
 class Builds(Feature):
-    """``builds``: each build's cards ascending, the builds ascending by their lowest card."""
+    """``builds``: each build's cards ascending, the builds ascending by their lowest card (its
+    name as a table item, docs/escoba_engine.md §3b)."""
 
     option = "builds"
     fields = ("_builds",)
     keys = ("builds",)
+    refusing = "builds=true (docs/rules/escoba.md §2.20)"
+
+    @classmethod
+    def check_options(cls, opts: dict[str, Any]) -> None:
+        if opts["value_modulus"] is not None:
+            raise InvalidOptionError(
+                "option builds adds plain values (docs/rules/escoba.md §2.20): value_modulus must be null with builds"
+            )
+        super().check_options(opts)
+
+    @classmethod
+    def clashes(cls, opts: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
+        """A build adds plain values; piles and claims have no build rules."""
+        return (
+            ("matta", opts["matta"] is not None),
+            ("steal", opts["steal"]),
+            ("fidasse", opts["fidasse"]),
+        )
 
     def to_json(self, state: Position) -> dict[str, Any]:
         return {"builds": [list(b) for b in state._builds]}

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...errors import InvalidOptionError
 from .._base import StateFields
 from .position import Feature, Observation, Position
 from .scoring import KNOCKS, TUZZOLI, _decl, _tuzzoli_kind
@@ -20,6 +21,30 @@ class Declarations(Feature):
 
     fields = ("_decls",)
     keys: tuple[str, ...] = ("declarations",)
+
+    @classmethod
+    def check_options(cls, opts: dict[str, Any]) -> None:
+        """Both declare hands of three cards (docs/rules/escoba.md §2.7, §2.8)."""
+        if opts["knocks"] and opts["target_mode"] == "eliminate":
+            raise InvalidOptionError(
+                "option knocks declares 3-card hands, which the deals with players eliminated"
+                " (target_mode=eliminate) do not keep"
+            )
+        if opts["tuzzoli"] and opts["target_mode"] == "eliminate":
+            raise InvalidOptionError(
+                "option tuzzoli declares 3-card hands, which the deals with players eliminated"
+                " (target_mode=eliminate) do not keep"
+            )
+        if opts["tuzzoli"] and opts["cards_per_hand"] != 3:
+            raise InvalidOptionError(
+                "option tuzzoli declares 3-card hands (docs/rules/escoba.md §2.8):"
+                f" cards_per_hand must be 3, got {opts['cards_per_hand']}"
+            )
+        if opts["knocks"] and opts["cards_per_hand"] != 3:
+            raise InvalidOptionError(
+                "option knocks declares 3-card hands (docs/rules/escoba.md §2.7):"
+                f" cards_per_hand must be 3, got {opts['cards_per_hand']}"
+            )
 
     def __init__(self, game: Any) -> None:
         super().__init__(game)

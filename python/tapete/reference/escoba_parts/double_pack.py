@@ -13,6 +13,7 @@ from .._base import StateFields
 from .captures import _captures
 from .cards import _NAPOLA_RUN, KS_SWEEP_POINTS, MARESCIALLO, SETTEBELLO
 from .maresciallo import SweepRecord
+from .options import supported_by_twins
 from .position import Position
 
 #: What a sweep taking the played card's twin scores, and ``Ks`` onto the other ``Ks`` alone.
@@ -88,6 +89,46 @@ class DoublePack(SweepRecord):
 
     fields = ("_twin_sweeps",)
     keys = ("twin_sweeps",)
+    refusing = "deck=double_italian80 (docs/rules/escoba.md §2.18, docs/escoba_engine.md §1a)"
+
+    @classmethod
+    def clashes(cls, opts: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
+        """What the double pack refuses (docs/escoba_engine.md §1a): what its capture search does not
+        cover, the mechanics defined for one pack, and the awards that read one copy per id."""
+        return (
+            (
+                "capture_kinds other than match/sum, value_modulus, matta, fewest_cards, steal",
+                not supported_by_twins(opts),
+            ),
+            ("players other than 4", opts["players"] != 4),
+            ("builds", opts["builds"]),
+            ("fidasse", opts["fidasse"]),
+            ("tuzzoli", opts["tuzzoli"]),
+            ("knocks", bool(opts["knocks"])),
+            ("last_hand_open", opts["last_hand_open"]),
+            ("target_mode=eliminate", opts["target_mode"] == "eliminate"),
+            ("initial_table_bonus", opts["initial_table_bonus"] != "none"),
+            ("court_capture=same_rank", opts["court_capture"] != "value"),
+            ("capture_obligation", opts["capture_obligation"] not in ("played_card", "optional")),
+            ("forbid_ace_first_play", opts["forbid_ace_first_play"]),
+            ("scoring=frac", opts["scoring"] != "standard"),
+            ("primiera_mode milan or three_sevens", opts["primiera_mode"] in ("milan", "three_sevens")),
+            ("settanta_bonus", opts["settanta_bonus"]),
+            ("all_sevens_bonus, all_oros_bonus", bool(opts["all_sevens_bonus"] or opts["all_oros_bonus"])),
+            ("coin_card_points", opts["coin_card_points"] != 0),
+            ("special_cards, re_bello", bool(opts["special_cards"]) or opts["re_bello"]),
+            ("napola_all_coins_wins", opts["napola_all_coins_wins"]),
+            ("piccola, grande", opts["piccola"] or opts["grande"] != 0),
+            (
+                "swords, sword_napula, all_swords_wins",
+                bool(opts["swords"] or opts["sword_napula"] or opts["all_swords_wins"]),
+            ),
+            ("cards_tie_points", opts["cards_tie_points"] is not None),
+            (
+                "void_deal_min_kings, void_deal_min_aces",
+                opts["void_deal_min_kings"] is not None or opts["void_deal_min_aces"] is not None,
+            ),
+        )
 
     @classmethod
     def wanted(cls, opts: dict[str, Any]) -> bool:

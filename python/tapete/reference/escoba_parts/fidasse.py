@@ -86,6 +86,17 @@ class Fidasse(Feature):
     option = "fidasse"
     fields = ("_claimed",)
     keys = ("claim", "claimant", "claimed")
+    refusing = "fidasse=true (docs/rules/escoba.md §2.19)"
+
+    @classmethod
+    def clashes(cls, opts: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
+        """A face-down claim would show through these public keys."""
+        return (
+            ("steal", opts["steal"]),
+            ("knocks", bool(opts["knocks"])),
+            ("last_hand_open", opts["last_hand_open"]),
+            ("maresciallo_penalty", opts["maresciallo_penalty"]),
+        )
 
     def to_json(self, state: Position) -> dict[str, Any]:
         return {"claim": state._claim, "claimant": state._claimant, "claimed": [sorted(c) for c in state._claimed]}

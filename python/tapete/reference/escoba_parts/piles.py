@@ -19,6 +19,20 @@ class Piles(Feature):
     option = "steal"
     fields = ("_tops",)
     keys = ("pile_tops",)
+    refusing = "steal=true (rubamazzo, docs/rules/escoba.md §2.21)"
+
+    @classmethod
+    def clashes(cls, opts: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
+        """What the piles refuse (docs/rules/escoba.md §2.21)."""
+        return (
+            ("capture_kinds other than match and sum", any(k not in ("match", "sum") for k in opts["capture_kinds"])),
+            ("value_modulus", opts["value_modulus"] is not None),
+            ("fewest_cards other than none", opts["fewest_cards"] != "none"),
+            ("ace_takes_all (use ace_steals_all)", opts["ace_takes_all"]),
+            ("target_mode=eliminate", opts["target_mode"] == "eliminate"),
+            ("matta", opts["matta"] is not None),
+            ("initial_table_bonus (a pile would have no top card)", opts["initial_table_bonus"] != "none"),
+        )
 
     def to_json(self, state: Position) -> dict[str, Any]:
         return {"pile_tops": list(state._tops)}

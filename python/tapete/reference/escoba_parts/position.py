@@ -18,6 +18,7 @@ from .._base import ReferenceGame, ReferenceState, StateFields
 from .._rng import SplitMix64
 from ..multiset import Bag
 from .cards import _slot, action_to_string, card_value, pack_of, string_to_action
+from .options import _refuse_clashes
 
 
 class EscobaRules(ReferenceGame):
@@ -211,11 +212,12 @@ class Feature:
     say so (``wanted``). The position, its JSON, its view and its observation are the core's
     followed by each part's, the parts in a fixed order (docs/escoba_engine.md §8, §10).
 
-    A part owns: the state JSON keys it writes (``to_json``) and reads back checked
-    (``from_json``); its block of the observation (``observe``, the block's size is what it
-    writes); what it adds to a seat's view (``view``) and the cards it hides from a seat
-    (``hidden_from``); and its hooks: ``new_deal`` (its ``fields`` afresh), ``new_hand``
-    (a hand dealt) ``sweep_scores`` and ``on_sweep`` (a sweep).
+    A part owns: the options it refuses to be combined with (``check_options``); the state
+    JSON keys it writes (``to_json``) and reads back checked (``from_json``); its block of the
+    observation (``observe``, the block's size is what it writes); what it adds to a seat's view
+    (``view``) and the cards it hides from a seat (``hidden_from``); and its hooks:
+    ``new_deal`` (its ``fields`` afresh), ``new_hand`` (a hand dealt), ``sweep_scores`` and
+    ``on_sweep`` (a sweep).
     """
 
     #: The option that turns the part on (``wanted``'s test unless it says otherwise).
@@ -231,6 +233,19 @@ class Feature:
     @classmethod
     def wanted(cls, opts: dict[str, Any]) -> bool:
         return bool(opts[cls.option])
+
+    #: How the part is named when it refuses options (``clashes``).
+    refusing = ""
+
+    @classmethod
+    def clashes(cls, opts: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
+        """The options it cannot be played with, each as (their name, whether they are set)."""
+        return ()
+
+    @classmethod
+    def check_options(cls, opts: dict[str, Any]) -> None:
+        """Refuse what it cannot be played with (``InvalidOptionError``); checked when wanted."""
+        _refuse_clashes(cls.refusing, *cls.clashes(opts))
 
     def new_deal(self, state: Position) -> None:
         """Its fields at the start of a deal: as in a new position."""

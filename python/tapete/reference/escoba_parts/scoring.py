@@ -4,18 +4,9 @@
 from __future__ import annotations
 
 import itertools
-from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
 
 from ...cards import card_id
-from ...errors import (
-    InvalidNotationError,
-    InvalidStateError,
-)
-from .._base import index_in
-from .._base import is_int as _is_int
-from .captures import _copies, _pack_card
 from .cards import (
     _NAPOLA_RUN,
     _PRIMIERA_VALUES,
@@ -33,7 +24,6 @@ from .cards import (
 from .double_pack import awards as double_awards
 from .double_pack import napola_points, sweep_value
 from .most import _most
-from .options import _NOLIMIT, resolve_options
 
 # ---------------------------------------------------------------------------------------------
 # Scoring a deal (docs/escoba_engine.md §7)
@@ -54,27 +44,6 @@ def _tuzzoli_kind(hand: Iterable[int], hybrids: bool) -> int:
         return 4
     pairs = sum(1 for a, b in itertools.combinations(low, 2) if _rank(a) == _rank(b) or _suit(a) == _suit(b))
     return min(pairs, 2 if hybrids else 1)
-
-
-def _hand_of(hand: Any, opts: dict) -> list[int]:
-    """The card ids of a hand given to ``tuzzoli`` or ``knock``, each card once."""
-    if isinstance(hand, (str, bytes)) or not isinstance(hand, Iterable):
-        raise InvalidNotationError(f"{hand!r} is not a list of cards")
-    cards = [_pack_card(c, deck=opts["deck"]) for c in hand]
-    if len(set(cards)) != len(cards):
-        raise InvalidStateError("a card appears more than once in the hand")
-    return cards
-
-
-def tuzzoli(hand: Iterable[Any], **options: Any) -> tuple[str, int]:
-    """The mandatory tuzzoli declaration of a hand: its name and points (TV-67)::
-
-    >>> tuzzoli(["Ad", "2d", "3d"])
-    ('napoli', 7)
-    """
-    opts = resolve_options(**options)
-    cards = _hand_of(hand, opts)
-    return TUZZOLI[_tuzzoli_kind(cards, opts["tuzzoli_hybrids"])]
 
 
 #: Knock declarations (docs/rules/escoba.md §2.7) continue the tuzzoli kinds: 5 cirulla, 6 decino, 7 both.
@@ -123,22 +92,6 @@ def _knock_best(hand: Iterable[int], opts: dict) -> tuple[int, int]:
         if kind and _knock_points(kind, opts) >= points:
             best, value, points = kind, v, _knock_points(kind, opts)
     return best, value
-
-
-def knock(hand: Iterable[Any], **options: Any) -> tuple[str, int, int | None]:
-    """What a hand may declare by knocking (docs/rules/escoba.md §2.7, TV-56): the name, the points and the
-    value the matta takes (None without a matta in the hand)::
-
-        >>> knock(["7h", "2c", "2d"], variant="cirulla")
-        ('decino', 10, 2)
-    """
-    opts = resolve_options(**options)
-    cards = _hand_of(hand, opts)
-    kind, value = _knock_best(cards, opts)
-    has_matta = opts["matta"] is not None and card_id(opts["matta"]) in cards
-    if not kind:
-        return "none", 0, None
-    return KNOCKS[kind], _knock_points(kind, opts), value if has_matta else None
 
 
 def tally(pile: Iterable[int], opts: dict) -> tuple[int, int, int, int | None]:
@@ -411,101 +364,3 @@ def award_steps(opts: dict) -> tuple[Award, ...]:
             _swords,
         ]
     return tuple(step for step in steps + [_sweeps] if step is not None)
-
-
-#: What ``score_deal`` reads besides the piles and the scope, in its positional order.
-_DEAL_RECORDS = ("declared", "ks_sweeps", "twin_sweeps", "ks_on_ks")
-
-
-def score_deal(piles: Sequence[Iterable[Any]], scope: Sequence[int], *records: Any, **options: Any) -> list[int]:
-    """Points per side for a finished deal: ``piles`` one card list per side, ``scope`` the
-    sweeps per side. In TV-26 side A (22 cards, 7 coins, the settebello, primiera 81 against 72,
-    one scopa) against B (two scope) scores ``[5, 2]``.
-
-    ``declared``: hand-declaration points per side; ``ks_sweeps``: per side, how many of its
-    sweeps were made by playing ``Ks``. With the double pack (docs/escoba_engine.md §1a) a pile lists a twin
-    twice, ``twin_sweeps`` counts per side the sweeps that took the played card's twin, and
-    ``ks_on_ks`` names the side (if any) whose ``Ks`` took the other ``Ks`` alone on the table;
-    that sweep counts in both its ``ks_sweeps`` and its ``twin_sweeps``. Each of these four
-    may be given in that order after ``scope`` or by name.
-    """
-    if len(records) > len(_DEAL_RECORDS):
-        raise TypeError(f"score_deal() takes at most {2 + len(_DEAL_RECORDS)} positional arguments")
-    given = dict(zip(_DEAL_RECORDS, records))
-    for name in _DEAL_RECORDS:
-        if name in options:
-            if name in given:
-                raise TypeError(f"score_deal() got multiple values for argument {name!r}")
-            given[name] = options.pop(name)
-    declared, ks_sweeps, twin_sweeps, ks_on_ks = (given.get(name) for name in _DEAL_RECORDS)
-    opts = resolve_options(**options)
-
-    def is_list(x: Any) -> bool:
-        return isinstance(x, Iterable) and not isinstance(x, (str, bytes))
-
-    if not is_list(piles) or not is_list(scope):
-        raise InvalidStateError("piles and scope must be lists, one entry per side")
-    piles = list(piles)
-    if not all(is_list(p) for p in piles):
-        raise InvalidStateError("each pile must be a list of cards")
-    piles = [[_pack_card(c, deck=opts["deck"]) for c in p] for p in piles]
-    if not 1 <= len(piles) <= 6:
-        raise InvalidStateError(f"piles must hold one card list per side (1 to 6 sides), got {len(piles)}")
-    scope = list(scope)
-    # a sweep needs a card played, and a deal plays at most the pack (docs/escoba_engine.md §7)
-    most = len(pack_of(opts["deck"]))
-    if len(scope) != len(piles) or not all(_is_int(k) and 0 <= k <= most for k in scope):
-        raise InvalidStateError(
-            f"scope must list one int in 0..{most} per side (a deal plays at most the {most} cards of the pack),"
-            " as many as the piles"
-        )
-    every = [c for p in piles for c in p]
-    copies = _copies(opts["deck"])
-    if any(k > copies for k in Counter(every).values()):
-        raise InvalidStateError(
-            "a card appears more than twice in the piles" if copies == 2 else "a card appears twice in the piles"
-        )
-    decls = []
-    if declared is not None:
-        if not is_list(declared):
-            raise InvalidStateError("declared must be a list, one entry per side")
-        declared = list(declared)
-        if len(declared) != len(piles) or not all(_is_int(k) and 0 <= k <= _NOLIMIT for k in declared):
-            raise InvalidStateError(f"declared must list one int in 0..{_NOLIMIT} per side, as many as the piles")
-        decls = [(s, k, 0) for s, k in enumerate(declared)]
-
-    def sweep_counts(given: Any, name: str) -> list[int]:
-        """Per side, how many of its ``scope`` sweeps were of one kind (0 each when not given)."""
-        if given is None:
-            return [0] * len(piles)
-        if not is_list(given):
-            raise InvalidStateError(f"{name} must be a list, one entry per side")
-        counts = list(given)
-        if len(counts) != len(piles) or not all(_is_int(k) and 0 <= k <= m for k, m in zip(counts, scope)):
-            raise InvalidStateError(f"{name} must list one int in 0..scope[i] per side, as many as the piles")
-        return counts
-
-    ks = sweep_counts(ks_sweeps, "ks_sweeps")
-    twins = [0] * len(piles)
-    kk = None
-    if twin_sweeps is not None or ks_on_ks is not None:
-        if copies != 2:
-            raise InvalidStateError("twin_sweeps and ks_on_ks need deck=double_italian80 (docs/escoba_engine.md §1a)")
-        twins = sweep_counts(twin_sweeps, "twin_sweeps")
-        if ks_on_ks is not None:
-            kk = index_in(ks_on_ks, len(piles), InvalidStateError, "ks_on_ks (a side)")
-            if ks[kk] < 1 or twins[kk] < 1:
-                raise InvalidStateError("the ks_on_ks sweep counts in its side's ks_sweeps and twin_sweeps")
-    both = [int(s == kk) for s in range(len(piles))]
-    if any(k + t - b > m for k, t, b, m in zip(ks, twins, both, scope)):
-        raise InvalidStateError("a side's ks_sweeps and twin_sweeps (ks_on_ks counted once) exceed its scope")
-    # each side's sweeps: its Ks sweeps first, the Ks onto Ks one of them, then its other twin
-    # sweeps (the order does not change the total)
-    sweeps = [s for s, k in enumerate(scope) for _ in range(k)]
-    nth = [i - sweeps.index(s) for i, s in enumerate(sweeps)]
-    ks_at = [i for i, s in enumerate(sweeps) if nth[i] < ks[s]]
-    twin_at = [
-        i for i, s in enumerate(sweeps) if (both[s] and nth[i] == 0) or ks[s] <= nth[i] < ks[s] + twins[s] - both[s]
-    ]
-    vecs = deal_awards(Deal(piles, sweeps, opts, decls, ks_at, twin_at), award_steps(opts))
-    return [sum(vec[s] for vec in vecs) for s in range(len(piles))]
