@@ -481,10 +481,8 @@ class EscobaState(Position):
             self._builds.sort()
         elif outcome == TRAIL:
             self._table.add(card)
-        elif self.game.twins:
-            swept = self._resolve_twins(card, outcome, normal, side, last_play)
-        else:
-            taken = {x for x in outcome if x < PILE0}
+        else:  # a capture: with the double pack ``taken`` is a multiset, a twin listed twice
+            taken = self.game.bag(x for x in outcome if x < PILE0)
             for x in outcome:
                 if x >= PILE0:  # a pile item: the whole pile moves under the played card
                     victim = x - PILE0
@@ -509,18 +507,6 @@ class EscobaState(Position):
             self._streak[side] = 0
         self._pending, self._selection = -1, []
         turns.pass_turn(self)
-
-    def _resolve_twins(self, card: int, outcome: tuple, normal: bool, side: int, last_play: bool) -> bool:
-        """A capture on the double pack (docs/escoba_engine.md §1a): ``outcome`` lists a twin twice.
-        Whether it is a sweep that scores; one that takes the played card's twin is recorded in
-        ``_twin_sweeps``."""
-        o = self._o
-        taken = Bag(outcome)
-        sweep = bool(self._table) and taken == self._table
-        self._table -= taken
-        self._piles[side] |= taken | [card]
-        self._last_capturer = side
-        return sweep and (normal or o["ace_takes_all_is_scopa"]) and not (last_play and not o["scopa_on_last_play"])
 
     def play(self, move: str) -> None:
         """Apply a full move written for people: ``Qh x Ah 3s 5d`` (a capture), ``Kc`` (a trail, or
