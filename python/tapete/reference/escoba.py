@@ -82,7 +82,7 @@ from ..errors import (
 )
 from ._base import is_int as _is_int
 from ._rng import MASK64, SplitMix64
-from .escoba_parts import dealing, fidasse, seeing, turns
+from .escoba_parts import dealing, seeing, turns
 from .escoba_parts.captures import (
     MAX_BUILD_VALUE,
     PILE0,
@@ -95,17 +95,13 @@ from .escoba_parts.captures import (
 )
 from .escoba_parts.cards import (
     BUILD_ON0,
-    CLAIM0,
     DONE,
-    DOUBT,
     KNOCK,
-    NO_KNOCK,
     NUM_DISTINCT_ACTIONS,
     PACK,
     RE_BELLO,
     TAKE0,
     TAKE_PILE0,
-    TRUST,
     action_to_string,
     card_value,
     string_to_action,
@@ -128,7 +124,7 @@ from .escoba_parts.positions import (
     _round_sizes_problem,
     _seat_given,
 )
-from .escoba_parts.scoring import _knock_best, award_steps
+from .escoba_parts.scoring import award_steps
 from .escoba_parts.state_json import _state_from_json
 from .multiset import Bag
 
@@ -365,26 +361,25 @@ class EscobaState(Position):
             and len(self._stock) == self.game.size - itc - len(self._in_play) * cph
         )
 
+    def _asked(self) -> list[int]:
+        """The decision a part puts to the mover before any play (a knock, an open claim), or []."""
+        return next((acts for f in self.game.features if (acts := f.asks(self))), [])
+
     def _knock_turn(self) -> bool:
-        """The mover must first choose KNOCK or NO_KNOCK: the first turn of a hand of three that
-        has something to declare (docs/rules/escoba.md §2.7)."""
-        if not self.game.knocks or self._terminal or self._pending != -1:
-            return False
-        seat = self._to_move
-        hand = self._hands[seat]
-        return self._knock_state[seat] == 0 and len(hand) == 3 and _knock_best(hand, self._o)[0] != 0
+        """The mover must first choose KNOCK or NO_KNOCK (docs/rules/escoba.md §2.7)."""
+        return KNOCK in self._asked()
 
     def _outcomes_of(self, card: int) -> dict:
-        """O(card) for the mover, computed against the hand before ``card`` left it; with fidasse
-        without the capture of the whole table, except on the last play (docs/rules/escoba.md §2.19)."""
+        """O(card) for the mover, computed against the hand before ``card`` left it, less what a part
+        forbids (with fidasse the capture of the whole table, docs/rules/escoba.md §2.19)."""
         hand = set(self._hands[self._to_move])
         if self._pending != -1:
             hand.add(self._pending)
         outcomes = _outcomes(
             card, hand, self._table, self._o, self._is_first_play(), self._matta(), self._piles_ctx(), self._builds
         )
-        if fidasse.sweep_filtered(self):
-            outcomes.pop(tuple(sorted(self._table)), None)
+        for f in self.game.features:
+            f.restrict(self, outcomes)
         return outcomes
 
     def _piles_ctx(self) -> tuple | None:
@@ -400,15 +395,14 @@ class EscobaState(Position):
     def legal_actions(self) -> list[int]:
         if self._terminal:
             return []
-        if self._knock_turn():
-            return [KNOCK, NO_KNOCK]
-        if self._claim != -1:
-            return [TRUST, DOUBT]
+        asked = self._asked()
+        if asked:
+            return asked
         if self._pending == -1:
             hand = self._hands[self._to_move]
             plays = sorted({c for c in hand if self._outcomes_of(c)})  # a twin once
-            if fidasse.sweep_filtered(self):  # CLAIM(c): any card, the table not empty, not the last play
-                plays += sorted(CLAIM0 + c for c in hand)
+            for f in self.game.features:
+                plays += f.plays(self)
             return plays
         outcomes = self._outcomes_of(self._pending)
         chosen = tuple(self._selection)
@@ -421,20 +415,10 @@ class EscobaState(Position):
         return sorted(actions)
 
     def _apply(self, a: int) -> None:
-        if a in (KNOCK, NO_KNOCK):
-            seat = self._to_move
-            if a == NO_KNOCK:
-                self._knock_state[seat] = 1
+        for f in self.game.features:
+            if a in f.actions:
+                f.step(self, a)
                 return
-            kind, value = _knock_best(self._hands[seat], self._o)
-            self._decls.append([seat, kind, len(self._sweeps)])
-            if self.game.matta in self._hands[seat]:
-                self._matta_value = value
-            self._knock_state[seat] = 2
-            return
-        if CLAIM0 <= a <= DOUBT:
-            fidasse.step_fidasse(self, a)
-            return
         if a < TAKE0:  # PLAY(c)
             outcomes = self._outcomes_of(a)
             self._hands[self._to_move].discard(a)
@@ -536,7 +520,7 @@ class EscobaState(Position):
             raise IllegalActionError(
                 f"{move!r} is not legal now: the hand's declaration comes first (knock or no knock)"
             )
-        if self._terminal or self._pending != -1 or self._claim != -1 or card not in self._hands[self._to_move]:
+        if self._terminal or self._pending != -1 or self._asked() or card not in self._hands[self._to_move]:
             raise IllegalActionError(
                 f"{move!r} is not legal now: {words[0]} must be a card of the mover's hand at the start of a turn"
             )

@@ -8,8 +8,9 @@ from typing import Any
 
 from ...errors import InvalidOptionError
 from .._base import StateFields
+from .cards import KNOCK, NO_KNOCK
 from .position import Feature, Observation, Position
-from .scoring import KNOCKS, TUZZOLI, _decl, _tuzzoli_kind
+from .scoring import KNOCKS, TUZZOLI, _decl, _knock_best, _tuzzoli_kind
 
 #: A deal has at most 24 declarations (docs/escoba_engine.md §8).
 MAX_DECLARATIONS = 24
@@ -20,6 +21,7 @@ class Declarations(Feature):
     knocks ``knock_state``: each seat's choice this hand (0 undecided, 1 no knock, 2 knocked)."""
 
     fields = ("_decls",)
+    actions = range(KNOCK, NO_KNOCK + 1)
     keys: tuple[str, ...] = ("declarations",)
 
     @classmethod
@@ -69,6 +71,30 @@ class Declarations(Feature):
             kind = _tuzzoli_kind(state._hands[seat], state._o["tuzzoli_hybrids"])
             if kind:
                 state._decls.append([seat, kind, len(state._sweeps)])
+
+    def asks(self, state: Position) -> list[int]:
+        """With knocks, the mover first chooses KNOCK or NO_KNOCK on the first turn of a hand of
+        three that has something to declare (docs/rules/escoba.md §2.7)."""
+        if not self.game.knocks or state._terminal or state._pending != -1:
+            return []
+        seat = state._to_move
+        hand = state._hands[seat]
+        if state._knock_state[seat] == 0 and len(hand) == 3 and _knock_best(hand, state._o)[0] != 0:
+            return [KNOCK, NO_KNOCK]
+        return []
+
+    def step(self, state: Position, action: int) -> None:
+        """A knock declares the hand's best knock and shows the hand; a matta in it plays at the
+        value that knock gave it (docs/rules/escoba.md §2.7)."""
+        seat = state._to_move
+        if action == NO_KNOCK:
+            state._knock_state[seat] = 1
+            return
+        kind, value = _knock_best(state._hands[seat], state._o)
+        state._decls.append([seat, kind, len(state._sweeps)])
+        if self.game.matta in state._hands[seat]:
+            state._matta_value = value
+        state._knock_state[seat] = 2
 
     def to_json(self, state: Position) -> dict[str, Any]:
         out: dict[str, Any] = {"declarations": [list(d) for d in state._decls]}

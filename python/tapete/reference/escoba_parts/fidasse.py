@@ -8,7 +8,7 @@ from typing import Any
 from ...cards import card_str
 from .._base import StateFields
 from .captures import _captures
-from .cards import CLAIM0, TRUST, action_to_string
+from .cards import CLAIM0, DOUBT, TRUST, action_to_string
 from .position import Feature, Observation, Position
 from .state_json import read_cards
 from .turns import pass_turn, sweep
@@ -85,6 +85,7 @@ class Fidasse(Feature):
 
     option = "fidasse"
     fields = ("_claimed",)
+    actions = range(CLAIM0, DOUBT + 1)
     keys = ("claim", "claimant", "claimed")
     refusing = "fidasse=true (docs/rules/escoba.md §2.19)"
 
@@ -97,6 +98,22 @@ class Fidasse(Feature):
             ("last_hand_open", opts["last_hand_open"]),
             ("maresciallo_penalty", opts["maresciallo_penalty"]),
         )
+
+    def asks(self, state: Position) -> list[int]:
+        """An open claim: the asked opponent trusts or doubts it."""
+        return [TRUST, DOUBT] if state._claim != -1 else []
+
+    def plays(self, state: Position) -> list[int]:
+        """CLAIM(c): any card of the hand, the table not empty, not on the last play."""
+        return sorted(CLAIM0 + c for c in state._hands[state._to_move]) if sweep_filtered(state) else []
+
+    def restrict(self, state: Position, outcomes: dict[Any, bool]) -> None:
+        """No play takes the whole table, but on the last play: it is claimed instead."""
+        if sweep_filtered(state):
+            outcomes.pop(tuple(sorted(state._table)), None)
+
+    def step(self, state: Position, action: int) -> None:
+        step_fidasse(state, action)
 
     def to_json(self, state: Position) -> dict[str, Any]:
         return {"claim": state._claim, "claimant": state._claimant, "claimed": [sorted(c) for c in state._claimed]}

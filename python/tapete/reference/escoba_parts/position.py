@@ -216,8 +216,9 @@ class Feature:
     JSON keys it writes (``to_json``) and reads back checked (``from_json``); its block of the
     observation (``observe``, the block's size is what it writes); what it adds to a seat's view
     (``view``) and the cards it hides from a seat (``hidden_from``); and its hooks:
-    ``new_deal`` (its ``fields`` afresh), ``new_hand`` (a hand dealt), ``sweep_scores`` and
-    ``on_sweep`` (a sweep).
+    ``new_deal`` (its ``fields`` afresh), ``new_hand`` (a hand dealt), the turn's (``asks``: a
+    decision before the play, ``plays``: more plays, ``restrict``: outcomes it forbids, ``step``:
+    its own ``actions``), ``sweep_scores`` and ``on_sweep`` (a sweep).
     """
 
     #: The option that turns the part on (``wanted``'s test unless it says otherwise).
@@ -226,6 +227,8 @@ class Feature:
     fields: tuple[str, ...] = ()
     #: The state JSON keys the part writes and reads.
     keys: tuple[str, ...] = ()
+    #: The action ids it steps (``step``).
+    actions: range = range(0)
 
     def __init__(self, game: EscobaRules) -> None:
         self.game = game
@@ -255,6 +258,20 @@ class Feature:
 
     def new_hand(self, state: Position) -> None:
         """A hand was just dealt to every seat in play."""
+
+    def asks(self, state: Position) -> list[int]:
+        """The actions of a decision it puts to the mover before any play ([]: none)."""
+        return []
+
+    def plays(self, state: Position) -> list[int]:
+        """The actions it adds to the mover's plays at the start of a turn."""
+        return []
+
+    def restrict(self, state: Position, outcomes: dict[Any, bool]) -> None:
+        """Remove from the outcomes of a play those it forbids."""
+
+    def step(self, state: Position, action: int) -> None:
+        """Apply one of its ``actions`` (legal)."""
 
     def sweep_scores(self, state: Position, side: int) -> bool:
         """Whether a sweep ``side`` is making scores (it is then recorded)."""
