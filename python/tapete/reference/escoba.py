@@ -467,14 +467,8 @@ class EscobaState(Position):
             self._table.add(card)
         else:  # a capture: with the double pack ``taken`` is a multiset, a twin listed twice
             taken = self.game.bag(x for x in outcome if x < PILE0)
-            for x in outcome:
-                if x >= PILE0:  # a pile item: the whole pile moves under the played card
-                    victim = x - PILE0
-                    self._piles[side] |= self._piles[victim]
-                    self._piles[victim] = set()
-                    self._tops[victim] = -1
-            if o["steal"]:
-                self._tops[side] = card
+            for f in self.game.features:
+                f.on_capture(self, side, card, outcome)
             items = self._items()  # a build is taken as the item named by its lowest card
             sweep = bool(items) and taken == items
             built = [b for b in self._builds if b[0] in taken]

@@ -34,6 +34,16 @@ class Piles(Feature):
             ("initial_table_bonus (a pile would have no top card)", opts["initial_table_bonus"] != "none"),
         )
 
+    def on_capture(self, state: Position, side: int, card: int, outcome: tuple[int, ...]) -> None:
+        """A pile taken moves whole under the played card, which tops the capturer's pile."""
+        for x in outcome:
+            if x >= PILE0:
+                victim = x - PILE0
+                state._piles[side] |= state._piles[victim]
+                state._piles[victim] = set()
+                state._tops[victim] = -1
+        state._tops[side] = card
+
     def to_json(self, state: Position) -> dict[str, Any]:
         return {"pile_tops": list(state._tops)}
 

@@ -218,7 +218,7 @@ class Feature:
     (``view``) and the cards it hides from a seat (``hidden_from``); and its hooks:
     ``new_deal`` (its ``fields`` afresh), ``new_hand`` (a hand dealt), the turn's (``asks``: a
     decision before the play, ``plays``: more plays, ``restrict``: outcomes it forbids, ``step``:
-    its own ``actions``), ``sweep_scores`` and ``on_sweep`` (a sweep).
+    its own ``actions``), ``on_capture``, ``sweep_scores`` and ``on_sweep`` (a sweep).
     """
 
     #: The option that turns the part on (``wanted``'s test unless it says otherwise).
@@ -272,6 +272,9 @@ class Feature:
 
     def step(self, state: Position, action: int) -> None:
         """Apply one of its ``actions`` (legal)."""
+
+    def on_capture(self, state: Position, side: int, card: int, outcome: tuple[int, ...]) -> None:
+        """``side`` captures ``outcome`` by playing ``card`` (before the table cards move)."""
 
     def sweep_scores(self, state: Position, side: int) -> bool:
         """Whether a sweep ``side`` is making scores (it is then recorded)."""
