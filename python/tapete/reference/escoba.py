@@ -57,11 +57,16 @@ Where the rules are written
 ---------------------------
 This module holds the game (options checked, dealing a match, ``setup``) and the state's step
 protocol: which actions are legal, what a play does, ``play(text)``. The rest is in
-``escoba_parts``, one topic a module, read in this order: ``cards`` (packs, values, action ids),
-``options``, ``captures`` (the capture search and every legal outcome), ``scoring`` (declarations
-and the awards of a deal), ``dealing``, ``fidasse``, ``match_end``, ``seeing`` (JSON, view,
-observation) and ``state_json`` (reading a state back). The double pack's multiset rules are in
-``escoba_twins``.
+``escoba_parts``, one topic a module, none of them importing this one: ``cards`` (packs, values,
+action ids), ``options``, ``position`` (the fields of a position and the ``Feature`` interface of
+an optional part), ``captures`` (the capture search and every legal outcome), ``scoring`` (the
+declarations and the awards of a deal, a list chosen once from the options), ``dealing``,
+``turns``, ``match_end``, ``seeing`` (JSON, view, observation) and ``state_json`` (reading a state
+back). Each optional part is a ``Feature`` in its own module, listed in order in ``features``
+(which checks the options with them): ``declarations`` (tuzzoli, knocks), ``elimination``,
+``open_hands`` (shown hands, the matta), ``piles`` (rubamazzo), ``maresciallo``, ``double_pack``
+(the 80 cards: the same engine over multisets), ``fidasse``, ``builds`` and ``sweep_streak``.
+``helpers`` holds the rules as functions of cards (``capture_options``, ``score_deal``...).
 """
 
 from __future__ import annotations
@@ -75,10 +80,9 @@ from ..errors import (
     InvalidNotationError,
     InvalidStateError,
 )
-from ._base import ReferenceGame, ReferenceState
 from ._base import is_int as _is_int
 from ._rng import MASK64, SplitMix64
-from .escoba_parts import dealing, fidasse, match_end, seeing
+from .escoba_parts import dealing, seeing, turns
 from .escoba_parts.captures import (
     MAX_BUILD_VALUE,
     PILE0,
@@ -88,38 +92,39 @@ from .escoba_parts.captures import (
     _build_value,
     _outcomes,
     _pack_card,
-    capture_options,
 )
 from .escoba_parts.cards import (
     BUILD_ON0,
-    CLAIM0,
     DONE,
-    DOUBT,
     KNOCK,
-    MARESCIALLO,
-    NO_KNOCK,
     NUM_DISTINCT_ACTIONS,
     PACK,
     RE_BELLO,
     TAKE0,
     TAKE_PILE0,
-    TRUST,
     action_to_string,
     card_value,
-    pack_of,
     string_to_action,
 )
+from .escoba_parts.features import FEATURES, check_options, resolve_options
+from .escoba_parts.helpers import capture_options, knock, score_deal, tuzzoli
 from .escoba_parts.options import (
     MAX_SCORE,
     MAX_SWEEPS,
     VARIANTS,
-    _check_options,
     _expand_aliases,
     elimination_deal_shape,
-    resolve_options,
 )
-from .escoba_parts.positions import _check_in_play, _compact, _read_pile_tops, _round_sizes_problem
-from .escoba_parts.scoring import _knock_best, knock, score_deal, tuzzoli
+from .escoba_parts.position import EscobaRules, Position
+from .escoba_parts.positions import (
+    _check_in_play,
+    _compact,
+    _entries_given,
+    _read_pile_tops,
+    _round_sizes_problem,
+    _seat_given,
+)
+from .escoba_parts.scoring import award_steps
 from .escoba_parts.state_json import _state_from_json
 from .multiset import Bag
 
@@ -151,7 +156,7 @@ __all__ = [
 # ---------------------------------------------------------------------------------------------
 
 
-class Escoba(ReferenceGame):
+class Escoba(EscobaRules):
     """The Escoba / Scopa game with resolved options; a factory of states."""
 
     name = "escoba"
@@ -161,37 +166,15 @@ class Escoba(ReferenceGame):
         super().__init__(**_expand_aliases(options))
 
     def _check(self, options: dict[str, Any]) -> None:
-        _check_options(options)
-        o = options
-        self.deck: str = o["deck"]
-        self.pack: tuple[int, ...] = pack_of(o["deck"])
-        self.size = len(self.pack)
-        # the double pack (docs/escoba_engine.md §1a): multisets (Bag) for hands, table and piles
-        self.twins: bool = o["deck"] == "double_italian80"
-        self.bag: Any = Bag if self.twins else set
-        self.slots = len(set(self.pack))  # one observation slot per card id of the pack
-        self.teams: bool = o["partnership"] == "auto" and o["players"] in (4, 6)
-        self.num_sides: int = 2 if self.teams else o["players"]
-        self.knocks: bool = bool(o["knocks"])
-        self.matta: int | None = card_id(o["matta"]) if o["matta"] is not None else None
-        self.eliminate: bool = o["target_mode"] == "eliminate"
-        self.show: bool = self.knocks or o["last_hand_open"]
+        check_options(options)
+        self._opts = options
+        self._derive(options)
+        self.features = tuple(F(self) for F in FEATURES if F.wanted(options))
+        self.awards = award_steps(options)
 
     def _observation_size(self) -> int:
-        o, C, n, S = self._opts, self.slots, self.num_players, self.num_sides
-        extra = S if o["tuzzoli"] or self.knocks else 0  # declared points per side
-        extra += n if self.eliminate else 0  # seats in play
-        extra += (C + 1) * S if o["steal"] else 0  # pile tops, piles selected
-        extra += C * n + 1 if self.show else 0  # the shown hands, the matta's value
-        extra += S if o["maresciallo_penalty"] else 0  # Ks sweeps per side
-        extra += S + n if o["fidasse"] else 0  # face-down cards, claimant
-        extra += C if o["builds"] else 0  # the value of the build holding each card
-        extra += S if self.twins else 0  # twin sweeps per side
-        extra += S if o["max_consecutive_sweeps"] is not None else 0  # each side's sweep streak
-        return 4 * C + 1 + (C + 2) * S + 4 * n + extra
-
-    def side_of(self, seat: int) -> int:
-        return seat % 2 if self.teams else seat
+        """The size of a blank position's observation: every block has a fixed size."""
+        return len(EscobaState(self)._observation(0))
 
     # -- states --------------------------------------------------------------------------------
 
@@ -213,7 +196,7 @@ class Escoba(ReferenceGame):
             shuffled = list(self.pack)
             s._rng.shuffle(shuffled)
             s._dealer = shuffled.index(RE_BELLO) % n
-        s._start_deal(pack)
+        dealing.start_deal(s, pack)
         return s
 
     def setup(
@@ -241,17 +224,10 @@ class Escoba(ReferenceGame):
                 raise InvalidStateError(f"{what} must be a list of cards")
             return [_pack_card(c, InvalidStateError, self.deck) for c in xs]
 
-        def per(xs: Any, count: int, what: str) -> list:
-            if isinstance(xs, (str, bytes)) or not isinstance(xs, Sequence) or len(xs) != count:
-                raise InvalidStateError(f"{what} must be a list of {count} entries")
-            return list(xs)
-
         def seat(x: Any, what: str) -> int:
-            if not _is_int(x) or not 0 <= x < n:
-                raise InvalidStateError(f"{what}={x!r} is not a seat: expected 0..{n - 1}")
-            return x
+            return _seat_given(x, n, what)
 
-        hand_ids = [cards(h, f"hands[{i}]") for i, h in enumerate(per(hands, n, "hands"))]
+        hand_ids = [cards(h, f"hands[{i}]") for i, h in enumerate(_entries_given(hands, n, "hands"))]
         table_ids = cards(table, "table")
         build_ids: list[list[int]] = []
         if builds is not None:
@@ -263,7 +239,7 @@ class Escoba(ReferenceGame):
             if len(build_ids) > 20:
                 raise InvalidStateError("builds may list at most 20 builds")
         pile_ids = (
-            [cards(p, f"piles[{i}]") for i, p in enumerate(per(piles, S, "piles"))]
+            [cards(p, f"piles[{i}]") for i, p in enumerate(_entries_given(piles, S, "piles"))]
             if piles is not None
             else [[] for _ in range(S)]
         )
@@ -314,8 +290,8 @@ class Escoba(ReferenceGame):
         if problem:
             raise InvalidStateError(problem)
 
-        score_list = per(scores, S, "scores") if scores is not None else [0] * S
-        scope_list = per(scope, S, "scope") if scope is not None else [0] * S
+        score_list = _entries_given(scores, S, "scores") if scores is not None else [0] * S
+        scope_list = _entries_given(scope, S, "scope") if scope is not None else [0] * S
         if not all(_is_int(x) and abs(x) <= MAX_SCORE for x in score_list):
             raise InvalidStateError("scores must be ints within ±10^15 (negative totals are allowed)")
         if not all(_is_int(x) and x >= 0 for x in scope_list) or sum(scope_list) > MAX_SWEEPS:
@@ -343,11 +319,22 @@ class Escoba(ReferenceGame):
 
     def state_from_json(self, text: str) -> EscobaState:
         """Rebuild a state from its JSON, checking everything (docs/escoba_engine.md §8)."""
-        return _state_from_json(self, text)
-
-    def _blank_state(self) -> EscobaState:
-        """A state to fill in (the JSON reader's)."""
-        return EscobaState(self)
+        s = EscobaState(self)
+        _state_from_json(self, text, s)
+        if s._pending != -1:
+            # The pending card must really await a choice: more than one outcome fits the selection.
+            outcomes = s._outcomes_of(s._pending)
+            chosen = tuple(s._selection)
+            k = len(chosen)
+            fitting: list[Any] = [x for x in outcomes if isinstance(x, tuple) and x[:k] == chosen and len(x) >= k]
+            fitting += [x for x in outcomes if isinstance(x, BuildOn) and not chosen]
+            if len(fitting) < 2:
+                raise InvalidStateError(
+                    "invalid escoba state: the pending card and selection do not leave a choice of capture"
+                )
+        elif not s._terminal and s._claim == -1 and not s._hands[s._to_move]:
+            raise InvalidStateError("invalid escoba state: the player to move holds no card")
+        return s
 
 
 # ---------------------------------------------------------------------------------------------
@@ -355,71 +342,11 @@ class Escoba(ReferenceGame):
 # ---------------------------------------------------------------------------------------------
 
 
-class EscobaState(ReferenceState):
+class EscobaState(Position):
     """A position of a match. Mutated in place by ``apply``; ``clone`` for a copy."""
 
-    def __init__(self, game: Escoba) -> None:
-        self.game = game
-        self._o = game._opts
-        n, S = game.num_players, game.num_sides
-        self._rng = SplitMix64(0)
-        self._deal = 1
-        self._deal_points: list[list[int]] = []
-        self._dealer = n - 1
-        self._hands: list[set[int]] = [set() for _ in range(n)]
-        self._history: list[int] = []
-        self._last_capturer = -1
-        self._loser = -1
-        self._winner = -1
-        self._pending = -1
-        self._piles: list[Any] = [set() for _ in range(S)]  # sets, or Bags with the double pack
-        self._tops = [-1] * S  # each pile's top card (kept with steal only; docs/rules/escoba.md §2.21)
-        self._scores = [0] * S
-        self._selection: list[int] = []
-        self._stock: list[int] = []
-        self._sweeps: list[int] = []
-        self._decls: list[list[int]] = []  # declarations of this deal: [seat, kind, sweeps before it]
-        self._knock_state = [0] * n  # this hand's knock decision: 0 undecided, 1 no knock, 2 knocked
-        self._matta_value = card_value(game.matta) if game.matta is not None else 0
-        self._ks_sweeps: list[int] = []  # indices in _sweeps of the sweeps made by playing Ks
-        self._twin_sweeps: list[int] = []  # those that took the played card's twin (docs/escoba_engine.md §1a)
-        self._table: Any = game.bag()  # a set, or a Bag with the double pack
-        self._builds: list[
-            list[int]
-        ] = []  # ascending cards each, ascending by lowest card (docs/rules/escoba.md §2.20)
-        self._terminal = False
-        self._to_move = 0
-        self._in_play: set[int] = set(range(n))  # seats still in the match (docs/rules/escoba.md §2.11)
-        # fidasse (docs/rules/escoba.md §2.19): the claim waiting for answers and its claimant (-1: none), and the
-        # trusted claim cards of this deal per claimant, face down to the other seats
-        self._claim = -1
-        self._claimant = -1
-        self._claimed: list[set[int]] = [set() for _ in range(n)]
-        # max_consecutive_sweeps (docs/rules/escoba.md §1.5): each side's run of sweeps this deal
-        self._streak = [0] * S
-
-    # the parts of the state written in their own modules (escoba_parts)
-    _start_deal = dealing.start_deal
-    _seats_after = dealing.seats_after
-    _next_in = dealing.next_in
-    _deal_shape = dealing.deal_shape
-    _declare_hands = dealing.declare_hands
-    _table_sweeps = dealing.table_sweeps
-    _escoba_de_mano = dealing.escoba_de_mano
-    _deal_next_hand = dealing.deal_next_hand
-    _is_last_play = fidasse.is_last_play
-    _sweep_filtered = fidasse.sweep_filtered
-    _next_asked = fidasse.next_asked
-    _hidden_from = fidasse.hidden_from
-    _step_fidasse = fidasse.step_fidasse
-    _claim_stands = fidasse.claim_stands
-    _fidasse_view = fidasse.fidasse_view
-    _end_deal = match_end.end_deal
-    _match_decision = match_end.match_decision
-    _eliminate = match_end.eliminate
-    _finish = match_end.finish
+    # what the state shows, written in escoba_parts/seeing.py
     _as_dict = seeing.as_dict
-    _scope = seeing.scope
     _view = seeing.view
     _observation = seeing.observation
     __str__ = seeing.describe
@@ -427,43 +354,32 @@ class EscobaState(ReferenceState):
     # -- rules helpers -------------------------------------------------------------------------
 
     def _is_first_play(self) -> bool:
-        itc, cph = self._deal_shape()
+        itc, cph = dealing.deal_shape(self)
         return (
             self._pending == -1
             and all(len(self._hands[s]) == cph for s in self._in_play)
             and len(self._stock) == self.game.size - itc - len(self._in_play) * cph
         )
 
-    def _matta(self) -> tuple[int, int] | None:
-        m = self.game.matta
-        return (m, self._matta_value) if m is not None else None
+    def _asked(self) -> list[int]:
+        """The decision a part puts to the mover before any play (a knock, an open claim), or []."""
+        return next((acts for f in self.game.features if (acts := f.asks(self))), [])
 
     def _knock_turn(self) -> bool:
-        """The mover must first choose KNOCK or NO_KNOCK: the first turn of a hand of three that
-        has something to declare (docs/rules/escoba.md §2.7)."""
-        if not self.game.knocks or self._terminal or self._pending != -1:
-            return False
-        seat = self._to_move
-        hand = self._hands[seat]
-        return self._knock_state[seat] == 0 and len(hand) == 3 and _knock_best(hand, self._o)[0] != 0
-
-    def _shown(self, seat: int) -> set[int]:
-        """A knocked hand (docs/rules/escoba.md §2.7), and with ``last_hand_open`` every hand of the last hand
-        (the stock is empty, docs/rules/escoba.md §2.23), is played face up."""
-        last_open = self._o["last_hand_open"] and not self._stock
-        return self._hands[seat] if last_open or self._knock_state[seat] == 2 else set()
+        """The mover must first choose KNOCK or NO_KNOCK (docs/rules/escoba.md §2.7)."""
+        return KNOCK in self._asked()
 
     def _outcomes_of(self, card: int) -> dict:
-        """O(card) for the mover, computed against the hand before ``card`` left it; with fidasse
-        without the capture of the whole table, except on the last play (docs/rules/escoba.md §2.19)."""
+        """O(card) for the mover, computed against the hand before ``card`` left it, less what a part
+        forbids (with fidasse the capture of the whole table, docs/rules/escoba.md §2.19)."""
         hand = set(self._hands[self._to_move])
         if self._pending != -1:
             hand.add(self._pending)
         outcomes = _outcomes(
             card, hand, self._table, self._o, self._is_first_play(), self._matta(), self._piles_ctx(), self._builds
         )
-        if self._sweep_filtered():
-            outcomes.pop(tuple(sorted(self._table)), None)
+        for f in self.game.features:
+            f.restrict(self, outcomes)
         return outcomes
 
     def _piles_ctx(self) -> tuple | None:
@@ -474,42 +390,19 @@ class EscobaState(ReferenceState):
         tops = tuple(self._tops) + (-1,) * (6 - len(self._tops))
         return tops, g.side_of(self._to_move), g.side_of((self._to_move + 1) % g.num_players)
 
-    def _sweep(self, side: int, card: int, twin: bool = False) -> None:
-        """A play of ``side`` with ``card`` made a scopa (docs/rules/escoba.md §1.5); ``twin``: it took
-        the card's twin. With ``max_consecutive_sweeps`` a sweep that takes the side's run of
-        sweeps beyond the cap scores nothing."""
-        cap = self._o["max_consecutive_sweeps"]
-        if cap is not None:
-            self._streak[side] += 1
-            if self._streak[side] > cap:
-                return
-        if self._o["maresciallo_penalty"] and card == MARESCIALLO:
-            self._ks_sweeps.append(len(self._sweeps))
-        if twin:
-            self._twin_sweeps.append(len(self._sweeps))
-        self._sweeps.append(side)
-
-    def _items(self) -> set[int]:
-        """Every table item: the loose cards and each build's name (its lowest card)."""
-        return self._table | {b[0] for b in self._builds}
-
     # -- the step protocol (docs/escoba_engine.md §4) -------------------------------------------------------
-
-    def current_player(self) -> int:
-        return -1 if self._terminal else self._to_move
 
     def legal_actions(self) -> list[int]:
         if self._terminal:
             return []
-        if self._knock_turn():
-            return [KNOCK, NO_KNOCK]
-        if self._claim != -1:
-            return [TRUST, DOUBT]
+        asked = self._asked()
+        if asked:
+            return asked
         if self._pending == -1:
             hand = self._hands[self._to_move]
             plays = sorted({c for c in hand if self._outcomes_of(c)})  # a twin once
-            if self._sweep_filtered():  # CLAIM(c): any card, the table not empty, not the last play
-                plays += sorted(CLAIM0 + c for c in hand)
+            for f in self.game.features:
+                plays += f.plays(self)
             return plays
         outcomes = self._outcomes_of(self._pending)
         chosen = tuple(self._selection)
@@ -522,20 +415,10 @@ class EscobaState(ReferenceState):
         return sorted(actions)
 
     def _apply(self, a: int) -> None:
-        if a in (KNOCK, NO_KNOCK):
-            seat = self._to_move
-            if a == NO_KNOCK:
-                self._knock_state[seat] = 1
+        for f in self.game.features:
+            if a in f.actions:
+                f.step(self, a)
                 return
-            kind, value = _knock_best(self._hands[seat], self._o)
-            self._decls.append([seat, kind, len(self._sweeps)])
-            if self.game.matta in self._hands[seat]:
-                self._matta_value = value
-            self._knock_state[seat] = 2
-            return
-        if CLAIM0 <= a <= DOUBT:
-            self._step_fidasse(a)
-            return
         if a < TAKE0:  # PLAY(c)
             outcomes = self._outcomes_of(a)
             self._hands[self._to_move].discard(a)
@@ -582,18 +465,10 @@ class EscobaState(ReferenceState):
             self._builds.sort()
         elif outcome == TRAIL:
             self._table.add(card)
-        elif self.game.twins:
-            swept = self._resolve_twins(card, outcome, normal, side, last_play)
-        else:
-            taken = {x for x in outcome if x < PILE0}
-            for x in outcome:
-                if x >= PILE0:  # a pile item: the whole pile moves under the played card
-                    victim = x - PILE0
-                    self._piles[side] |= self._piles[victim]
-                    self._piles[victim] = set()
-                    self._tops[victim] = -1
-            if o["steal"]:
-                self._tops[side] = card
+        else:  # a capture: with the double pack ``taken`` is a multiset, a twin listed twice
+            taken = self.game.bag(x for x in outcome if x < PILE0)
+            for f in self.game.features:
+                f.on_capture(self, side, card, outcome)
             items = self._items()  # a build is taken as the item named by its lowest card
             sweep = bool(items) and taken == items
             built = [b for b in self._builds if b[0] in taken]
@@ -605,70 +480,11 @@ class EscobaState(ReferenceState):
                 sweep and (normal or o["ace_takes_all_is_scopa"]) and not (last_play and not o["scopa_on_last_play"])
             )
         if swept:
-            self._sweep(side, card, self.game.twins and outcome != SELF and card in outcome)
+            turns.sweep(self, side, card, self.game.twins and outcome != SELF and card in outcome)
         else:
             self._streak[side] = 0
         self._pending, self._selection = -1, []
-        self._pass_turn()
-
-    def _resolve_twins(self, card: int, outcome: tuple, normal: bool, side: int, last_play: bool) -> bool:
-        """A capture on the double pack (docs/escoba_engine.md §1a): ``outcome`` lists a twin twice.
-        Whether it is a sweep that scores; one that takes the played card's twin is recorded in
-        ``_twin_sweeps``."""
-        o = self._o
-        taken = Bag(outcome)
-        sweep = bool(self._table) and taken == self._table
-        self._table -= taken
-        self._piles[side] |= taken | [card]
-        self._last_capturer = side
-        return sweep and (normal or o["ace_takes_all_is_scopa"]) and not (last_play and not o["scopa_on_last_play"])
-
-    def _pass_turn(self) -> None:
-        """After a play by ``_to_move``: the next seat with cards, a new hand, or the deal's end."""
-        n = self.game.num_players
-        if not any(self._hands):
-            if self._stock:
-                self._deal_next_hand()
-                self._to_move = self._next_in(self._dealer)
-                self._knock_state = [0] * self.game.num_players
-                self._declare_hands()
-            else:
-                self._end_deal()
-        else:  # the next seat holding cards (seats out of the match hold none)
-            t = (self._to_move + 1) % n
-            while not self._hands[t]:
-                t = (t + 1) % n
-            self._to_move = t
-
-    # -- queries -------------------------------------------------------------------------------
-
-    def is_terminal(self) -> bool:
-        return self._terminal
-
-    def returns(self) -> list[float]:
-        n = self.game.num_players
-        side_of = self.game.side_of
-        if not self._terminal or (self._winner == -1 and self._loser == -1):
-            return [0.0] * n
-        if self._winner != -1:
-            named = [s for s in range(n) if side_of(s) == self._winner]
-            return [1.0 if s in named else -len(named) / (n - len(named)) for s in range(n)]
-        named = [s for s in range(n) if side_of(s) == self._loser]
-        return [-1.0 if s in named else len(named) / (n - len(named)) for s in range(n)]
-
-    def scores(self) -> list[int]:
-        """Each seat's side's match total."""
-        return [self._scores[self.game.side_of(s)] for s in range(self.game.num_players)]
-
-    def deals(self) -> int:
-        """Deals started so far, the current one included."""
-        return self._deal
-
-    def action_to_string(self, action: Any) -> str:
-        return action_to_string(action)
-
-    def string_to_action(self, text: Any) -> int:
-        return string_to_action(text)
+        turns.pass_turn(self)
 
     def play(self, move: str) -> None:
         """Apply a full move written for people: ``Qh x Ah 3s 5d`` (a capture), ``Kc`` (a trail, or
@@ -698,7 +514,7 @@ class EscobaState(ReferenceState):
             raise IllegalActionError(
                 f"{move!r} is not legal now: the hand's declaration comes first (knock or no knock)"
             )
-        if self._terminal or self._pending != -1 or self._claim != -1 or card not in self._hands[self._to_move]:
+        if self._terminal or self._pending != -1 or self._asked() or card not in self._hands[self._to_move]:
             raise IllegalActionError(
                 f"{move!r} is not legal now: {words[0]} must be a card of the mover's hand at the start of a turn"
             )
@@ -725,33 +541,5 @@ class EscobaState(ReferenceState):
 
     def clone(self) -> EscobaState:
         s = EscobaState.__new__(EscobaState)
-        s.game, s._o = self.game, self._o
-        s._rng = self._rng.clone()
-        s._deal = self._deal
-        s._deal_points = [list(p) for p in self._deal_points]
-        s._dealer = self._dealer
-        s._hands = [h.copy() for h in self._hands]
-        s._history = list(self._history)
-        s._last_capturer = self._last_capturer
-        s._loser, s._winner = self._loser, self._winner
-        s._pending = self._pending
-        s._piles = [p.copy() for p in self._piles]
-        s._tops = list(self._tops)
-        s._scores = list(self._scores)
-        s._selection = list(self._selection)
-        s._stock = list(self._stock)
-        s._sweeps = list(self._sweeps)
-        s._decls = [list(d) for d in self._decls]
-        s._knock_state = list(self._knock_state)
-        s._matta_value = self._matta_value
-        s._ks_sweeps = list(self._ks_sweeps)
-        s._twin_sweeps = list(self._twin_sweeps)
-        s._table = self._table.copy()
-        s._builds = [list(b) for b in self._builds]
-        s._terminal = self._terminal
-        s._to_move = self._to_move
-        s._in_play = set(self._in_play)
-        s._claim, s._claimant = self._claim, self._claimant
-        s._claimed = [set(c) for c in self._claimed]
-        s._streak = list(self._streak)
+        self._copy_fields(s)
         return s

@@ -4,19 +4,14 @@ priority and fewest cards, the Ace rules, piles and builds, and every legal outc
 from __future__ import annotations
 
 import itertools
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ...cards import card_id, card_str
 from ...errors import (
     InvalidNotationError,
-    InvalidPlayerError,
-    InvalidStateError,
 )
-from .._base import index_in
 from .cards import TAKE0, TAKE_PILE0, _rank, card_value, pack_name, pack_of
-from .options import resolve_options
 
 # ---------------------------------------------------------------------------------------------
 # Capture rules (docs/escoba_engine.md §3)
@@ -29,6 +24,13 @@ TRAIL: tuple[int, ...] = ()
 SELF = "self"
 #: The largest build value (docs/rules/escoba.md §2.20).
 MAX_BUILD_VALUE = 10
+
+#: The matta and the value it plays at, if the game has one (docs/rules/escoba.md §2.9).
+Matta = tuple[int, int] | None
+#: The builds on the table, each its cards.
+BuildCards = Sequence[Sequence[int]]
+#: The capture sets of each kind.
+CaptureSets = dict[str, list[tuple[int, ...]]]
 
 
 class BuildOn:
@@ -91,13 +93,7 @@ def _val(card: int, matta: tuple[int, int] | None) -> int:
     return matta[1] if matta is not None and card == matta[0] else card_value(card)
 
 
-def _captures_by_kind(
-    card: int,
-    table: Iterable[int],
-    opts: dict,
-    matta: tuple[int, int] | None = None,
-    builds: Sequence[Sequence[int]] = (),
-) -> dict[str, list[tuple[int, ...]]]:
+def _captures_by_kind(card: int, table: Iterable[int], opts: dict, matta: Matta, builds: BuildCards) -> CaptureSets:
     """The capture sets of each enabled kind, before match priority and fewest-cards. A build is
     an item named by its lowest card that only equality takes (docs/rules/escoba.md §2.20)."""
     k = opts["value_modulus"]
@@ -321,99 +317,3 @@ def _pack_card(card: Any, error: type = InvalidNotationError, deck: str = "itali
     if c not in pack_of(deck):
         raise error(f"{card!r} is not a card of the {pack_name(deck)}")
     return c
-
-
-def capture_options(
-    card: Any,
-    table: Iterable[Any],
-    pile_tops: Sequence[Any] | None = None,
-    seat: Any = 0,
-    table_builds: Iterable[Iterable[Any]] | None = None,
-    hand: Iterable[Any] | None = None,
-    **options: Any,
-) -> list[list[str]]:
-    """``O(card)`` with hand ``{card}`` (plus ``hand``): every legal outcome of playing ``card``
-    onto ``table``.
-
-    Each outcome is its ascending card list: ``[]`` is the trail, ``[card]`` the self-capture of an
-    Ace onto an empty table; the outcomes are sorted by their id lists. Example (TV-02)::
-
-        >>> capture_options("Qh", ["Ah", "3s", "4c", "5d"])
-        [['4c', '5d'], ['5d', 'Ah', '3s']]
-
-    With option ``steal``, ``pile_tops`` gives each side's pile top (or None) and ``seat`` the
-    mover; a pile item is written ``pile<side>``. With option ``builds``, ``table_builds`` lists the
-    builds (card lists) beside the loose table cards: a capture names a build by its lowest card,
-    and each build move ``["on", item]`` follows the sorted outcomes, ascending by item (TV-74)::
-
-        >>> capture_options("2d", ["3h", "5s"], hand=["5c"], variant="granja")
-        [[], ['on', '3h']]
-    """
-    opts = resolve_options(**options)
-    deck = opts["deck"]
-    p = _pack_card(card, deck=deck)
-
-    def cards(xs: Any, what: str) -> list[int]:
-        if isinstance(xs, (str, bytes)) or not isinstance(xs, Iterable):
-            raise InvalidNotationError(f"{xs!r} is not a list of cards ({what})")
-        return [_pack_card(c, deck=deck) for c in xs]
-
-    t = cards(table, "table")
-    builds = [] if table_builds is None else [cards(b, "a build") for b in _card_lists(table_builds)]
-    held = [] if hand is None else cards(hand, "hand")
-    every = [p] + t + [c for b in builds for c in b] + held
-    copies = _copies(deck)
-    if any(k > copies for k in Counter(every).values()):
-        raise InvalidStateError(_once_each(deck, "the played card, the table, the builds and the hand"))
-    if builds and not opts["builds"]:
-        raise InvalidStateError("table_builds needs option builds")
-    for b in builds:
-        if len(b) < 2 or _build_value(b) > MAX_BUILD_VALUE:
-            raise InvalidStateError(f"a build holds at least 2 cards worth at most {MAX_BUILD_VALUE} in all")
-    n = opts["players"]
-    teams = opts["partnership"] == "auto" and n in (4, 6)
-    sides = 2 if teams else n
-    if seat is None:
-        seat = 0
-    seat = index_in(seat, n, InvalidPlayerError, "a seat")
-    tops = [-1] * 6
-    if pile_tops is not None:
-        if isinstance(pile_tops, (str, bytes)) or not isinstance(pile_tops, Iterable):
-            raise InvalidStateError(f"pile_tops must be a list of {sides} entries (one per side): a card or None")
-        given = list(pile_tops)
-        if len(given) != sides:
-            raise InvalidStateError(f"pile_tops must be a list of {sides} entries (one per side): a card or None")
-        seen = Counter(every)
-        for s, x in enumerate(given):
-            if x is None:
-                continue
-            top = _pack_card(x, deck=deck)
-            seen[top] += 1
-            if seen[top] > copies:
-                raise InvalidStateError(_once_each(deck, "the played card, the table cards and the pile tops"))
-            tops[s] = top
-    side_of = (lambda x: x % 2) if teams else (lambda x: x)
-    piles = (tuple(tops), side_of(seat), side_of((seat + 1) % n))
-    outs = _outcomes(p, [p] + held, t, opts, first_play=False, piles=piles, builds=builds)
-    ids = sorted([p] if o == SELF else list(o) for o in outs if not isinstance(o, BuildOn))
-    ons = sorted(o.item for o in outs if isinstance(o, BuildOn))
-    return [[_item_str(c) for c in o] for o in ids] + [["on", card_str(x)] for x in ons]
-
-
-def _copies(deck: str) -> int:
-    """Copies of each id in the pack: 2 in the double pack (docs/escoba_engine.md §1a), else 1."""
-    return 2 if deck == "double_italian80" else 1
-
-
-def _once_each(deck: str, where: str) -> str:
-    """The message for a card given more often than the pack holds it."""
-    if _copies(deck) == 2:
-        return f"{where} hold each card of the double pack at most twice in all"
-    return f"{where} must all be different cards"
-
-
-def _card_lists(xs: Any) -> list[Any]:
-    """A list of card lists (``table_builds``), else ``InvalidStateError``."""
-    if isinstance(xs, (str, bytes)) or not isinstance(xs, Iterable):
-        raise InvalidStateError(f"{xs!r} is not a list of builds")
-    return list(xs)

@@ -1,27 +1,22 @@
 """Dealing (docs/escoba_engine.md §5; docs/rules/escoba.md §1.2): a deal and its later hands, void
-deals, the escoba de mano and the mandatory tuzzoli, the seats in play in turn order."""
+deals, the escoba de mano, the seats in play in turn order."""
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from .captures import _subsets_with_sum
 from .cards import _rank, card_value
 from .options import elimination_deal_shape
-from .scoring import _tuzzoli_kind
-
-if TYPE_CHECKING:
-    from ..escoba import EscobaState
+from .position import Position
 
 # -- dealing (docs/escoba_engine.md §5) -----------------------------------------------------------------
 
 
-def start_deal(state: EscobaState, pack: list[int] | None = None) -> None:
+def start_deal(state: Position, pack: list[int] | None = None) -> None:
     """Steps 2-5: deal a pack (a fresh shuffled one unless given), redeal void deals, award an
     escoba de mano, and give the turn to the eldest."""
     o, n = state._o, state.game.num_players
     D = state._dealer
-    itc, cph = state._deal_shape()
+    itc, cph = deal_shape(state)
     while True:
         if pack is None:
             pack = list(state.game.pack)
@@ -29,7 +24,7 @@ def start_deal(state: EscobaState, pack: list[int] | None = None) -> None:
         state._hands = [state.game.bag() for _ in range(n)]
         it = iter(pack)
         for _ in range(cph):
-            for seat in state._seats_after(D):
+            for seat in seats_after(state, D):
                 state._hands[seat].add(next(it))
         table = [next(it) for _ in range(itc)]
         state._table = state.game.bag(table)
@@ -45,37 +40,31 @@ def start_deal(state: EscobaState, pack: list[int] | None = None) -> None:
             break
         pack = None  # the same dealer deals again from a fresh shuffle
     state._piles = [state.game.bag() for _ in range(state.game.num_sides)]
-    state._tops = [-1] * state.game.num_sides
-    state._claimed = [set() for _ in range(n)]
-    state._builds = []
     state._sweeps = []
-    state._decls = []
-    state._knock_state = [0] * n
-    state._matta_value = card_value(state.game.matta) if state.game.matta is not None else 0
-    state._ks_sweeps = []
-    state._twin_sweeps = []
-    state._streak = [0] * state.game.num_sides
     state._last_capturer = -1
     state._pending = -1
     state._selection = []
+    for f in state.game.features:
+        f.new_deal(state)
     if o["initial_table_bonus"] == "sum15_30" and state._table:
-        state._escoba_de_mano()
-    state._to_move = state._next_in(D)
-    state._declare_hands()
+        escoba_de_mano(state)
+    state._to_move = next_in(state, D)
+    for f in state.game.features:
+        f.new_hand(state)
 
 
-def seats_after(state: EscobaState, seat: int) -> list[int]:
+def seats_after(state: Position, seat: int) -> list[int]:
     """The seats in play in turn order from the one after ``seat`` (``seat`` last if in play)."""
     n = state.game.num_players
     return [t for t in ((seat + i) % n for i in range(1, n + 1)) if t in state._in_play]
 
 
-def next_in(state: EscobaState, seat: int) -> int:
-    after = state._seats_after(seat)
+def next_in(state: Position, seat: int) -> int:
+    after = seats_after(state, seat)
     return after[0] if after else seat
 
 
-def deal_shape(state: EscobaState) -> tuple[int, int]:
+def deal_shape(state: Position) -> tuple[int, int]:
     """(initial_table_cards, cards_per_hand) of this deal: the options' with every seat in play,
     else the elimination shape for the players left (docs/rules/escoba.md §2.11)."""
     o = state._o
@@ -84,19 +73,7 @@ def deal_shape(state: EscobaState) -> tuple[int, int]:
     return o["initial_table_cards"], o["cards_per_hand"]
 
 
-def declare_hands(state: EscobaState) -> None:
-    """The mandatory tuzzoli of every hand just dealt, in play order (docs/escoba_engine.md §5)."""
-    if not state._o["tuzzoli"]:
-        return
-    n = state.game.num_players
-    for i in range(1, n + 1):
-        seat = (state._dealer + i) % n
-        kind = _tuzzoli_kind(state._hands[seat], state._o["tuzzoli_hybrids"])
-        if kind:
-            state._decls.append([seat, kind, len(state._sweeps)])
-
-
-def table_sweeps(state: EscobaState, values: list[int]) -> int:
+def table_sweeps(state: Position, values: list[int]) -> int:
     o = state._o
     total = sum(values)
     if total == 15:
@@ -110,7 +87,7 @@ def table_sweeps(state: EscobaState, values: list[int]) -> int:
     return 0
 
 
-def escoba_de_mano(state: EscobaState) -> None:
+def escoba_de_mano(state: Position) -> None:
     """An initial table worth 15 (one escoba) or 30 (two), or at most 9 with
     ``initial_table_le9``, goes to the dealer's side. A matta on it counts at the value 1..10
     that scores the most."""
@@ -118,12 +95,12 @@ def escoba_de_mano(state: EscobaState) -> None:
     m = state.game.matta
     others = [card_value(c) for c in state._table if c != m]
     if m in state._table:
-        sweeps = max(state._table_sweeps(others + [v]) for v in range(1, 11))
+        sweeps = max(table_sweeps(state, others + [v]) for v in range(1, 11))
     else:
-        sweeps = state._table_sweeps(others)
+        sweeps = table_sweeps(state, others)
     if not sweeps:
         return
-    seat = state._dealer if o["escoba_de_mano_to"] == "dealer" else state._next_in(state._dealer)
+    seat = state._dealer if o["escoba_de_mano_to"] == "dealer" else next_in(state, state._dealer)
     side = state.game.side_of(seat)
     state._piles[side] |= state._table
     state._table = set()
@@ -131,10 +108,10 @@ def escoba_de_mano(state: EscobaState) -> None:
     state._sweeps += [side] * sweeps
 
 
-def deal_next_hand(state: EscobaState) -> None:
+def deal_next_hand(state: Position) -> None:
     """Later hands: deal from the top of the stock in seat order, stopping if it runs out."""
-    for _ in range(state._deal_shape()[1]):
-        for seat in state._seats_after(state._dealer):
+    for _ in range(deal_shape(state)[1]):
+        for seat in seats_after(state, state._dealer):
             if not state._stock:
                 return
             state._hands[seat].add(state._stock.pop(0))

@@ -3,30 +3,32 @@ opponents, and the claim cards face down to the other seats."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...cards import card_str
+from .._base import StateFields
 from .captures import _captures
-from .cards import CLAIM0, TRUST, action_to_string
-
-if TYPE_CHECKING:
-    from ..escoba import EscobaState
+from .cards import CLAIM0, DOUBT, TRUST, action_to_string
+from .position import Feature, Observation, Position
+from .state_json import read_cards
+from .turns import pass_turn, sweep
 
 # -- fidasse (docs/rules/escoba.md §2.19) -----------------------------------------------------------------
 
 
-def is_last_play(state: EscobaState) -> bool:
+def is_last_play(state: Position) -> bool:
     """The play about to be made is the last of the deal."""
     held = len(state._hands[state._to_move]) + (state._pending != -1)
     others = any(h for s, h in enumerate(state._hands) if s != state._to_move)
     return not state._stock and held == 1 and not others
 
 
-def sweep_filtered(state: EscobaState) -> bool:
-    return state._o["fidasse"] and bool(state._table) and not state._is_last_play()
+def sweep_filtered(state: Position) -> bool:
+    """A play may not take the whole table: it is claimed instead, face down (not on the last play)."""
+    return state._o["fidasse"] and bool(state._table) and not is_last_play(state)
 
 
-def next_asked(state: EscobaState, seat: int) -> int:
+def next_asked(state: Position, seat: int) -> int:
     """The next opponent of the claimant after ``seat``, before the claimant; -1 if none."""
     n, side_of = state.game.num_players, state.game.side_of
     for k in range(1, n):
@@ -38,62 +40,126 @@ def next_asked(state: EscobaState, seat: int) -> int:
     return -1
 
 
-def hidden_from(state: EscobaState, p: int) -> set[int]:
-    """Cards seat p may not see: the other seats' trusted claims, another seat's open claim."""
-    hidden = {c for s, cards in enumerate(state._claimed) if s != p for c in cards}
-    if state._claim != -1 and state._claimant != p:
-        hidden.add(state._claim)
-    return hidden
-
-
-def step_fidasse(state: EscobaState, a: int) -> None:
+def step_fidasse(state: Position, a: int) -> None:
+    """A claim, or an opponent's answer to the open claim."""
     if CLAIM0 <= a < CLAIM0 + 52:
         seat = state._to_move
         state._hands[seat].discard(a - CLAIM0)
         state._claim, state._claimant = a - CLAIM0, seat
-        asked = state._next_asked(seat)
+        asked = next_asked(state, seat)
         state._to_move = asked if asked != -1 else seat
         return
     card, claimant = state._claim, state._claimant
     side = state.game.side_of(claimant)
     if a == TRUST:
-        asked = state._next_asked(state._to_move)
+        asked = next_asked(state, state._to_move)
         if asked != -1:
             state._to_move = asked
             return
         state._claimed[claimant].add(card)
-        state._claim_stands(card, side)
+        claim_stands(state, card, side)
     else:  # DOUBT: the card is shown
         doubter = state.game.side_of(state._to_move)
         if tuple(sorted(state._table)) in _captures(card, state._table, state._o, state._matta()):
             state._scores[doubter] -= 1
-            state._claim_stands(card, side)
+            claim_stands(state, card, side)
         else:  # cancelled: the card trails, the claimant's side loses a point
             state._table.add(card)
             state._scores[side] -= 1
             state._streak[side] = 0
     state._claim = state._claimant = -1
     state._to_move = claimant
-    state._pass_turn()
+    pass_turn(state)
 
 
-def claim_stands(state: EscobaState, card: int, side: int) -> None:
+def claim_stands(state: Position, card: int, side: int) -> None:
     state._piles[side] |= state._table | {card}
     state._table = set()
     state._last_capturer = side
-    state._sweep(side, card)
+    sweep(state, side, card)
 
 
-def fidasse_view(state: EscobaState, hidden: set[int]) -> dict[str, Any]:
-    """The open claim (its card "??" to the others) and the history, where the claim of a
-    hidden card (the last CLAIM of that card: this deal's) reads "claim ??"."""
-    claim = None
-    if state._claim != -1:
-        card = "??" if state._claim in hidden else card_str(state._claim)
-        claim = {"seat": state._claimant, "card": card}
-    history = []
-    for i, a in enumerate(state._history):
-        c = a - CLAIM0
-        masked = 0 <= c < 52 and c in hidden and a not in state._history[i + 1 :]
-        history.append("claim ??" if masked else action_to_string(a))
-    return {"claim": claim, "history": history}
+class Fidasse(Feature):
+    """``claim``, ``claimant``: the claim waiting for answers and its claimant (-1: none);
+    ``claimed``: per claimant, the trusted claim cards of this deal, face down to the other seats."""
+
+    option = "fidasse"
+    fields = ("_claimed",)
+    actions = range(CLAIM0, DOUBT + 1)
+    keys = ("claim", "claimant", "claimed")
+    refusing = "fidasse=true (docs/rules/escoba.md §2.19)"
+
+    @classmethod
+    def clashes(cls, opts: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
+        """A face-down claim would show through these public keys."""
+        return (
+            ("steal", opts["steal"]),
+            ("knocks", bool(opts["knocks"])),
+            ("last_hand_open", opts["last_hand_open"]),
+            ("maresciallo_penalty", opts["maresciallo_penalty"]),
+        )
+
+    def asks(self, state: Position) -> list[int]:
+        """An open claim: the asked opponent trusts or doubts it."""
+        return [TRUST, DOUBT] if state._claim != -1 else []
+
+    def plays(self, state: Position) -> list[int]:
+        """CLAIM(c): any card of the hand, the table not empty, not on the last play."""
+        return sorted(CLAIM0 + c for c in state._hands[state._to_move]) if sweep_filtered(state) else []
+
+    def restrict(self, state: Position, outcomes: dict[Any, bool]) -> None:
+        """No play takes the whole table, but on the last play: it is claimed instead."""
+        if sweep_filtered(state):
+            outcomes.pop(tuple(sorted(state._table)), None)
+
+    def step(self, state: Position, action: int) -> None:
+        step_fidasse(state, action)
+
+    def to_json(self, state: Position) -> dict[str, Any]:
+        return {"claim": state._claim, "claimant": state._claimant, "claimed": [sorted(c) for c in state._claimed]}
+
+    def from_json(self, state: Position, d: StateFields) -> None:
+        g, n = self.game, self.game.num_players
+        claim = d.integer("claim", -1, 51)
+        claimant = d.integer("claimant", -1, n - 1)
+        claimed = [read_cards(d, g, c, f"claimed[{i}]", True) for i, c in enumerate(d.per("claimed", n))]
+        if (claim == -1) != (claimant == -1):
+            raise d.bad("claim and claimant are both set or both -1")
+        for i, cards in enumerate(claimed):
+            if not set(cards) <= set(state._piles[g.side_of(i)]):
+                raise d.bad(f"claimed[{i}] must be cards of the pile of seat {i}'s side")
+        flat = [c for cards in claimed for c in cards]
+        if len(set(flat)) != len(flat):
+            raise d.bad("a claimed card is listed for two seats")
+        state._claim, state._claimant = claim, claimant
+        state._claimed = [set(c) for c in claimed]
+
+    def hidden_from(self, state: Position, seat: int) -> set[int]:
+        """The other seats' trusted claims, another seat's open claim."""
+        hidden = {c for s, cards in enumerate(state._claimed) if s != seat for c in cards}
+        if state._claim != -1 and state._claimant != seat:
+            hidden.add(state._claim)
+        return hidden
+
+    def view(self, state: Position, seat: int, hidden: set[int]) -> dict[str, Any]:
+        """The open claim (its card "??" to the others) and the history, where the claim of a
+        hidden card (the last CLAIM of that card: this deal's) reads "claim ??"."""
+        claim = None
+        if state._claim != -1:
+            card = "??" if state._claim in hidden else card_str(state._claim)
+            claim = {"seat": state._claimant, "card": card}
+        history = []
+        for i, a in enumerate(state._history):
+            c = a - CLAIM0
+            masked = 0 <= c < 52 and c in hidden and a not in state._history[i + 1 :]
+            history.append("claim ??" if masked else action_to_string(a))
+        return {"claim": claim, "history": history}
+
+    def observe(self, state: Position, seat: int, obs: Observation) -> None:
+        S, n = self.game.num_sides, self.game.num_players
+        hidden = state._hidden_from(seat)
+        block = obs.block(S + n)  # face-down cards per side as the seat sees them, the claimant
+        for s in range(S):
+            block[s] = len(state._piles[s] & hidden)
+        if state._claim != -1:
+            block[S + state._claimant] = 1.0

@@ -3,19 +3,15 @@ match decision (targets, count-out, elimination, losing) and the returns."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ..escoba_twins import deal_awards as twin_deal_awards
+from . import dealing
 from .cards import COINS, RE_BELLO, SWORDS, _suit
-from .scoring import _deal_awards, _decl
-
-if TYPE_CHECKING:
-    from ..escoba import EscobaState
+from .position import Position
+from .scoring import Deal, _decl, deal_awards
 
 # -- end of deal and match (docs/escoba_engine.md §6) ---------------------------------------------------
 
 
-def end_deal(state: EscobaState) -> None:
+def end_deal(state: Position) -> None:
     o, S = state._o, state.game.num_sides
     state._claimed = [set() for _ in range(state.game.num_players)]  # shown at the scoring
     if o["last_capturer_takes_rest"] and state._last_capturer != -1:
@@ -28,40 +24,38 @@ def end_deal(state: EscobaState) -> None:
         # docs/rules/escoba.md §2.11: the deal is scored among the sides still in play only
         at = {side: i for i, side in enumerate(sides_in)}
         kept = [i for i, x in enumerate(state._sweeps) if x in at]
-        part = _deal_awards(
+        deal = Deal(
             [state._piles[x] for x in sides_in],
             [at[state._sweeps[i]] for i in kept],
             o,
             [(at[x], p, a) for x, p, a in decls if x in at],
             [j for j, i in enumerate(kept) if i in state._ks_sweeps],
         )
+        part = deal_awards(deal, state.game.awards)
         awards = [[vec[at[x]] if x in at else 0 for x in range(S)] for vec in part]
-    elif state.game.twins:
-        awards = twin_deal_awards(state._piles, state._sweeps, o, state._ks_sweeps, state._twin_sweeps)
     else:
-        awards = _deal_awards(state._piles, state._sweeps, o, decls, state._ks_sweeps)
+        deal = Deal(state._piles, state._sweeps, o, decls, state._ks_sweeps, state._twin_sweeps)
+        awards = deal_awards(deal, state.game.awards)
     points = [sum(vec[s] for vec in awards) for s in range(S)]
     before = list(state._scores)
     state._deal_points.append(points)
     state._scores = [a + b for a, b in zip(before, points)]
 
-    winner, loser = state._match_decision(points, before, awards)
+    winner, loser = match_decision(state, points, before, awards)
     if winner != -1 and state.game.eliminate:
         # whatever decided it, only the winner's seats are left in the match
         state._in_play = {t for t in range(state.game.num_players) if state.game.side_of(t) == winner}
     if winner != -1 or loser != -1:
-        state._finish(winner, loser)
+        finish(state, winner, loser)
     elif o["max_deals"] is not None and state._deal == o["max_deals"]:
-        state._finish(-1, -1)  # drawn
+        finish(state, -1, -1)  # drawn
     else:
         state._deal += 1
-        state._dealer = state._next_in(state._dealer)
-        state._start_deal()
+        state._dealer = dealing.next_in(state, state._dealer)
+        dealing.start_deal(state)
 
 
-def match_decision(
-    state: EscobaState, points: list[int], before: list[int], awards: list[list[int]]
-) -> tuple[int, int]:
+def match_decision(state: Position, points: list[int], before: list[int], awards: list[list[int]]) -> tuple[int, int]:
     """(winner side, loser side) after a deal, -1 for none (docs/escoba_engine.md §6 rules 1-4)."""
     o, S = state._o, state.game.num_sides
     totals = state._scores
@@ -83,7 +77,7 @@ def match_decision(
         return (top[0], -1) if len(top) == 1 else (-1, -1)
     target = o["target"]
     if o["target_mode"] == "eliminate":
-        return state._eliminate(totals, target), -1
+        return eliminate(state, totals, target), -1
     if o["target_mode"] == "lose":
         best = max(totals)
         top = [s for s in range(S) if totals[s] == best]
@@ -106,7 +100,7 @@ def match_decision(
     return -1, -1
 
 
-def eliminate(state: EscobaState, totals: list[int], target: int) -> int:
+def eliminate(state: Position, totals: list[int], target: int) -> int:
     """docs/rules/escoba.md §2.11: every side in play at or above the target leaves; one side left wins; if
     none would be left, the lowest of the crossing totals wins and a tie plays on among the
     tied. Updates the seats in play; returns the winner side or -1."""
@@ -123,7 +117,7 @@ def eliminate(state: EscobaState, totals: list[int], target: int) -> int:
     return next(iter(left)) if len(left) == 1 else -1
 
 
-def finish(state: EscobaState, winner: int, loser: int) -> None:
+def finish(state: Position, winner: int, loser: int) -> None:
     state._terminal = True
     state._winner, state._loser = winner, loser
     state._to_move = -1

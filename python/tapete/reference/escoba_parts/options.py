@@ -66,14 +66,6 @@ def elimination_deal_shape(mode: str, k: int) -> tuple[int, int]:
     return shapes[mode].get(k, (4, 6))
 
 
-def resolve_options(**given: Any) -> dict[str, Any]:
-    """Every option's value: the alias, then the table's defaults, the preset and the given options
-    (``tapete/data/escoba.json``), then what is derived from them and the checks across them."""
-    opts = spec("escoba").resolve(_expand_aliases(given))
-    _check_options(opts)
-    return opts
-
-
 def _check_options(opts: dict[str, Any]) -> None:
     """Values derived from the resolved options (written into ``opts``), then the checks across
     options (docs/escoba_engine.md §2)."""
@@ -90,16 +82,6 @@ def _check_options(opts: dict[str, Any]) -> None:
         opts["game"] = "single_deal"
     if not opts["milan_tiebreak"]:
         raise InvalidOptionError("option milan_tiebreak=[] is invalid: expected a non-empty list of ranks A234567JQK")
-    if opts["knocks"] and opts["target_mode"] == "eliminate":
-        raise InvalidOptionError(
-            "option knocks declares 3-card hands, which the deals with players eliminated"
-            " (target_mode=eliminate) do not keep"
-        )
-    if opts["tuzzoli"] and opts["target_mode"] == "eliminate":
-        raise InvalidOptionError(
-            "option tuzzoli declares 3-card hands, which the deals with players eliminated"
-            " (target_mode=eliminate) do not keep"
-        )
     if opts["ace_self_capture_is_scopa"] and not (
         opts["ace_takes_all"] and opts["ace_on_empty_table"] == "self_capture"
     ):
@@ -109,46 +91,6 @@ def _check_options(opts: dict[str, Any]) -> None:
         )
     if opts["ace_may_trail"] and not opts["ace_takes_all"]:
         raise InvalidOptionError("option ace_may_trail needs ace_takes_all=true (docs/rules/escoba.md §2.1)")
-    if opts["steal"]:
-        _refuse_clashes(
-            "steal=true (rubamazzo, docs/rules/escoba.md §2.21)",
-            ("capture_kinds other than match and sum", any(k not in ("match", "sum") for k in opts["capture_kinds"])),
-            ("value_modulus", opts["value_modulus"] is not None),
-            ("fewest_cards other than none", opts["fewest_cards"] != "none"),
-            ("ace_takes_all (use ace_steals_all)", opts["ace_takes_all"]),
-            ("target_mode=eliminate", opts["target_mode"] == "eliminate"),
-            ("matta", opts["matta"] is not None),
-            ("initial_table_bonus (a pile would have no top card)", opts["initial_table_bonus"] != "none"),
-        )
-    if opts["fidasse"]:  # a face-down claim would show through these public keys
-        _refuse_clashes(
-            "fidasse=true (docs/rules/escoba.md §2.19)",
-            ("steal", opts["steal"]),
-            ("knocks", bool(opts["knocks"])),
-            ("last_hand_open", opts["last_hand_open"]),
-            ("maresciallo_penalty", opts["maresciallo_penalty"]),
-        )
-    if opts["builds"]:  # a build adds plain values; piles and claims have no build rules
-        if opts["value_modulus"] is not None:
-            raise InvalidOptionError(
-                "option builds adds plain values (docs/rules/escoba.md §2.20): value_modulus must be null with builds"
-            )
-        _refuse_clashes(
-            "builds=true (docs/rules/escoba.md §2.20)",
-            ("matta", opts["matta"] is not None),
-            ("steal", opts["steal"]),
-            ("fidasse", opts["fidasse"]),
-        )
-    if opts["tuzzoli"] and opts["cards_per_hand"] != 3:
-        raise InvalidOptionError(
-            "option tuzzoli declares 3-card hands (docs/rules/escoba.md §2.8):"
-            f" cards_per_hand must be 3, got {opts['cards_per_hand']}"
-        )
-    if opts["knocks"] and opts["cards_per_hand"] != 3:
-        raise InvalidOptionError(
-            "option knocks declares 3-card hands (docs/rules/escoba.md §2.7):"
-            f" cards_per_hand must be 3, got {opts['cards_per_hand']}"
-        )
     per_round = players * opts["cards_per_hand"]
     size = len(pack_of(opts["deck"]))
     rest = size - opts["initial_table_cards"]
@@ -158,7 +100,6 @@ def _check_options(opts: dict[str, Any]) -> None:
             f" players * cards_per_hand = {per_round}"
         )
     _check_cicera(opts)
-    _check_twins(opts)
     # A table with fewer than k Kings and fewer than a Aces holds at most (size-8) + (k-1) + (a-1)
     # cards; a larger one is always void, and dealing would never end.
     kings = opts["void_deal_min_kings"] if opts["void_deal_min_kings"] is not None else 5
@@ -209,57 +150,13 @@ def _refuse_clashes(option: str, *clashes: tuple[str, Any]) -> None:
         raise InvalidOptionError(f"option {option} cannot be combined with " + ", ".join(names))
 
 
-def _check_twins(opts: dict) -> None:
-    """What the double pack refuses (docs/escoba_engine.md §1a): what its capture search does not cover, the
-    mechanics defined for one pack, and the awards that read one copy per id."""
-    if opts["deck"] != "double_italian80":
-        return
-    clash = [
-        what
-        for what, bad in (
-            (
-                "capture_kinds other than match/sum, value_modulus, matta, fewest_cards, steal",
-                not (
-                    set(opts["capture_kinds"]) <= {"match", "sum"}
-                    and opts["value_modulus"] is None
-                    and opts["matta"] is None
-                    and opts["fewest_cards"] == "none"
-                    and not opts["steal"]
-                ),
-            ),
-            ("players other than 4", opts["players"] != 4),
-            ("builds", opts["builds"]),
-            ("fidasse", opts["fidasse"]),
-            ("tuzzoli", opts["tuzzoli"]),
-            ("knocks", bool(opts["knocks"])),
-            ("last_hand_open", opts["last_hand_open"]),
-            ("target_mode=eliminate", opts["target_mode"] == "eliminate"),
-            ("initial_table_bonus", opts["initial_table_bonus"] != "none"),
-            ("court_capture=same_rank", opts["court_capture"] != "value"),
-            ("capture_obligation", opts["capture_obligation"] not in ("played_card", "optional")),
-            ("forbid_ace_first_play", opts["forbid_ace_first_play"]),
-            ("scoring=frac", opts["scoring"] != "standard"),
-            ("primiera_mode milan or three_sevens", opts["primiera_mode"] in ("milan", "three_sevens")),
-            ("settanta_bonus", opts["settanta_bonus"]),
-            ("all_sevens_bonus, all_oros_bonus", bool(opts["all_sevens_bonus"] or opts["all_oros_bonus"])),
-            ("coin_card_points", opts["coin_card_points"] != 0),
-            ("special_cards, re_bello", bool(opts["special_cards"]) or opts["re_bello"]),
-            ("napola_all_coins_wins", opts["napola_all_coins_wins"]),
-            ("piccola, grande", opts["piccola"] or opts["grande"] != 0),
-            (
-                "swords, sword_napula, all_swords_wins",
-                bool(opts["swords"] or opts["sword_napula"] or opts["all_swords_wins"]),
-            ),
-            ("cards_tie_points", opts["cards_tie_points"] is not None),
-            (
-                "void_deal_min_kings, void_deal_min_aces",
-                opts["void_deal_min_kings"] is not None or opts["void_deal_min_aces"] is not None,
-            ),
-        )
-        if bad
-    ]
-    if clash:
-        raise InvalidOptionError(
-            "option deck=double_italian80 (docs/rules/escoba.md §2.18, docs/escoba_engine.md §1a)"
-            " cannot be combined with " + ", ".join(clash)
-        )
+def supported_by_twins(opts: dict) -> bool:
+    """Whether the double pack's capture search covers these options: kinds ``match`` and ``sum``
+    only, natural values, no fewest-cards filter, no piles (the native search covers the same)."""
+    return (
+        set(opts["capture_kinds"]) <= {"match", "sum"}
+        and opts["value_modulus"] is None
+        and opts["matta"] is None
+        and opts["fewest_cards"] == "none"
+        and not opts["steal"]
+    )

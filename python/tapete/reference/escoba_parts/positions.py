@@ -4,7 +4,7 @@ pile tops, the seats in play and the hand sizes of a round."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...cards import card_str
 from ...errors import (
@@ -13,13 +13,25 @@ from ...errors import (
 from .._base import is_int as _is_int
 from .captures import _pack_card
 from .cards import pack_name
+from .position import EscobaRules
 
-if TYPE_CHECKING:
-    from ..escoba import Escoba
+
+def _entries_given(xs: Any, count: int, what: str) -> list:
+    """``setup``'s list of one entry per seat or per side."""
+    if isinstance(xs, (str, bytes)) or not isinstance(xs, Sequence) or len(xs) != count:
+        raise InvalidStateError(f"{what} must be a list of {count} entries")
+    return list(xs)
+
+
+def _seat_given(x: Any, n: int, what: str) -> int:
+    """A seat given to ``setup``."""
+    if _is_int(x) and 0 <= x < n:
+        return x
+    raise InvalidStateError(f"{what}={x!r} is not a seat: expected 0..{n - 1}")
 
 
 def _read_pile_tops(
-    game: Escoba, given: Any, piles: list[list[int]], error: type, json_form: bool = False
+    game: EscobaRules, given: Any, piles: list[list[int]], error: type, json_form: bool = False
 ) -> list[int]:
     """``pile_tops`` (docs/rules/escoba.md §2.21): with ``steal``, one entry per side, the top card of a non-empty
     pile (one of its cards) and None (-1 in a state JSON) for an empty one; without it absent."""
