@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import functools
 import json
-import operator
 from collections.abc import Callable
 from collections.abc import Set as AbstractSet
 from typing import Any, ClassVar
 
 import numpy as np
 
-from .._game import MAX_NOTATION_CHARS, GameBase, seed_value, shown
+from .._game import MAX_NOTATION_CHARS, GameBase, exact_int, seed_value, shown
 from .._options import canonical, spec
 from ..errors import (
     EXCERPT_CHARS,
@@ -45,12 +44,9 @@ def is_int(value: Any) -> bool:
 
 def index_in(value: Any, stop: int, error: type[TapeteError], what: str) -> int:
     """``value`` as an int in ``0..stop-1`` (numpy ints welcome, bools not), else ``error``."""
-    if isinstance(value, bool):
-        raise error(f"{value!r} is not {what}: expected an int 0..{stop - 1}")
-    try:
-        index = operator.index(value)
-    except TypeError:
-        raise error(f"{shown(value)} is not {what}: expected an int 0..{stop - 1}") from None
+    index = exact_int(value)
+    if index is None:
+        raise error(f"{shown(value)} is not {what}: expected an int 0..{stop - 1}")
     if not 0 <= index < stop:
         raise error(f"{what} {shown(index)} is out of range: expected 0..{stop - 1}")
     return index
