@@ -100,7 +100,7 @@ impl Default for BurakoOptions {
     fn default() -> Self {
         let r = spec()
             .resolve(&Value::Object(Default::default()))
-            .and_then(|m| BurakoOptions::from_resolved(&Resolved(m)));
+            .and_then(|m| BurakoOptions::from_resolved(&mut Resolved(m)));
         r.unwrap_or_else(|e| panic!("burako.json: {e}"))
     }
 }
@@ -108,7 +108,7 @@ impl Default for BurakoOptions {
 impl BurakoOptions {
     /// Typed options from the resolved table, with the values derived from them. (Burako refuses
     /// no combination beyond the table: `first_mano` is checked against `players` there.)
-    pub fn from_resolved(r: &Resolved) -> Result<BurakoOptions> {
+    pub fn from_resolved(r: &mut Resolved) -> Result<BurakoOptions> {
         r.word("variant", Variant::parse)?;
         let players = r.int("players")? as usize;
         let hand_size = if players == 4 {
