@@ -389,6 +389,14 @@ impl OptionsSpec {
         }
     }
 
+    /// The game's typed options at the table's defaults (their `Default`): `typed` reads the
+    /// resolved defaults. A data file whose defaults are refused is a bug of the project: a panic.
+    pub fn typed_defaults<T>(&self, typed: impl FnOnce(&mut Resolved) -> Result<T>) -> T {
+        self.resolve(&Value::Object(Map::new()))
+            .and_then(|m| typed(&mut Resolved(m)))
+            .unwrap_or_else(|e| panic!("{}.json: {e}", self.game))
+    }
+
     /// Resolves user options (a JSON object) to every option's value (module doc).
     pub fn resolve(&self, input: &Value) -> Result<Map<String, Value>> {
         let Value::Object(given) = input else {

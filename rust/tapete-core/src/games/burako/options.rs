@@ -98,10 +98,7 @@ pub struct BurakoOptions {
 impl Default for BurakoOptions {
     /// The defaults of the option table.
     fn default() -> Self {
-        let r = spec()
-            .resolve(&Value::Object(Default::default()))
-            .and_then(|m| BurakoOptions::from_resolved(&mut Resolved(m)));
-        r.unwrap_or_else(|e| panic!("burako.json: {e}"))
+        spec().typed_defaults(Self::from_resolved)
     }
 }
 

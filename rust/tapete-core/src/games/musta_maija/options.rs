@@ -52,10 +52,7 @@ pub struct MustaMaijaOptions {
 impl Default for MustaMaijaOptions {
     /// The defaults of the option table.
     fn default() -> Self {
-        let r = spec()
-            .resolve(&serde_json::Value::Object(Default::default()))
-            .and_then(|m| MustaMaijaOptions::from_resolved(&mut Resolved(m)));
-        r.unwrap_or_else(|e| panic!("musta_maija.json: {e}"))
+        spec().typed_defaults(Self::from_resolved)
     }
 }
 
