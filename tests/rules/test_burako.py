@@ -412,15 +412,18 @@ def _single(engine, **options):
     return engine.Burako(players=4, match="single_hand", **options)
 
 
+def _closing(engine, rack, team_a_melds, **options):
+    """A single-hand position where seat 0 (team A, muerto taken) melds with ``rack`` and its team's
+    ``team_a_melds``; team B has no melds; the other seats hold K3, K4 and K6."""
+    return _single(engine, **options).setup(
+        racks=[T(rack), T("K3"), T("K4"), T("K6")], melds=[team_a_melds, []], muerto_status=[1, 0], phase="meld"
+    )
+
+
 def test_tv_b32_close_by_discard(engine):
     # TV-B32: team A has its muerto and a canasta; rack {R9, Y5}; EXTEND Y5 onto {Y6,Y7,Y8}
     # (h' = 1, legal), DISCARD R9 -> close (+100).
-    s = _single(engine).setup(
-        racks=[T("R9 Y5"), T("K3"), T("K4"), T("K6")],
-        melds=[[run_of("R", 3, 9), T("Y6 Y7 Y8")], []],
-        muerto_status=[1, 0],
-        phase="meld",
-    )
+    s = _closing(engine, "R9 Y5", [run_of("R", 3, 9), T("Y6 Y7 Y8")])
     s.apply(EXTEND(1, "Y5"))
     assert not s.is_terminal()
     s.apply("discard R9")
@@ -434,12 +437,7 @@ def test_tv_b32_close_by_discard(engine):
 
 def test_tv_b33_close_by_melding_out(engine):
     # TV-B33: rack {B5,B6,B7}; add B5 B6 B7 (nothing happens yet), meld -> close with no discard.
-    s = _single(engine).setup(
-        racks=[T("B5 B6 B7"), T("K3"), T("K4"), T("K6")],
-        melds=[[run_of("R", 3, 9)], []],
-        muerto_status=[1, 0],
-        phase="meld",
-    )
+    s = _closing(engine, "B5 B6 B7", [run_of("R", 3, 9)])
     for a in ("add B5", "add B6", "add B7"):
         s.apply(a)
     assert not s.is_terminal() and s.current_player() == 0
@@ -452,12 +450,7 @@ def test_tv_b33_close_by_melding_out(engine):
 def test_tv_b34_canasta_completed_by_the_closing_action(engine):
     # TV-B34: muerto taken, no canasta; meld {R3..R8}; rack {R9, Y5}; EXTEND R9 -> 7 tiles, pure
     # canasta, h' = 1 legal; DISCARD Y5 -> close.
-    s = _single(engine).setup(
-        racks=[T("R9 Y5"), T("K3"), T("K4"), T("K6")],
-        melds=[[run_of("R", 3, 8)], []],
-        muerto_status=[1, 0],
-        phase="meld",
-    )
+    s = _closing(engine, "R9 Y5", [run_of("R", 3, 8)])
     assert EXTEND(0, "R9") in s.legal_actions()
     s.apply("extend 0 R9")
     assert s.view(0)["melds"][0][0]["canasta"] is True and s.view(0)["melds"][0][0]["pure"] is True
@@ -621,12 +614,7 @@ def test_tv_b40_equal_totals_at_max_hands_draw(engine):
 
 def test_close_mode_discard_required_forbids_melding_out(engine):
     # docs/rules/burako.md §5.4 discard_required: h' = 0 is illegal once the muerto is taken (TV-B33's position).
-    s = _single(engine, close_mode="discard_required").setup(
-        racks=[T("B5 B6 B7"), T("K3"), T("K4"), T("K6")],
-        melds=[[run_of("R", 3, 9)], []],
-        muerto_status=[1, 0],
-        phase="meld",
-    )
+    s = _closing(engine, "B5 B6 B7", [run_of("R", 3, 9)], close_mode="discard_required")
     for a in ("add B5", "add B6", "add B7"):
         s.apply(a)
     assert s.legal_actions() == [CANCEL]
@@ -635,17 +623,13 @@ def test_close_mode_discard_required_forbids_melding_out(engine):
 def test_close_mode_meld_required(engine):
     # docs/rules/burako.md §5.4 meld_required: h' = 1 needs a last tile that can extend a team meld (closing), and the
     # last tile may not be discarded. TV-B32's position: R9 fits no team meld -> EXTEND Y5 illegal.
-    melds = [[run_of("R", 3, 9), T("Y6 Y7 Y8")], []]
-    s = _single(engine, close_mode="meld_required").setup(
-        racks=[T("R9 Y5"), T("K3"), T("K4"), T("K6")], melds=melds, muerto_status=[1, 0], phase="meld"
-    )
+    melds = [run_of("R", 3, 9), T("Y6 Y7 Y8")]
+    s = _closing(engine, "R9 Y5", melds, close_mode="meld_required")
     assert_illegal(s, EXTEND(1, "Y5"))
     assert s.legal_actions() == [ADD("R9"), ADD("Y5"), DISCARD("R9"), DISCARD("Y5")]
     # with R10 instead of R9 the last tile extends R3..R9: EXTEND Y5 is legal, then the discard of
     # R10 is not, and EXTEND R10 closes.
-    s = _single(engine, close_mode="meld_required").setup(
-        racks=[T("R10 Y5"), T("K3"), T("K4"), T("K6")], melds=melds, muerto_status=[1, 0], phase="meld"
-    )
+    s = _closing(engine, "R10 Y5", melds, close_mode="meld_required")
     s.apply("extend 1 Y5")
     assert DISCARD("R10") not in s.legal_actions()
     assert EXTEND(0, "R10") in s.legal_actions()
@@ -907,12 +891,7 @@ def _wrap_close(engine, **options):
     # Team A (seats 0, 2) holds its muerto and the meld R3 R4 R5; seat 0, after the draw, melds
     # K9 K10 K11 K12 K13 K1 K2 (h' = 1, legal: the team owns a canasta after it) and closes by
     # discarding Y5.
-    s = _single(engine, **options).setup(
-        racks=[T("K9 K10 K11 K12 K13 K1 K2 Y5"), T("K3"), T("K4"), T("K6")],
-        melds=[[T("R3 R4 R5")], []],
-        muerto_status=[1, 0],
-        phase="meld",
-    )
+    s = _closing(engine, "K9 K10 K11 K12 K13 K1 K2 Y5", [T("R3 R4 R5")], **options)
     for t in ("K1", "K2", "K9", "K10", "K11", "K12", "K13"):
         s.apply("add " + t)
     s.apply("meld")
