@@ -201,17 +201,21 @@ def test_tvm06_plain_moscas_compared(engine):
     assert engine.mosca.mosca_winner([seat1, seat2, other], "d", ace_rank="low") == [1]
 
 
+#: TV-M07's deal: seats 1 and 4 each hold a mosca of the same ranks (K Q J A T), an exact tie.
+_TVM07_HANDS = [
+    cards("2c 3d 4h 5s 6c"),
+    cards("Kh Qh Jh Ah Th"),
+    cards("7c 8d 9d Ts 2h"),
+    cards("3c 4d 5h 6s 7d"),
+    cards("Kc Qc Jc Ac Tc"),
+    cards("8c 9s Jd Qd 3h"),
+]
+
+
 def test_tvm07_exact_mosca_tie(engine):
     """TV-M07: N=6 (52 cards), turn-up 2S. Seat 1 KH QH JH AH TH, seat 4 KC QC JC AC TC.
     Pot 6 + 1 carried = 7: each takes 3 and 1 stays. The next deal starts with pot 1 + 6 = 7."""
-    hands = [
-        cards("2c 3d 4h 5s 6c"),
-        cards("Kh Qh Jh Ah Th"),
-        cards("7c 8d 9d Ts 2h"),
-        cards("3c 4d 5h 6s 7d"),
-        cards("Kc Qc Jc Ac Tc"),
-        cards("8c 9s Jd Qd 3h"),
-    ]
+    hands = _TVM07_HANDS
     # The primitive, hands from the mano (seat 1): seats 1..5, 0 -> indexes 0 and 3
     from_mano = hands[1:] + hands[:1]
     assert engine.mosca.mosca_winner(from_mano, "s") == [0, 3]
@@ -230,14 +234,7 @@ def test_tvm07_exact_mosca_tie(engine):
 
 def test_tvm07_eldest_wins_option(engine):
     """TV-M07 with mosca_tie=eldest_wins: the first tied seat from the mano (seat 1) takes 7."""
-    hands = [
-        cards("2c 3d 4h 5s 6c"),
-        cards("Kh Qh Jh Ah Th"),
-        cards("7c 8d 9d Ts 2h"),
-        cards("3c 4d 5h 6s 7d"),
-        cards("Kc Qc Jc Ac Tc"),
-        cards("8c 9s Jd Qd 3h"),
-    ]
+    hands = _TVM07_HANDS
     from_mano = hands[1:] + hands[:1]
     assert engine.mosca.mosca_winner(from_mano, "s", mosca_tie="eldest_wins") == [0]
     state = engine.Mosca(players=6, match_deals=1, mosca_tie="eldest_wins").setup(
