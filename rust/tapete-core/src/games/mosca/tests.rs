@@ -19,6 +19,11 @@ fn set(t: &str) -> CardSet {
     t.split_whitespace().map(card).collect()
 }
 
+/// A 3-seat position from its setup spec.
+fn three_seats(spec: Value) -> MoscaState {
+    game(json!({"players": 3})).setup(&spec).unwrap()
+}
+
 fn act(s: &mut MoscaState, text: &str) {
     s.apply_str(text).unwrap_or_else(|e| panic!("{text}: {e}"));
 }
@@ -151,11 +156,10 @@ fn talon_exhaustion_tv_m08() {
 #[test]
 fn mask_mapping_tv_m09() {
     // TV-M09: hand {KS, 7H, AC, 9D, TD}; id 72 = mask 19 discards AC, 9D, KS
-    let g = game(json!({"players": 3}));
-    let mut s = g
-        .setup(&json!({"hands": [["Kc","Qc","Jd","9h","Js"],["Ks","7h","Ac","9d","Td"],["Jc","Tc","Th","Qs","9s"]],
-                      "turnup": "Qd", "dealer": 0}))
-        .unwrap();
+    let mut s = three_seats(
+        json!({"hands": [["Kc","Qc","Jd","9h","Js"],["Ks","7h","Ac","9d","Td"],["Jc","Tc","Th","Qs","9s"]],
+               "turnup": "Qd", "dealer": 0}),
+    );
     assert_eq!(s.current_player(), Some(1));
     assert_eq!(s.action_to_string(72).unwrap(), "play x Ac 9d Ks");
     assert_eq!(s.action_to_string(53).unwrap(), "play");
@@ -169,11 +173,10 @@ fn mask_mapping_tv_m09() {
 #[test]
 fn throw_in_tv_m10() {
     // TV-M10: N=3, pot 3, everyone passes -> pot stays 3; seat 1 deals next, pot 6
-    let g = game(json!({"players": 3}));
-    let mut s = g
-        .setup(&json!({"hands": [["Kc","Qc","Jd","9h","Js"],["Ks","7h","Ac","9d","Td"],["Jc","Tc","Th","Qs","9s"]],
-                      "turnup": "Qd", "dealer": 0, "seed": 4}))
-        .unwrap();
+    let mut s = three_seats(
+        json!({"hands": [["Kc","Qc","Jd","9h","Js"],["Ks","7h","Ac","9d","Td"],["Jc","Tc","Th","Qs","9s"]],
+               "turnup": "Qd", "dealer": 0, "seed": 4}),
+    );
     assert_eq!(s.pot(), 3);
     for _ in 0..3 {
         act(&mut s, "pass");
@@ -244,11 +247,10 @@ fn take_turnup_tv_m12() {
 #[test]
 fn complete_deal_tv_m24() {
     // TV-M24
-    let g = game(json!({"players": 3}));
-    let mut s = g
-        .setup(&json!({"hands": [["Ah","9h","Ks","Qc","Td"],["Kh","7h","Qs","As","9c"],["Jh","Ts","8s","Kc","7d"]],
-                      "turnup": "8h", "dealer": 0, "seed": 2}))
-        .unwrap();
+    let mut s = three_seats(
+        json!({"hands": [["Ah","9h","Ks","Qc","Td"],["Kh","7h","Qs","As","9c"],["Jh","Ts","8s","Kc","7d"]],
+               "turnup": "8h", "dealer": 0, "seed": 2}),
+    );
     for _ in 0..3 {
         act(&mut s, "play");
     }
