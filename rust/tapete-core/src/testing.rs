@@ -126,6 +126,21 @@ pub fn random_sim_test<G: Game>(game: &G, sweep: Sweep, mut extra: impl FnMut(&G
     total
 }
 
+/// Reads `state`'s canonical JSON back with `game` and returns the state read, which must write
+/// the same JSON (panics otherwise).
+pub fn json_round_trip<G: Game>(game: &G, state: &G::State) -> G::State {
+    let json = state.to_json();
+    let back = game
+        .state_from_json(&json)
+        .unwrap_or_else(|e| panic!("the JSON round trip fails: {e}\n{json}"));
+    assert_eq!(
+        back.to_json(),
+        json,
+        "the JSON round trip changed the state"
+    );
+    back
+}
+
 /// The dear checks of one position.
 fn deep_checks<G: Game>(
     game: &G,

@@ -6,6 +6,7 @@ use serde_json::{json, Value};
 use super::notation::{LEAVE, PASS, PLAY0, TAKE0};
 use super::*;
 use crate::game::Game;
+use crate::testing::json_round_trip;
 
 fn game(opts: Value) -> MoscaGame {
     MoscaGame::from_options(&opts).unwrap()
@@ -459,9 +460,7 @@ fn json_round_trip_and_options() {
         if s.is_terminal() {
             break;
         }
-        let j = s.to_json();
-        let t = g.state_from_json(&j).unwrap();
-        assert_eq!(t.to_json(), j);
+        json_round_trip(&g, &s);
         s.legal_actions_into(&mut buf);
         let a = buf[(bot.next_u64() % buf.len() as u64) as usize];
         s.apply(a).unwrap();
