@@ -126,6 +126,8 @@ def _slots_of(mask: int) -> list[int]:
 
 
 _SLOT_WORDS = ("0", "1", "2", "3", "4")
+#: The actions written as words alone.
+_WORD_ACTIONS = {"pass": PASS, "play": PLAY0, "leave turnup": LEAVE_TURNUP}
 
 
 def action_to_string(action: Any, phase: str | None = None, hand: Iterable[int] = ()) -> str:
@@ -187,12 +189,8 @@ def string_to_action(text: Any, phase: str | None = None, hand: Iterable[int] = 
             raise bad(": slots are distinct numbers 0..4")
         return [int(w) for w in numbers]
 
-    if words == ["pass"]:
-        return PASS
-    if words == ["play"]:
-        return PLAY0
-    if words == ["leave", "turnup"]:
-        return LEAVE_TURNUP
+    if " ".join(words) in _WORD_ACTIONS:
+        return _WORD_ACTIONS[" ".join(words)]
     if len(words) == 1:
         try:
             return card_id(words[0])

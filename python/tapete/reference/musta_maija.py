@@ -104,6 +104,8 @@ def _beats(target: int, card: int, trump: int) -> bool:
 NUM_DISTINCT_ACTIONS = 54
 DONE = 52
 TAKE_ALL = 53
+#: The actions written as words alone.
+_WORD_ACTIONS = {"done": DONE, "take all": TAKE_ALL}
 
 
 def _as_action_id(action: Any) -> int:
@@ -125,10 +127,8 @@ def string_to_action(text: Any) -> int:
             f"{shown(text)} is not action text: expected a card such as '7h', 'done' or 'take all'"
         )
     words = text.lower().split()
-    if words == ["done"]:
-        return DONE
-    if words == ["take", "all"]:
-        return TAKE_ALL
+    if " ".join(words) in _WORD_ACTIONS:
+        return _WORD_ACTIONS[" ".join(words)]
     if len(words) == 1:
         try:
             return card_id(words[0])
