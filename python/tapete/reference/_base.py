@@ -24,6 +24,7 @@ from ..errors import (
     TapeteError,
     excerpt,
 )
+from ._rng import SplitMix64
 
 __all__ = [
     "ReferenceGame",
@@ -240,6 +241,14 @@ class ReferenceState:
 
     game: Any
     _history: list[int]
+
+    def __init__(self, game: Any) -> None:
+        """Before the first deal: the game, its resolved options (``_o``), an RNG to be seeded
+        by the deal and an empty history. Subclasses add their own fields."""
+        self.game = game
+        self._o = game._opts
+        self._rng = SplitMix64(0)
+        self._history = []
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

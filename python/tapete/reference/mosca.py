@@ -483,11 +483,8 @@ class MoscaState(ReferenceState):
     """A position of a match. Mutated in place by ``apply``; ``clone`` for a copy."""
 
     def __init__(self, game: Mosca) -> None:
-        self.game = game
-        self._o = game._opts
+        super().__init__(game)
         n = game.num_players
-        self._rng = SplitMix64(0)
-        self._history: list[int] = []
         self._balances = [self._o["initial_chips"]] * n
         self._pot = 0
         self._dealer = 0

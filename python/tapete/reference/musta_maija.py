@@ -457,10 +457,8 @@ class MustaMaijaState(ReferenceState):
     """A position of a match. Mutated in place by ``apply``; ``clone`` for a copy."""
 
     def __init__(self, game: MustaMaija) -> None:
-        self.game = game
-        self._o = game._opts
+        super().__init__(game)
         n = game.num_players
-        self._rng = SplitMix64(0)
         self._hand_no = 1
         self._dealer = n - 1
         self._hands: list[set[int]] = [set() for _ in range(n)]
@@ -477,7 +475,6 @@ class MustaMaijaState(ReferenceState):
         self._beaten: dict[int, int] = {}  # target -> the card that beat it, this defence
         self._left: set[int] = set()  # targets left unbeaten in this defence
         self._attacks = 0  # attacks committed this hand
-        self._history: list[int] = []
 
     # -- dealing (docs/rules/musta_maija.md §2; docs/musta_maija_engine.md §5) -----------------------------------------
 
