@@ -30,6 +30,7 @@ __all__ = [
     "ReferenceGame",
     "ReferenceState",
     "index_in",
+    "no_card_twice",
     "is_int",
     "read_state_object",
     "StateFields",
@@ -41,6 +42,13 @@ __all__ = [
 def is_int(value: Any) -> bool:
     """An int that is not a bool (JSON ``true`` must never pass for 1)."""
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def no_card_twice(ids: list[int], where: str) -> None:
+    """Refuses a card listed twice in ``ids``: ``InvalidStateError`` saying ``where`` ("in the
+    stock", "across the hands")."""
+    if len(set(ids)) != len(ids):
+        raise InvalidStateError(f"a card appears twice {where}")
 
 
 def index_in(value: Any, stop: int, error: type[TapeteError], what: str) -> int:

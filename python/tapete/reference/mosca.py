@@ -46,7 +46,7 @@ import numpy as np
 
 from ..cards import card_id, card_str
 from ..errors import IllegalActionError, InvalidNotationError, InvalidOptionError, InvalidStateError
-from ._base import ReferenceGame, ReferenceState, StateFields, index_in, seed_value, shown
+from ._base import ReferenceGame, ReferenceState, StateFields, index_in, no_card_twice, seed_value, shown
 from ._base import is_int as _is_int
 from ._rng import MASK64, SplitMix64
 
@@ -330,8 +330,7 @@ def legal_cards(hand: Iterable[Any], trick: Sequence[Any], trump: Any, **options
     h = _card_list(hand, "hand")
     t = _card_list(trick, "trick")
     suit = _trump_suit(trump)
-    if len(set(h + t)) != len(h) + len(t):
-        raise InvalidStateError("a card appears twice across the hand and the trick")
+    no_card_twice(h + t, "across the hand and the trick")
     return [card_str(c) for c in _legal_cards(h, t, suit, o)]
 
 
@@ -342,8 +341,7 @@ def trick_winner(trick: Sequence[Any], trump: Any, **options: Any) -> int:
     suit = _trump_suit(trump)
     if not t:
         raise InvalidStateError("trick_winner needs a trick of at least one card")
-    if len(set(t)) != len(t):
-        raise InvalidStateError("a card appears twice in the trick")
+    no_card_twice(t, "in the trick")
     return _winning_index(t, suit, o["ace_rank"])
 
 
@@ -355,9 +353,7 @@ def mosca_winner(hands: Sequence[Iterable[Any]], trump: Any, **options: Any) -> 
         raise InvalidStateError(f"hands must be a list of card lists, not {type(hands).__name__}")
     hs = [_card_list(h, f"hands[{i}]") for i, h in enumerate(hands)]
     suit = _trump_suit(trump)
-    every = [c for h in hs for c in h]
-    if len(set(every)) != len(every):
-        raise InvalidStateError("a card appears twice across the hands")
+    no_card_twice([c for h in hs for c in h], "across the hands")
     return _mosca_winners(hs, range(len(hs)), suit, o)
 
 

@@ -49,7 +49,7 @@ from ..errors import (
     InvalidOptionError,
     InvalidStateError,
 )
-from ._base import ReferenceGame, ReferenceState, StateFields, index_in, seed_value, shown
+from ._base import ReferenceGame, ReferenceState, StateFields, index_in, no_card_twice, seed_value, shown
 from ._base import is_int as _is_int
 from ._rng import MASK64, SplitMix64
 
@@ -259,8 +259,7 @@ def legal_attacks(hand: Iterable[Any], defender_hand_size: int, **options: Any) 
     TV-MM05: hand 3h 5h 9h against 2 cards -> no set of three."""
     opts = MustaMaija(**options)._opts
     cards = _card_list(hand, "hand")
-    if len(set(cards)) != len(cards):
-        raise InvalidStateError("a card appears twice in the hand")
+    no_card_twice(cards, "in the hand")
     if not _is_int(defender_hand_size) or not 0 <= defender_hand_size <= 52:  # at most the whole pack
         raise InvalidStateError(f"defender_hand_size={shown(defender_hand_size)} must be an int in 0..52")
     return [[card_str(c) for c in s] for s in _attack_sets(cards, _attack_cap(defender_hand_size, opts))]
@@ -275,8 +274,7 @@ def trump_from_stock(stock: Iterable[Any], seed: int = 0, **options: Any) -> tup
     seed = seed_value(seed)
     if not cards:
         raise InvalidStateError("the stock must hold at least one card")
-    if len(set(cards)) != len(cards):
-        raise InvalidStateError("a card appears twice in the stock")
+    no_card_twice(cards, "in the stock")
     trump, new_stock, _ = _determine_trump(cards, opts, SplitMix64(seed))
     return card_str(trump), [card_str(c) for c in new_stock]
 
