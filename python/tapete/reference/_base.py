@@ -15,6 +15,7 @@ import numpy as np
 
 from .._game import MAX_NOTATION_CHARS, GameBase, exact_int, seed_value, shown
 from .._options import canonical, spec
+from ..cards import card_id
 from ..errors import (
     EXCERPT_CHARS,
     IllegalActionError,
@@ -31,6 +32,7 @@ __all__ = [
     "ReferenceState",
     "index_in",
     "no_card_twice",
+    "word_or_card_action",
     "is_int",
     "read_state_object",
     "StateFields",
@@ -42,6 +44,20 @@ __all__ = [
 def is_int(value: Any) -> bool:
     """An int that is not a bool (JSON ``true`` must never pass for 1)."""
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def word_or_card_action(words: list[str], word_actions: dict[str, int]) -> int | None:
+    """The action an action text's lower-case ``words`` name when they are one of the
+    ``word_actions`` or one card's text (a card's id is its play); else None."""
+    text = " ".join(words)
+    if text in word_actions:
+        return word_actions[text]
+    if len(words) == 1:
+        try:
+            return card_id(words[0])
+        except InvalidNotationError:
+            return None
+    return None
 
 
 def no_card_twice(ids: list[int], where: str) -> None:

@@ -44,9 +44,10 @@ from typing import Any
 
 import numpy as np
 
+from .._game import seed_value
 from ..cards import card_id, card_str
-from ..errors import IllegalActionError, InvalidNotationError, InvalidOptionError, InvalidStateError
-from ._base import ReferenceGame, ReferenceState, StateFields, index_in, no_card_twice, seed_value, shown
+from ..errors import IllegalActionError, InvalidNotationError, InvalidOptionError, InvalidStateError, shown
+from ._base import ReferenceGame, ReferenceState, StateFields, index_in, no_card_twice, word_or_card_action
 from ._base import is_int as _is_int
 from ._rng import MASK64, SplitMix64
 
@@ -189,13 +190,11 @@ def string_to_action(text: Any, phase: str | None = None, hand: Iterable[int] = 
             raise bad(": slots are distinct numbers 0..4")
         return [int(w) for w in numbers]
 
-    if " ".join(words) in _WORD_ACTIONS:
-        return _WORD_ACTIONS[" ".join(words)]
+    action = word_or_card_action(words, _WORD_ACTIONS)
+    if action is not None:
+        return action
     if len(words) == 1:
-        try:
-            return card_id(words[0])
-        except InvalidNotationError:
-            raise bad("") from None
+        raise bad("")
     if len(words) >= 3 and words[:2] == ["play", "x"]:
         return PLAY0 + sum(1 << i for i in slots_of_cards(words[2:], DECLARE))
     if len(words) >= 3 and words[:2] == ["play", "slots"]:

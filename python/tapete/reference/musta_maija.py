@@ -41,6 +41,7 @@ from typing import Any
 
 import numpy as np
 
+from .._game import seed_value
 from .._options import spec
 from ..cards import card_id, card_str
 from ..errors import (
@@ -48,8 +49,9 @@ from ..errors import (
     InvalidNotationError,
     InvalidOptionError,
     InvalidStateError,
+    shown,
 )
-from ._base import ReferenceGame, ReferenceState, StateFields, index_in, no_card_twice, seed_value, shown
+from ._base import ReferenceGame, ReferenceState, StateFields, index_in, no_card_twice, word_or_card_action
 from ._base import is_int as _is_int
 from ._rng import MASK64, SplitMix64
 
@@ -127,13 +129,9 @@ def string_to_action(text: Any) -> int:
             f"{shown(text)} is not action text: expected a card such as '7h', 'done' or 'take all'"
         )
     words = text.lower().split()
-    if " ".join(words) in _WORD_ACTIONS:
-        return _WORD_ACTIONS[" ".join(words)]
-    if len(words) == 1:
-        try:
-            return card_id(words[0])
-        except InvalidNotationError:
-            pass
+    action = word_or_card_action(words, _WORD_ACTIONS)
+    if action is not None:
+        return action
     raise InvalidNotationError(f"{shown(text)} is not an action: expected a card such as '7h', 'done' or 'take all'")
 
 
