@@ -5,7 +5,7 @@ use serde_json::json;
 
 use super::rules::{classify_meld, team_score, Kind, MeldInfo, TeamTally};
 use super::*;
-use crate::testing::json_round_trip;
+use crate::testing::{assert_bad_notation, json_round_trip};
 use crate::tiles::{fresh_pack, parse_tile};
 
 fn tiles(s: &str) -> TileCounts {
@@ -404,21 +404,19 @@ fn notation_round_trip() {
         string_to_action("  EXTEND   3  b7 ").unwrap(),
         111 + 53 * 3 + 32
     );
-    for bad in [
-        "",
-        "take",
-        "add",
-        "add R14",
-        "extend 35 R5",
-        "extend -1 R5",
-        "discard J",
-        "draw draw",
-    ] {
-        assert!(
-            matches!(string_to_action(bad), Err(GameError::InvalidNotation(_))),
-            "{bad}"
-        );
-    }
+    assert_bad_notation(
+        string_to_action,
+        &[
+            "",
+            "take",
+            "add",
+            "add R14",
+            "extend 35 R5",
+            "extend -1 R5",
+            "discard J",
+            "draw draw",
+        ],
+    );
 }
 
 #[test]
