@@ -50,6 +50,18 @@ def batch(game: Any, games: int, seed: int, threads: int) -> tuple[float, int, i
     return elapsed, int(result["decisions"].sum()), games
 
 
+def open_spiel_random_step(state: Any, rng: random.Random) -> bool:
+    """Applies a uniformly random chance outcome or legal action to an OpenSpiel state; True
+    when it was a player's decision."""
+    if state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+        return False
+    legal = state.legal_actions()
+    state.apply_action(legal[rng.randrange(len(legal))])
+    return True
+
+
 def open_spiel_anchor(
     name: str, games: int, params: dict[str, Any] | None = None
 ) -> dict[str, Callable[[], tuple[float, int, int]]]:
@@ -68,13 +80,7 @@ def open_spiel_anchor(
         for _ in range(games):
             state = game.new_initial_state()
             while not state.is_terminal():
-                if state.is_chance_node():
-                    outcomes = state.chance_outcomes()
-                    state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-                else:
-                    legal = state.legal_actions()
-                    state.apply_action(legal[rng.randrange(len(legal))])
-                    decisions += 1
+                decisions += open_spiel_random_step(state, rng)
         return time.perf_counter() - start, decisions, games
 
     per_game = py_loop()[1] / games  # evaluate_bots does not count decisions: use the mean of the Python loop

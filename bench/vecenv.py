@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 
 import tapete
+from run import open_spiel_random_step  # bench/run.py, beside this script
 from tapete.registry import GAMES
 
 #: PettingZoo's classic environment closest to each game (none of them deals these games: the
@@ -132,13 +133,8 @@ def open_spiel(name: str, params: dict[str, Any], steps: int) -> Callable[[], tu
         while done < steps:
             if state.is_terminal():
                 state = game.new_initial_state()
-            elif state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
             else:
-                legal = state.legal_actions()
-                state.apply_action(legal[rng.randrange(len(legal))])
-                done += 1
+                done += open_spiel_random_step(state, rng)
         return time.perf_counter() - start, done
 
     return job

@@ -38,14 +38,7 @@ from games import (
     canonical,
     walk,
 )
-from tapete.errors import (
-    IllegalActionError,
-    InvalidNotationError,
-    InvalidOptionError,
-    InvalidPlayerError,
-    InvalidStateError,
-    TapeteError,
-)
+from tapete import errors
 from tapete.registry import GAMES
 
 PLAYOUTS = {
@@ -139,7 +132,7 @@ def check_position(game: Any, own: Any, state: Any, rng: random.Random) -> None:
         assert state.to_json() == text, "applying to a clone changed the original"
     illegal = sorted(set(range(num)) - set(legal))
     for action in rng.sample(illegal, min(2, len(illegal))):
-        assert_refused(state, "apply", action, IllegalActionError)
+        assert_refused(state, "apply", action, errors.IllegalActionError)
 
 
 def test_random_playouts_keep_the_api_contract(more_case: tuple[Any, Any, str]) -> None:
@@ -208,28 +201,30 @@ def test_the_game_has_the_sizes_of_its_document(engine: Any) -> None:
 OUT_OF_RANGE = (-1, "num", 10**6, 2**64, -(2**70))
 
 
-def bad_state_calls(state: Any, game: Any) -> list[tuple[str, Any, type[TapeteError], str | None]]:
+def bad_state_calls(state: Any, game: Any) -> list[tuple[str, Any, type[errors.TapeteError], str | None]]:
     """(method, argument, the error it must raise, what its message says) for a non-terminal state."""
     n, num = game.num_players, game.num_distinct_actions
     legal = set(state.legal_actions())
     illegal = next(a for a in range(num) if a not in legal)
-    calls: list[tuple[str, Any, type[TapeteError], str | None]] = [("apply", illegal, IllegalActionError, None)]
+    calls: list[tuple[str, Any, type[errors.TapeteError], str | None]] = [
+        ("apply", illegal, errors.IllegalActionError, None)
+    ]
     for action in (num if a == "num" else a for a in OUT_OF_RANGE):
-        calls.append(("apply", action, IllegalActionError, f"out of range: expected 0..{num - 1}"))
-        calls.append(("action_to_string", action, IllegalActionError, f"out of range: expected 0..{num - 1}"))
+        calls.append(("apply", action, errors.IllegalActionError, f"out of range: expected 0..{num - 1}"))
+        calls.append(("action_to_string", action, errors.IllegalActionError, f"out of range: expected 0..{num - 1}"))
     # not an int (a bool is no action id either), bytes of a legal action's text included
     text = state.action_to_string(min(legal)).encode()
     for action in (True, None, 1.5, [1], text):
-        calls.append(("apply", action, IllegalActionError, None))
+        calls.append(("apply", action, errors.IllegalActionError, None))
     for text in ("xyzzy", "", "\ud800"):
         for method in ("apply", "string_to_action", "play"):
-            calls.append((method, text, InvalidNotationError, None))
+            calls.append((method, text, errors.InvalidNotationError, None))
     for argument in (5, None, b"x"):
-        calls.append(("string_to_action", argument, InvalidNotationError, None))
-        calls.append(("play", argument, InvalidNotationError, None))
+        calls.append(("string_to_action", argument, errors.InvalidNotationError, None))
+        calls.append(("play", argument, errors.InvalidNotationError, None))
     for seat in (-1, n, 99, "0", 1.0, None, True):
-        calls.append(("view", seat, InvalidPlayerError, None))
-        calls.append(("observation", seat, InvalidPlayerError, None))
+        calls.append(("view", seat, errors.InvalidPlayerError, None))
+        calls.append(("observation", seat, errors.InvalidPlayerError, None))
     return calls
 
 
@@ -256,7 +251,7 @@ def test_the_games_own_bad_input_raises_and_changes_nothing(engine: Any, name: s
 )
 def test_bad_state_json_is_invalid_state(case: tuple[Any, Any, str], text: Any) -> None:
     game, _, _ = case
-    with pytest.raises(InvalidStateError):
+    with pytest.raises(errors.InvalidStateError):
         game.state_from_json(text)
 
 
@@ -277,7 +272,7 @@ def test_tampered_state_json_is_refused(case: tuple[Any, Any, str]) -> None:
     tampered += [{**doc, **change} for change in ({"history": "x"}, {"terminal": "no"})]
     tampered += [{**doc, **change} for change in own.bad_json(doc)]
     for bad in [good[:-1]] + [canonical(d) for d in tampered]:
-        with pytest.raises(InvalidStateError):
+        with pytest.raises(errors.InvalidStateError):
             game.state_from_json(bad)
     assert game.state_from_json(good).to_json() == good
 
@@ -285,7 +280,7 @@ def test_tampered_state_json_is_refused(case: tuple[Any, Any, str]) -> None:
 @pytest.mark.parametrize("seed", [-1, 2**64, "1", 1.5, 1.0, True, None, [1]], ids=repr)
 def test_bad_seeds_are_invalid_state(case: tuple[Any, Any, str], seed: Any) -> None:
     game, _, _ = case
-    with pytest.raises(InvalidStateError):
+    with pytest.raises(errors.InvalidStateError):
         game.new_state(seed=seed)
 
 
@@ -300,7 +295,7 @@ def test_bad_decks_are_invalid_state(case: tuple[Any, Any, str]) -> None:
         assert game.new_state(seed=0, deck=full).to_json()
     bad = [pack[:-1], pack[:-1] + [pack[0]], pack + [pack[0]], pack[:-1] + ["Zz"], " ".join(map(str, pack)), 5]
     for deck in bad + own.bad_decks(pack):
-        with pytest.raises(InvalidStateError):
+        with pytest.raises(errors.InvalidStateError):
             game.new_state(seed=0, deck=deck)
 
 
@@ -318,13 +313,13 @@ def test_bad_decks_are_invalid_state(case: tuple[Any, Any, str]) -> None:
 )
 def test_bad_options_are_invalid_option(engine: Any, options: dict[str, Any]) -> None:
     for name in GAMES:
-        with pytest.raises(InvalidOptionError):
+        with pytest.raises(errors.InvalidOptionError):
             game_class(name, engine)(**options)
 
 
 @pytest.mark.parametrize("name,options", own_table("BAD_OPTIONS"))
 def test_the_games_own_bad_options_are_invalid_option(engine: Any, name: str, options: dict[str, Any]) -> None:
-    with pytest.raises(InvalidOptionError) as info:
+    with pytest.raises(errors.InvalidOptionError) as info:
         game_class(name, engine)(**options)
     assert len(str(info.value)) > 10, "the message says what is wrong"
 
@@ -338,7 +333,7 @@ def test_bad_game_strings_are_invalid_option(engine: Any) -> None:
         texts = [f"{name}(players=)", f"{name}(x=1)", f"{name}(players=2,players=2)", f"{name}(players=2"]
         texts += [f"{name}(players=" + "9" * 5000 + ")", f"{name}(players=" + "[" * 3000 + "]" * 3000 + ")"]
         for text in texts + own_module(name).BAD_GAME_STRINGS:
-            with pytest.raises(InvalidOptionError):
+            with pytest.raises(errors.InvalidOptionError):
                 load(text)
 
 
@@ -348,7 +343,7 @@ def test_impossible_setups_are_invalid_state(
 ) -> None:
     options, kwargs = row
     game = game_class(name, engine)(**options)
-    with pytest.raises(InvalidStateError):
+    with pytest.raises(errors.InvalidStateError):
         game.setup(**kwargs)
 
 

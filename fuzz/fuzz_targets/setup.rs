@@ -2,20 +2,6 @@
 //! round-trips, passes every position check and plays on without getting stuck.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use tapete_core::game::Game;
-use tapete_fuzz::{checked_playout, round_trips, with_game};
+use tapete_fuzz::{read_position, PositionReader};
 
-fuzz_target!(|data: &[u8]| {
-    if data.is_empty() {
-        return;
-    }
-    let Ok(text) = std::str::from_utf8(&data[1..]) else {
-        return;
-    };
-    with_game!(data[0], |game| {
-        if let Ok(state) = game.setup_json(text) {
-            round_trips(&game, &state);
-            checked_playout(&game, state, data.len() as u64);
-        }
-    });
-});
+fuzz_target!(|data: &[u8]| read_position(data, PositionReader::Setup));

@@ -67,3 +67,34 @@ pub fn round_trips<G: Game>(game: &G, state: &G::State) {
         .expect("a state's own JSON is refused");
     assert_eq!(back.to_json(), text);
 }
+
+/// How a fuzz target reads a position from text.
+#[derive(Clone, Copy)]
+pub enum PositionReader {
+    /// `Game::setup_json`, a partial description.
+    Setup,
+    /// `Game::state_from_json`, a state's canonical JSON.
+    StateJson,
+}
+
+/// Reads `data[1..]` as a position of the game `data[0]` picks: a refusal is an error, never a
+/// panic; an accepted position round-trips, passes every position check and plays on without
+/// getting stuck.
+pub fn read_position(data: &[u8], reader: PositionReader) {
+    if data.is_empty() {
+        return;
+    }
+    let Ok(text) = std::str::from_utf8(&data[1..]) else {
+        return;
+    };
+    with_game!(data[0], |game| {
+        let read = match reader {
+            PositionReader::Setup => game.setup_json(text),
+            PositionReader::StateJson => game.state_from_json(text),
+        };
+        if let Ok(state) = read {
+            round_trips(&game, &state);
+            checked_playout(&game, state, data.len() as u64);
+        }
+    });
+}

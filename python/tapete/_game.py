@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 from ._gamestring import format_game
 from .errors import InvalidStateError, TapeteError, shown
 
-__all__ = ["MAX_DECISIONS", "MAX_NOTATION_CHARS", "GameBase", "seed_value", "shown"]
+__all__ = ["MAX_DECISIONS", "MAX_NOTATION_CHARS", "GameBase", "exact_int", "seed_value", "shown"]
 
 
 #: The layer's decision cap (as the native game::MAX_DECISIONS, docs/design.md §8): a match still
@@ -21,14 +21,21 @@ MAX_DECISIONS = 1_000_000
 MAX_NOTATION_CHARS = 1000
 
 
+def exact_int(value: Any) -> int | None:
+    """``value`` as an int (numpy integers welcome), or None: a bool is no seed, seat or id."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
+
+
 def seed_value(seed: Any, error: type[TapeteError] = InvalidStateError) -> int:
     """A seed is an int (or numpy integer) in 0 .. 2**64 - 1; a bad one raises ``error``."""
-    if isinstance(seed, bool):
-        raise error(f"seed {seed!r} is not valid: expected an int in 0..2**64-1")
-    try:
-        value = operator.index(seed)
-    except TypeError:
-        raise error(f"seed {shown(seed)} is not valid: expected an int in 0..2**64-1") from None
+    value = exact_int(seed)
+    if value is None:
+        raise error(f"seed {shown(seed)} is not valid: expected an int in 0..2**64-1")
     if not 0 <= value < 2**64:
         raise error(f"seed {shown(value)} is not valid: expected an int in 0..2**64-1")
     return value

@@ -11,12 +11,12 @@ from typing import Any
 from . import _core
 from ._native import NativeGame, setup_like
 from .reference import burako as _reference
+from .reference.burako import NUM_DISTINCT_ACTIONS
 
 __all__ = ["Burako", "BurakoState", "classify_meld", "score_team", "NUM_DISTINCT_ACTIONS"]
 
 BurakoState = _core.BurakoState
 TileLike = int | str
-NUM_DISTINCT_ACTIONS = 1966
 
 
 class Burako(NativeGame[BurakoState]):

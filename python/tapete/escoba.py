@@ -10,13 +10,13 @@ from typing import Any
 
 from . import _core
 from ._native import NativeGame, setup_like
+from .cards import CardLike
 from .reference import escoba as _reference
+from .reference.escoba import NUM_DISTINCT_ACTIONS
 
 __all__ = ["Escoba", "EscobaState", "capture_options", "score_deal", "tuzzoli", "knock", "NUM_DISTINCT_ACTIONS"]
 
 EscobaState = _core.EscobaState
-CardLike = int | str
-NUM_DISTINCT_ACTIONS = 219
 
 
 class Escoba(NativeGame[EscobaState]):

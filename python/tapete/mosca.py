@@ -10,13 +10,13 @@ from typing import Any
 
 from . import _core
 from ._native import NativeGame, setup_like
+from .cards import CardLike
 from .reference import mosca as _reference
+from .reference.mosca import NUM_DISTINCT_ACTIONS
 
 __all__ = ["Mosca", "MoscaState", "legal_cards", "trick_winner", "mosca_winner", "NUM_DISTINCT_ACTIONS"]
 
 MoscaState = _core.MoscaState
-CardLike = int | str
-NUM_DISTINCT_ACTIONS = 91
 
 
 class Mosca(NativeGame[MoscaState]):

@@ -10,13 +10,13 @@ from typing import Any
 
 from . import _core
 from ._native import NativeGame, seed_value, setup_like
+from .cards import CardLike
 from .reference import musta_maija as _reference
+from .reference.musta_maija import NUM_DISTINCT_ACTIONS
 
 __all__ = ["MustaMaija", "MustaMaijaState", "can_beat", "legal_attacks", "trump_from_stock", "NUM_DISTINCT_ACTIONS"]
 
 MustaMaijaState = _core.MustaMaijaState
-CardLike = int | str
-NUM_DISTINCT_ACTIONS = 54
 
 
 class MustaMaija(NativeGame[MustaMaijaState]):

@@ -12,37 +12,37 @@ from tapete.errors import InvalidNotationError
 from tapete.testing import compare_engines
 
 
-class _Proxy:
-    """A reference state whose ``apply`` or ``legal_actions`` is broken by ``fault``."""
+class _Faulty:
+    """Forwards every attribute to the wrapped reference object, except what ``fault`` breaks."""
 
-    def __init__(self, state: Any, fault: str) -> None:
-        self._s, self._fault = state, fault
+    def __init__(self, inner: Any, fault: str) -> None:
+        self._inner, self._fault = inner, fault
 
     def __getattr__(self, name: str) -> Any:
-        return getattr(self._s, name)
+        return getattr(self._inner, name)
+
+
+class _Proxy(_Faulty):
+    """A reference state whose ``apply`` or ``legal_actions`` is broken by ``fault``."""
 
     def apply(self, action: Any) -> None:
-        legal = self._s.legal_actions()
+        legal = self._inner.legal_actions()
         if action not in legal and self._fault == "mutates":
-            self._s.apply(legal[0])  # a refused action that still moves the game on
+            self._inner.apply(legal[0])  # a refused action that still moves the game on
         if isinstance(action, str) and self._fault == "wrong_error":
             raise ValueError("not the contract's error type")
-        self._s.apply(action)
+        self._inner.apply(action)
 
     def legal_actions(self) -> list[int]:
-        legal = list(self._s.legal_actions())
+        legal = list(self._inner.legal_actions())
         return legal[1:] if self._fault == "drops_action" and len(legal) > 1 else legal
 
 
-class _Game:
-    def __init__(self, game: Any, fault: str) -> None:
-        self._g, self._fault = game, fault
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._g, name)
+class _Game(_Faulty):
+    """A reference game whose states are broken by ``fault``."""
 
     def new_state(self, seed: int) -> _Proxy:
-        return _Proxy(self._g.new_state(seed=seed), self._fault)
+        return _Proxy(self._inner.new_state(seed=seed), self._fault)
 
 
 def _divergence(fault: str):

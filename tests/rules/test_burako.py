@@ -37,6 +37,16 @@ def T(text: str) -> list[str]:
     return text.split()
 
 
+def racks_of(rack: str) -> list[list[str]]:
+    """The four racks: seat 0's ``rack``; the others K3, K4 and K6, tiles that take no part."""
+    return [T(rack), T("K3"), T("K4"), T("K6")]
+
+
+def meld_view(kind: str, tiles: str, pure: bool, canasta: bool) -> dict[str, object]:
+    """A meld as a view shows it (docs/burako_engine.md §11), ``tiles`` in its order."""
+    return {"kind": kind, "tiles": tiles.split(), "pure": pure, "canasta": canasta}
+
+
 def run_of(colour: str, lo: int, hi: int) -> list[str]:
     return [f"{colour}{n}" for n in range(lo, hi + 1)]
 
@@ -177,16 +187,11 @@ def test_tv_b16_pierna_takes_one_wild_only(engine):
     assert meld_info(engine, "R7 B7 K7 J*")[:3] == ("pierna", False, False)
     assert classify(engine, "R7 B7 K7 J* R2") is None
     game = engine.Burako(players=4)
-    s = game.setup(racks=[T("J* R2 Y9 Y11"), T("K3"), T("K4"), T("K6")], melds=[[T("R7 B7 K7")], []], phase="meld")
+    s = game.setup(racks=racks_of("J* R2 Y9 Y11"), melds=[[T("R7 B7 K7")], []], phase="meld")
     assert EXTEND(0, "J*") in s.legal_actions()
     assert EXTEND(0, "R2") in s.legal_actions()  # R2 alone is a wild too
     s.apply("extend 0 J*")
-    assert s.view(0)["melds"][0][0] == {
-        "kind": "pierna",
-        "tiles": ["R7", "K7", "B7", "J*"],
-        "pure": False,
-        "canasta": False,
-    }
+    assert s.view(0)["melds"][0][0] == meld_view("pierna", "R7 K7 B7 J*", pure=False, canasta=False)
     assert_illegal(s, EXTEND(0, "R2"))
 
 
@@ -201,33 +206,19 @@ def test_tv_b18_natural_two_by_extension(engine):
     # TV-B18: {B2,B3,B4,B6} impure (B2 = 5); + B5 -> {B2..B6} pure (B2 natural): the boxed example.
     assert meld_info(engine, "B2 B3 B4 B6") == ("run", False, False, 35)  # 20+5+5+5
     assert meld_info(engine, "B2 B3 B4 B5 B6")[:2] == ("run", True)
-    s = engine.Burako(players=4).setup(
-        racks=[T("B5 K9 K11"), T("K3"), T("K4"), T("K6")], melds=[[T("B2 B3 B4 B6")], []], phase="meld"
-    )
+    s = engine.Burako(players=4).setup(racks=racks_of("B5 K9 K11"), melds=[[T("B2 B3 B4 B6")], []], phase="meld")
     assert s.view(0)["melds"][0][0]["pure"] is False
     s.apply(EXTEND(0, "B5"))
-    assert s.view(0)["melds"][0][0] == {
-        "kind": "run",
-        "tiles": ["B2", "B3", "B4", "B5", "B6"],
-        "pure": True,
-        "canasta": False,
-    }
+    assert s.view(0)["melds"][0][0] == meld_view("run", "B2 B3 B4 B5 B6", pure=True, canasta=False)
 
 
 def test_tv_b19_natural_two_turns_wild(engine):
     # TV-B19: {R2,R3,R4} pure; EXTEND + R6 -> valid but impure (R2 is the wild standing for 5).
     assert meld_info(engine, "R2 R3 R4 R6")[:2] == ("run", False)
-    s = engine.Burako(players=4).setup(
-        racks=[T("R6 K9 K11"), T("K3"), T("K4"), T("K6")], melds=[[T("R2 R3 R4")], []], phase="meld"
-    )
+    s = engine.Burako(players=4).setup(racks=racks_of("R6 K9 K11"), melds=[[T("R2 R3 R4")], []], phase="meld")
     assert s.view(2)["melds"][0][0]["pure"] is True
     s.apply("extend 0 R6")
-    assert s.view(2)["melds"][0][0] == {
-        "kind": "run",
-        "tiles": ["R2", "R3", "R4", "R6"],
-        "pure": False,
-        "canasta": False,
-    }
+    assert s.view(2)["melds"][0][0] == meld_view("run", "R2 R3 R4 R6", pure=False, canasta=False)
 
 
 def test_tv_b20_canastas(engine):
@@ -244,9 +235,7 @@ def test_tv_b23_joker_floats(engine):
     # TV-B23: {R4,R5,R6,J*} + R7 valid (the joker floats to 3 or 8); + R3 too -> 6 tiles valid.
     assert classify(engine, "R4 R5 R6 J* R7")["kind"] == "run"
     assert meld_info(engine, "R3 R4 R5 R6 R7 J*")[:3] == ("run", False, False)
-    s = engine.Burako(players=4).setup(
-        racks=[T("R7 R3 K9 K11"), T("K3"), T("K4"), T("K6")], melds=[[T("R4 R5 R6 J*")], []], phase="meld"
-    )
+    s = engine.Burako(players=4).setup(racks=racks_of("R7 R3 K9 K11"), melds=[[T("R4 R5 R6 J*")], []], phase="meld")
     s.apply("extend 0 R7")
     s.apply("extend 0 R3")
     assert s.view(0)["melds"][0][0]["tiles"] == ["R3", "R4", "R5", "R6", "R7", "J*"]
@@ -254,7 +243,7 @@ def test_tv_b23_joker_floats(engine):
 
 def test_invalid_buffer_cannot_be_melded(engine):
     # TV-B11 / TV-B14 / TV-B15 shapes in play: the buffer holds them, NEW_COMMIT is never legal.
-    s = engine.Burako(players=4).setup(racks=[T("R3 R4 B5 R9 J* B2 Y2 K12"), T("K3"), T("K4"), T("K6")], phase="meld")
+    s = engine.Burako(players=4).setup(racks=racks_of("R3 R4 B5 R9 J* B2 Y2 K12"), phase="meld")
     for shape in ("R3 R4 B5", "R9 B2 J*", "B2 Y2 K12"):
         for t in sorted(T(shape), key=tid):
             s.apply("add " + t)
@@ -333,7 +322,7 @@ def test_tv_b27_team_melds(engine):
     assert s.current_player() == 0
     assert EXTEND(0, "R6") in s.legal_actions()
     # team B's B6-B8 would take a B9 or B5; seat 0 holds none of them and no slot of team A fits
-    s2 = game.setup(racks=[T("B9 K9 K11"), T("K3"), T("K4"), T("K6")], melds=[[], [T("B6 B7 B8")]], phase="meld")
+    s2 = game.setup(racks=racks_of("B9 K9 K11"), melds=[[], [T("B6 B7 B8")]], phase="meld")
     assert_illegal(s2, EXTEND(0, "B9"))
     assert all(a < 111 for a in s2.legal_actions())
     s.apply("extend 0 R6")
@@ -343,7 +332,7 @@ def test_tv_b27_team_melds(engine):
 def test_tv_b28_direct_muerto(engine):
     # TV-B28: rack after the draw {R7,R8,R9}; add R7 R8 R9 (nothing happens), meld -> the rack is
     # empty -> seat 0 takes muerto #1 (11 tiles) and stays in the meld phase.
-    s = engine.Burako(players=4).setup(racks=[T("R7 R8 R9"), T("K3"), T("K4"), T("K6")], phase="meld")
+    s = engine.Burako(players=4).setup(racks=racks_of("R7 R8 R9"), phase="meld")
     muerto_1 = doc(s)["muertos"][0]
     assert len(muerto_1) == 11
     for a in ("add R7", "add R8", "add R9"):
@@ -384,7 +373,7 @@ def test_tv_b30_invariant_without_canasta(engine):
     # TV-B30: team A has its muerto and no canasta; rack {Y3, R10}; EXTEND Y3 onto {Y4,Y5,Y6}
     # leaves h' = 1 -> illegal; DISCARD Y3 and DISCARD R10 are legal.
     s = engine.Burako(players=4).setup(
-        racks=[T("Y3 R10"), T("K3"), T("K4"), T("K6")], melds=[[T("Y4 Y5 Y6")], []], muerto_status=[1, 0], phase="meld"
+        racks=racks_of("Y3 R10"), melds=[[T("Y4 Y5 Y6")], []], muerto_status=[1, 0], phase="meld"
     )
     assert_illegal(s, EXTEND(0, "Y3"))
     legal = s.legal_actions()
@@ -395,7 +384,7 @@ def test_tv_b31_second_teammate(engine):
     # TV-B31: seat 2 took team A's muerto, no canasta, team A's meld takes none of seat 0's tiles.
     # Legal right after the draw = {5, 6, 7, 24, 60, 61, 62, 79}; committing {R3,R4,R5} never is.
     s = engine.Burako(players=4).setup(
-        racks=[T("R3 R4 R5 K9"), T("K3"), T("K4"), T("K6")],
+        racks=racks_of("R3 R4 R5 K9"),
         melds=[[T("Y9 Y10 Y11")], []],
         muerto_status=[2, 0],
         phase="meld",
@@ -412,15 +401,18 @@ def _single(engine, **options):
     return engine.Burako(players=4, match="single_hand", **options)
 
 
+def _closing(engine, rack, team_a_melds, **options):
+    """A single-hand position where seat 0 (team A, muerto taken) melds with ``rack`` and its team's
+    ``team_a_melds``; team B has no melds; the other seats hold K3, K4 and K6."""
+    return _single(engine, **options).setup(
+        racks=racks_of(rack), melds=[team_a_melds, []], muerto_status=[1, 0], phase="meld"
+    )
+
+
 def test_tv_b32_close_by_discard(engine):
     # TV-B32: team A has its muerto and a canasta; rack {R9, Y5}; EXTEND Y5 onto {Y6,Y7,Y8}
     # (h' = 1, legal), DISCARD R9 -> close (+100).
-    s = _single(engine).setup(
-        racks=[T("R9 Y5"), T("K3"), T("K4"), T("K6")],
-        melds=[[run_of("R", 3, 9), T("Y6 Y7 Y8")], []],
-        muerto_status=[1, 0],
-        phase="meld",
-    )
+    s = _closing(engine, "R9 Y5", [run_of("R", 3, 9), T("Y6 Y7 Y8")])
     s.apply(EXTEND(1, "Y5"))
     assert not s.is_terminal()
     s.apply("discard R9")
@@ -434,12 +426,7 @@ def test_tv_b32_close_by_discard(engine):
 
 def test_tv_b33_close_by_melding_out(engine):
     # TV-B33: rack {B5,B6,B7}; add B5 B6 B7 (nothing happens yet), meld -> close with no discard.
-    s = _single(engine).setup(
-        racks=[T("B5 B6 B7"), T("K3"), T("K4"), T("K6")],
-        melds=[[run_of("R", 3, 9)], []],
-        muerto_status=[1, 0],
-        phase="meld",
-    )
+    s = _closing(engine, "B5 B6 B7", [run_of("R", 3, 9)])
     for a in ("add B5", "add B6", "add B7"):
         s.apply(a)
     assert not s.is_terminal() and s.current_player() == 0
@@ -452,12 +439,7 @@ def test_tv_b33_close_by_melding_out(engine):
 def test_tv_b34_canasta_completed_by_the_closing_action(engine):
     # TV-B34: muerto taken, no canasta; meld {R3..R8}; rack {R9, Y5}; EXTEND R9 -> 7 tiles, pure
     # canasta, h' = 1 legal; DISCARD Y5 -> close.
-    s = _single(engine).setup(
-        racks=[T("R9 Y5"), T("K3"), T("K4"), T("K6")],
-        melds=[[run_of("R", 3, 8)], []],
-        muerto_status=[1, 0],
-        phase="meld",
-    )
+    s = _closing(engine, "R9 Y5", [run_of("R", 3, 8)])
     assert EXTEND(0, "R9") in s.legal_actions()
     s.apply("extend 0 R9")
     assert s.view(0)["melds"][0][0]["canasta"] is True and s.view(0)["melds"][0][0]["pure"] is True
@@ -469,7 +451,7 @@ def test_tv_b34_canasta_completed_by_the_closing_action(engine):
 
 def test_tv_b35_buffer_must_be_empty(engine):
     # TV-B35: rack {R3,R4,K9,B1}; after NEW_ADD R3, DISCARD K9 illegal; NEW_CANCEL, then legal.
-    s = engine.Burako(players=4).setup(racks=[T("R3 R4 K9 B1"), T("K3"), T("K4"), T("K6")], phase="meld")
+    s = engine.Burako(players=4).setup(racks=racks_of("R3 R4 K9 B1"), phase="meld")
     s.apply("add R3")
     assert_illegal(s, DISCARD("K9"))
     s.apply("cancel")
@@ -621,12 +603,7 @@ def test_tv_b40_equal_totals_at_max_hands_draw(engine):
 
 def test_close_mode_discard_required_forbids_melding_out(engine):
     # docs/rules/burako.md §5.4 discard_required: h' = 0 is illegal once the muerto is taken (TV-B33's position).
-    s = _single(engine, close_mode="discard_required").setup(
-        racks=[T("B5 B6 B7"), T("K3"), T("K4"), T("K6")],
-        melds=[[run_of("R", 3, 9)], []],
-        muerto_status=[1, 0],
-        phase="meld",
-    )
+    s = _closing(engine, "B5 B6 B7", [run_of("R", 3, 9)], close_mode="discard_required")
     for a in ("add B5", "add B6", "add B7"):
         s.apply(a)
     assert s.legal_actions() == [CANCEL]
@@ -635,17 +612,13 @@ def test_close_mode_discard_required_forbids_melding_out(engine):
 def test_close_mode_meld_required(engine):
     # docs/rules/burako.md §5.4 meld_required: h' = 1 needs a last tile that can extend a team meld (closing), and the
     # last tile may not be discarded. TV-B32's position: R9 fits no team meld -> EXTEND Y5 illegal.
-    melds = [[run_of("R", 3, 9), T("Y6 Y7 Y8")], []]
-    s = _single(engine, close_mode="meld_required").setup(
-        racks=[T("R9 Y5"), T("K3"), T("K4"), T("K6")], melds=melds, muerto_status=[1, 0], phase="meld"
-    )
+    melds = [run_of("R", 3, 9), T("Y6 Y7 Y8")]
+    s = _closing(engine, "R9 Y5", melds, close_mode="meld_required")
     assert_illegal(s, EXTEND(1, "Y5"))
     assert s.legal_actions() == [ADD("R9"), ADD("Y5"), DISCARD("R9"), DISCARD("Y5")]
     # with R10 instead of R9 the last tile extends R3..R9: EXTEND Y5 is legal, then the discard of
     # R10 is not, and EXTEND R10 closes.
-    s = _single(engine, close_mode="meld_required").setup(
-        racks=[T("R10 Y5"), T("K3"), T("K4"), T("K6")], melds=melds, muerto_status=[1, 0], phase="meld"
-    )
+    s = _closing(engine, "R10 Y5", melds, close_mode="meld_required")
     s.apply("extend 1 Y5")
     assert DISCARD("R10") not in s.legal_actions()
     assert EXTEND(0, "R10") in s.legal_actions()
@@ -671,12 +644,12 @@ def test_single_tile_pozo_rediscard_forbidden(engine):
     # docs/rules/burako.md §10 single_tile_pozo_rediscard = forbidden: after taking a one-tile pozo its type may not be
     # discarded this turn.
     game = engine.Burako(players=4, single_tile_pozo_rediscard="forbidden")
-    s = game.setup(racks=[T("R3 K9"), T("K3"), T("K4"), T("K6")], pozo=T("Y3"))
+    s = game.setup(racks=racks_of("R3 K9"), pozo=T("Y3"))
     s.apply("take pozo")
     assert_illegal(s, DISCARD("Y3"))
     assert DISCARD("R3") in s.legal_actions() and DISCARD("K9") in s.legal_actions()
     # a rack made only of that type cannot take it
-    s = game.setup(racks=[T("Y3"), T("K3"), T("K4"), T("K6")], pozo=T("Y3"))
+    s = game.setup(racks=racks_of("Y3"), pozo=T("Y3"))
     assert s.legal_actions() == [DRAW]
 
 
@@ -684,7 +657,7 @@ def test_must_use_top_tile_now(engine):
     # docs/rules/burako.md §5.1 must_use_top_tile_now: TAKE_POZO only if the top tile's type can be melded right away;
     # until it is, DISCARD is illegal and NEW_COMMIT must use it.
     game = engine.Burako(players=4, pozo_take_requirement="must_use_top_tile_now")
-    s = game.setup(racks=[T("R4 R5 K9 K11"), T("K3"), T("K4"), T("K6")], pozo=T("B2 R6"))
+    s = game.setup(racks=racks_of("R4 R5 K9 K11"), pozo=T("B2 R6"))
     assert s.legal_actions() == [DRAW, TAKE_POZO]
     s.apply("take pozo")
     assert all(not 58 <= a < 111 for a in s.legal_actions())
@@ -693,7 +666,7 @@ def test_must_use_top_tile_now(engine):
     s.apply("meld")
     assert DISCARD("K9") in s.legal_actions()
     # no meld with the top tile Y13 is possible: TAKE_POZO is illegal
-    s = game.setup(racks=[T("R4 R5 K9 K11"), T("K3"), T("K4"), T("K6")], pozo=T("R6 Y13"))
+    s = game.setup(racks=racks_of("R4 R5 K9 K11"), pozo=T("R6 Y13"))
     assert s.legal_actions() == [DRAW]
 
 
@@ -775,23 +748,18 @@ def test_unlimited_wilds_extensions(engine):
     # unlimited: valid as a run of red, R4 the one natural and the three 2s wild
     # (docs/rules/burako.md §3.4 existence semantics); under max_wilds_per_meld = 2 that is three
     # wilds: illegal.
-    position = dict(racks=[T("R4 K9 Y11"), T("K3"), T("K4"), T("K6")], melds=[[T("K2 B2 Y2")], []], phase="meld")
+    position = dict(racks=racks_of("R4 K9 Y11"), melds=[[T("K2 B2 Y2")], []], phase="meld")
     s = engine.Burako(players=4, **UNLIMITED).setup(**position)
     assert s.view(0)["melds"][0][0]["kind"] == "run"
     assert EXTEND(0, "R4") in s.legal_actions()
     assert EXTEND(0, "K9") in s.legal_actions()  # a black run: K9 natural, the K2 wild
     assert EXTEND(0, "Y11") in s.legal_actions()
     s.apply("extend 0 R4")
-    assert s.view(0)["melds"][0][0] == {
-        "kind": "run",
-        "tiles": ["R4", "K2", "B2", "Y2"],
-        "pure": False,
-        "canasta": False,
-    }
+    assert s.view(0)["melds"][0][0] == meld_view("run", "R4 K2 B2 Y2", pure=False, canasta=False)
     s2 = engine.Burako(players=4, max_wilds_per_meld=2).setup(**position)
     assert_illegal(s2, EXTEND(0, "R4"))
     # U12: the pierna {R5, J*, J*} takes a third wild (B2) under unlimited, not under 2
-    position = dict(racks=[T("B2 K9 Y11"), T("K3"), T("K4"), T("K6")], melds=[[T("R5 J* J*")], []], phase="meld")
+    position = dict(racks=racks_of("B2 K9 Y11"), melds=[[T("R5 J* J*")], []], phase="meld")
     s = engine.Burako(players=4, **UNLIMITED).setup(**position)
     assert s.view(0)["melds"][0][0]["kind"] == "pierna"
     s.apply("extend 0 B2")
@@ -872,17 +840,12 @@ def test_run_wrap_extension(engine):
     # W19: the wrapped run {R13, R1, R2} (pure) takes R3 (13-1-2-3, TV-B06) and R12 (12-13-1-2)
     # under run_wrap. By default the same meld is TV-B07's impure 12-13-1 (R2 the wild for 12): it
     # takes R12 (11-12-13-1, R2 the wild for 11) but not R3 (TV-B06).
-    position = dict(racks=[T("R3 R12 K9"), T("K3"), T("K4"), T("K6")], melds=[[T("R13 R1 R2")], []], phase="meld")
+    position = dict(racks=racks_of("R3 R12 K9"), melds=[[T("R13 R1 R2")], []], phase="meld")
     s = engine.Burako(players=4, **WRAP).setup(**position)
     assert s.view(0)["melds"][0][0]["pure"] is True
     assert EXTEND(0, "R3") in s.legal_actions() and EXTEND(0, "R12") in s.legal_actions()
     s.apply("extend 0 R3")
-    assert s.view(0)["melds"][0][0] == {
-        "kind": "run",
-        "tiles": ["R1", "R2", "R3", "R13"],
-        "pure": True,
-        "canasta": False,
-    }
+    assert s.view(0)["melds"][0][0] == meld_view("run", "R1 R2 R3 R13", pure=True, canasta=False)
     s = engine.Burako(players=4).setup(**position)
     assert s.view(0)["melds"][0][0]["pure"] is False
     assert EXTEND(0, "R12") in s.legal_actions()
@@ -893,26 +856,21 @@ def test_run_wrap_must_use_top_tile(engine):
     # W20: must_use_top_tile_now with twos_wild = false: the top R2 fits only the wrapped
     # 13-1-2 (straight, 1-2-3 would need an R3 and 12-13-1 leaves no room for a natural 2).
     options = dict(players=4, pozo_take_requirement="must_use_top_tile_now", twos_wild=False)
-    position = dict(racks=[T("R13 R1 K9 B11 Y5"), T("K3"), T("K4"), T("K6")], pozo=T("R2"))
+    position = dict(racks=racks_of("R13 R1 K9 B11 Y5"), pozo=T("R2"))
     assert engine.Burako(**options).setup(**position).legal_actions() == [DRAW]
     s = engine.Burako(**options, **WRAP).setup(**position)
     assert s.legal_actions() == [DRAW, TAKE_POZO]
     s.apply("take pozo")
     for a in ("add R1", "add R2", "add R13", "meld"):
         s.apply(a)
-    assert s.view(0)["melds"][0][0] == {"kind": "run", "tiles": ["R1", "R2", "R13"], "pure": True, "canasta": False}
+    assert s.view(0)["melds"][0][0] == meld_view("run", "R1 R2 R13", pure=True, canasta=False)
 
 
 def _wrap_close(engine, **options):
     # Team A (seats 0, 2) holds its muerto and the meld R3 R4 R5; seat 0, after the draw, melds
     # K9 K10 K11 K12 K13 K1 K2 (h' = 1, legal: the team owns a canasta after it) and closes by
     # discarding Y5.
-    s = _single(engine, **options).setup(
-        racks=[T("K9 K10 K11 K12 K13 K1 K2 Y5"), T("K3"), T("K4"), T("K6")],
-        melds=[[T("R3 R4 R5")], []],
-        muerto_status=[1, 0],
-        phase="meld",
-    )
+    s = _closing(engine, "K9 K10 K11 K12 K13 K1 K2 Y5", [T("R3 R4 R5")], **options)
     for t in ("K1", "K2", "K9", "K10", "K11", "K12", "K13"):
         s.apply("add " + t)
     s.apply("meld")
@@ -929,7 +887,7 @@ def test_run_wrap_game_score(engine):
     # R = seat 2's K4 = 5 -> 100 + 200 + 100 + 100 - 5 = 495; team B: no canasta, no melds,
     # U = -100, R = K3 + K6 = 10 -> -110.
     meld, scores = _wrap_close(engine, **WRAP)
-    assert meld == {"kind": "run", "tiles": T("K1 K2 K9 K10 K11 K12 K13"), "pure": True, "canasta": True}
+    assert meld == meld_view("run", "K1 K2 K9 K10 K11 K12 K13", pure=True, canasta=True)
     assert scores == [[495, -110]]
     # natural_5_wild_20: the K2 is natural (5): M = 85 -> 480
     assert _wrap_close(engine, **WRAP, **N5)[1] == [[480, -110]]

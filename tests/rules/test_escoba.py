@@ -1449,12 +1449,18 @@ def _tv70_state(engine, scores):
     p1 (12) 4d 5d 6d 3h-6h As-5s: no c; p2 (12) Jd Qd Kd 7h Jh Qh Kh 6s 7s Js Qs Ks: no c.
     Cards 8/12/12/8: top tie -> nobody; coins 2/3/3/2: top tie -> nobody; settebello -> 0;
     primiera: nobody eligible. The deal is [1, 0, 0, 0]."""
+    return _tv70_last_play(engine, "non_prendere", scores)
+
+
+def _tv70_last_play(engine, variant, scores):
+    """TV-70's last play under ``variant``, 4 players each alone: seat 3 (dealer, the last
+    capturer) trails Kc on the empty table, which ends in its pile."""
     p0 = ["7d", "Ad", "Ac", "2c", "3c", "4c", "5c", "6c"]
     p3 = ["2d", "3d", "7c", "Jc", "Qc", "Ah", "2h"]
     p1 = ["4d", "5d", "6d", "3h", "4h", "5h", "6h", "As", "2s", "3s", "4s", "5s"]
     p2 = ["Jd", "Qd", "Kd", "7h", "Jh", "Qh", "Kh", "6s", "7s", "Js", "Qs", "Ks"]
     check_partition(p0, p1, p2, p3, ["Kc"])
-    return engine.Escoba(variant="non_prendere").setup(
+    return engine.Escoba(variant=variant).setup(
         hands=[[], [], [], ["Kc"]],
         piles=[p0, p1, p2, p3],
         dealer=3,
@@ -1990,19 +1996,7 @@ def _contrario_last_play(engine, scores, in_play=None):
     and, as the last capturer, takes it. Coins: p0 7d Ad = 2 + settebello 1 = 3; p1 4d 5d 6d = 3;
     p2 Jd Qd Kd = 3; p3 2d 3d = 2. Cards 8/12/12/8: top tie, nobody. Primiera: no pile holds all
     four suits, nobody. The deal is [3, 3, 3, 2]."""
-    p0 = ["7d", "Ad", "Ac", "2c", "3c", "4c", "5c", "6c"]
-    p3 = ["2d", "3d", "7c", "Jc", "Qc", "Ah", "2h"]
-    p1 = ["4d", "5d", "6d", "3h", "4h", "5h", "6h", "As", "2s", "3s", "4s", "5s"]
-    p2 = ["Jd", "Qd", "Kd", "7h", "Jh", "Qh", "Kh", "6s", "7s", "Js", "Qs", "Ks"]
-    check_partition(p0, p1, p2, p3, ["Kc"])
-    return engine.Escoba(variant="scopone_romano_contrario").setup(
-        hands=[[], [], [], ["Kc"]],
-        piles=[p0, p1, p2, p3],
-        dealer=3,
-        to_move=3,
-        last_capturer=3,
-        scores=scores,
-    )
+    return _tv70_last_play(engine, "scopone_romano_contrario", scores)
 
 
 def test_contrario_a_player_at_21_leaves(engine):

@@ -199,12 +199,12 @@ def test_team_pile_is_named_by_its_lowest_seat(engine):
         s.apply(TAKE_PILE(3))
 
 
-def test_single_deal_most_cards_wins(engine):
-    """docs/rules/escoba.md §2.21: one deal; the strict most cards wins. Last play: seat 1's Kc takes Kh. Piles 21/17 ->
-    21/19: seat 0 wins (cards 1 - 0; no coins, settebello, primiera or scope)."""
-    pile0 = rest_of(["Kh", "Kc"])[:21]
+def _kc_takes_kh_last(engine, pile0_size):
+    """Rubamazzo's last play of the deal: seat 0's pile holds ``pile0_size`` cards, seat 1's the
+    rest but Kh (on the table) and Kc (its hand); seat 1's Kc takes Kh. The state after, and
+    seat 1's pile before."""
+    pile0 = rest_of(["Kh", "Kc"])[:pile0_size]
     pile1 = rest_of(pile0, ["Kh", "Kc"])
-    assert len(pile1) == 17
     s = engine.Escoba(variant="rubamazzo").setup(
         hands=[[], ["Kc"]],
         table=["Kh"],
@@ -214,6 +214,14 @@ def test_single_deal_most_cards_wins(engine):
         to_move=1,
     )
     s.apply(cid("Kc"))
+    return s, pile1
+
+
+def test_single_deal_most_cards_wins(engine):
+    """docs/rules/escoba.md §2.21: one deal; the strict most cards wins. Last play: seat 1's Kc takes Kh. Piles 21/17 ->
+    21/19: seat 0 wins (cards 1 - 0; no coins, settebello, primiera or scope)."""
+    s, pile1 = _kc_takes_kh_last(engine, 21)
+    assert len(pile1) == 17
     assert s.is_terminal()
     assert s.view(0)["winner"] == 0 and s.view(0)["deal_points"] == [[1, 0]]
     assert list(s.returns()) == [1.0, -1.0]
@@ -222,17 +230,7 @@ def test_single_deal_most_cards_wins(engine):
 def test_single_deal_tie_plays_another_deal(engine):
     """docs/rules/escoba.md §2.21 [X 39]: a tie for the most cards is replayed. Piles 20/18, Kc takes Kh -> 20/20: no
     point to anyone, deal 2 begins, which decides alone."""
-    pile0 = rest_of(["Kh", "Kc"])[:20]
-    pile1 = rest_of(pile0, ["Kh", "Kc"])
-    s = engine.Escoba(variant="rubamazzo").setup(
-        hands=[[], ["Kc"]],
-        table=["Kh"],
-        piles=[pile0, pile1],
-        pile_tops=[pile0[0], pile1[0]],
-        dealer=1,
-        to_move=1,
-    )
-    s.apply(cid("Kc"))
+    s, _ = _kc_takes_kh_last(engine, 20)
     v = s.view(0)
     assert not s.is_terminal() and v["deal"] == 2 and v["deal_points"] == [[0, 0]]
     assert v["pile_tops"] == [None, None] and v["piles"] == [[], []]

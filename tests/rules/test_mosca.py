@@ -201,17 +201,21 @@ def test_tvm06_plain_moscas_compared(engine):
     assert engine.mosca.mosca_winner([seat1, seat2, other], "d", ace_rank="low") == [1]
 
 
+#: TV-M07's deal: seats 1 and 4 each hold a mosca of the same ranks (K Q J A T), an exact tie.
+_TVM07_HANDS = [
+    cards("2c 3d 4h 5s 6c"),
+    cards("Kh Qh Jh Ah Th"),
+    cards("7c 8d 9d Ts 2h"),
+    cards("3c 4d 5h 6s 7d"),
+    cards("Kc Qc Jc Ac Tc"),
+    cards("8c 9s Jd Qd 3h"),
+]
+
+
 def test_tvm07_exact_mosca_tie(engine):
     """TV-M07: N=6 (52 cards), turn-up 2S. Seat 1 KH QH JH AH TH, seat 4 KC QC JC AC TC.
     Pot 6 + 1 carried = 7: each takes 3 and 1 stays. The next deal starts with pot 1 + 6 = 7."""
-    hands = [
-        cards("2c 3d 4h 5s 6c"),
-        cards("Kh Qh Jh Ah Th"),
-        cards("7c 8d 9d Ts 2h"),
-        cards("3c 4d 5h 6s 7d"),
-        cards("Kc Qc Jc Ac Tc"),
-        cards("8c 9s Jd Qd 3h"),
-    ]
+    hands = _TVM07_HANDS
     # The primitive, hands from the mano (seat 1): seats 1..5, 0 -> indexes 0 and 3
     from_mano = hands[1:] + hands[:1]
     assert engine.mosca.mosca_winner(from_mano, "s") == [0, 3]
@@ -230,14 +234,7 @@ def test_tvm07_exact_mosca_tie(engine):
 
 def test_tvm07_eldest_wins_option(engine):
     """TV-M07 with mosca_tie=eldest_wins: the first tied seat from the mano (seat 1) takes 7."""
-    hands = [
-        cards("2c 3d 4h 5s 6c"),
-        cards("Kh Qh Jh Ah Th"),
-        cards("7c 8d 9d Ts 2h"),
-        cards("3c 4d 5h 6s 7d"),
-        cards("Kc Qc Jc Ac Tc"),
-        cards("8c 9s Jd Qd 3h"),
-    ]
+    hands = _TVM07_HANDS
     from_mano = hands[1:] + hands[:1]
     assert engine.mosca.mosca_winner(from_mano, "s", mosca_tie="eldest_wins") == [0]
     state = engine.Mosca(players=6, match_deals=1, mosca_tie="eldest_wins").setup(
@@ -509,35 +506,26 @@ def test_tvm24_a_complete_deal(engine):
     state = engine.Mosca(players=3).setup(hands=hands, turnup="8h", dealer=0, seed=4)
     actions(state, STAND, STAND, STAND, LEAVE)
 
-    def step(seat, expected_legal, card):
-        assert state.current_player() == seat
-        assert state.legal_actions() == sorted(cid(c) for c in cards(expected_legal))
-        state.apply(norm(card))
+    def trick(plays, tricks_won=None):
+        """Each ``(seat, its legal cards, the card it plays)`` in turn, then the tricks won."""
+        for seat, expected_legal, card in plays:
+            assert state.current_player() == seat
+            assert state.legal_actions() == sorted(cid(c) for c in cards(expected_legal))
+            state.apply(norm(card))
+        if tricks_won is not None:
+            assert state.view(0)["tricks_won"] == tricks_won
 
     # T1: seat 1 leads 9C (any of its cards); seat 2 {KC}; seat 0 {QC}. Seat 2 wins.
-    step(1, "Kh 7h Qs As 9c", "9c")
-    step(2, "Kc", "Kc")
-    step(0, "Qc", "Qc")
-    assert state.view(0)["tricks_won"] == [0, 0, 1]
+    trick([(1, "Kh 7h Qs As 9c", "9c"), (2, "Kc", "Kc"), (0, "Qc", "Qc")], [0, 0, 1])
     # T2: seat 2 leads 7D (any of its 4 cards); seat 0 {TD}; seat 1 (void in D, TD not a trump)
     # {7H, KH} -> 7H. Seat 1 wins.
-    step(2, "Jh Ts 8s 7d", "7d")
-    step(0, "Td", "Td")
-    step(1, "7h Kh", "7h")
-    assert state.view(0)["tricks_won"] == [0, 1, 1]
+    trick([(2, "Jh Ts 8s 7d", "7d"), (0, "Td", "Td"), (1, "7h Kh", "7h")], [0, 1, 1])
     # T3: seat 1 leads QS; seat 2 {TS, 8S} (neither beats Q) -> 8S; seat 0 {KS}. Seat 0 wins.
-    step(1, "Kh Qs As", "Qs")
-    step(2, "Ts 8s", "8s")
-    step(0, "Ks", "Ks")
-    assert state.view(0)["tricks_won"] == [1, 1, 1]
+    trick([(1, "Kh Qs As", "Qs"), (2, "Ts 8s", "8s"), (0, "Ks", "Ks")], [1, 1, 1])
     # T4: seat 0 leads AH; seat 1 {KH}; seat 2 {JH}. Seat 1 wins.
-    step(0, "Ah 9h", "Ah")
-    step(1, "Kh", "Kh")
-    step(2, "Jh", "Jh")
-    assert state.view(0)["tricks_won"] == [1, 2, 1]
+    trick([(0, "Ah 9h", "Ah"), (1, "Kh", "Kh"), (2, "Jh", "Jh")], [1, 2, 1])
     # T5: seat 1 leads AS; seat 2 {TS}; seat 0 (void in S) {9H}. Seat 0 wins.
-    step(1, "As", "As")
-    step(2, "Ts", "Ts")
+    trick([(1, "As", "As"), (2, "Ts", "Ts")])
     assert state.current_player() == 0
     assert state.legal_actions() == [cid("9h")]
     state.apply("9h")

@@ -210,37 +210,31 @@ def test_tv_mm24_encoding_order(engine):
 # Beating (docs/rules/musta_maija.md §4.2)
 
 
+def _beats(engine, target, trump, verdicts):
+    """``can_beat(target, card, trump)`` is the bool ``verdicts[card]`` for every card listed."""
+    got = {card: engine.musta_maija.can_beat(target, card, trump) for card in verdicts}
+    assert got == verdicts and all(type(v) is bool for v in got.values())
+
+
 def test_tv_mm07_beating_a_plain_card(engine):
     """TV-MM07: trump D, target 9H: JH yes, 8H no, 2D yes, KS no."""
-    cb = engine.musta_maija.can_beat
-    assert cb("9h", "Jh", "d") is True
-    assert cb("9h", "8h", "d") is False
-    assert cb("9h", "2d", "d") is True
-    assert cb("9h", "Ks", "d") is False
+    _beats(engine, "9h", "d", {"Jh": True, "8h": False, "2d": True, "Ks": False})
 
 
 def test_tv_mm08_beating_a_trump(engine):
     """TV-MM08: trump D, target 9D: TD yes, AH no, 2D no."""
-    cb = engine.musta_maija.can_beat
-    assert cb("9d", "Td", "D") is True
-    assert cb("9d", "Ah", "D") is False
-    assert cb("9d", "2d", "D") is False
+    _beats(engine, "9d", "D", {"Td": True, "Ah": False, "2d": False})
 
 
 def test_tv_mm10_maija_cannot_beat(engine):
     """TV-MM10: trump H, target JS: QS no, KS yes, 3H yes."""
-    cb = engine.musta_maija.can_beat
-    assert cb("Js", "Qs", "h") is False
-    assert cb("Js", "Ks", "h") is True
-    assert cb("Js", "3h", "h") is True
+    _beats(engine, "Js", "h", {"Qs": False, "Ks": True, "3h": True})
 
 
 def test_tv_mm11_spades_as_trumps(engine):
     """TV-MM11: trump S, target JS: QS no, KS yes, AH no; target QS: nothing beats it."""
+    _beats(engine, "Js", "s", {"Qs": False, "Ks": True, "Ah": False})
     cb = engine.musta_maija.can_beat
-    assert cb("Js", "Qs", "s") is False
-    assert cb("Js", "Ks", "s") is True
-    assert cb("Js", "Ah", "s") is False
     assert not any(cb("Qs", c, "s") for c in PACK if c != "Qs")
 
 

@@ -7,15 +7,15 @@ from __future__ import annotations
 
 import functools
 import json
-import operator
 from collections.abc import Callable
 from collections.abc import Set as AbstractSet
 from typing import Any, ClassVar
 
 import numpy as np
 
-from .._game import MAX_DECISIONS, MAX_NOTATION_CHARS, GameBase, seed_value, shown
+from .._game import MAX_DECISIONS, MAX_NOTATION_CHARS, GameBase, exact_int, seed_value, shown
 from .._options import canonical, spec
+from ..cards import card_id
 from ..errors import (
     EXCERPT_CHARS,
     IllegalActionError,
@@ -25,11 +25,14 @@ from ..errors import (
     TapeteError,
     excerpt,
 )
+from ._rng import SplitMix64
 
 __all__ = [
     "ReferenceGame",
     "ReferenceState",
     "index_in",
+    "no_card_twice",
+    "word_or_card_action",
     "is_int",
     "read_state_object",
     "StateFields",
@@ -43,14 +46,32 @@ def is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def word_or_card_action(words: list[str], word_actions: dict[str, int]) -> int | None:
+    """The action an action text's lower-case ``words`` name when they are one of the
+    ``word_actions`` or one card's text (a card's id is its play); else None."""
+    text = " ".join(words)
+    if text in word_actions:
+        return word_actions[text]
+    if len(words) == 1:
+        try:
+            return card_id(words[0])
+        except InvalidNotationError:
+            return None
+    return None
+
+
+def no_card_twice(ids: list[int], where: str) -> None:
+    """Refuses a card listed twice in ``ids``: ``InvalidStateError`` saying ``where`` ("in the
+    stock", "across the hands")."""
+    if len(set(ids)) != len(ids):
+        raise InvalidStateError(f"a card appears twice {where}")
+
+
 def index_in(value: Any, stop: int, error: type[TapeteError], what: str) -> int:
     """``value`` as an int in ``0..stop-1`` (numpy ints welcome, bools not), else ``error``."""
-    if isinstance(value, bool):
-        raise error(f"{value!r} is not {what}: expected an int 0..{stop - 1}")
-    try:
-        index = operator.index(value)
-    except TypeError:
-        raise error(f"{shown(value)} is not {what}: expected an int 0..{stop - 1}") from None
+    index = exact_int(value)
+    if index is None:
+        raise error(f"{shown(value)} is not {what}: expected an int 0..{stop - 1}")
     if not 0 <= index < stop:
         raise error(f"{what} {shown(index)} is out of range: expected 0..{stop - 1}")
     return index
@@ -279,6 +300,14 @@ class ReferenceState:
 
     game: Any
     _history: list[int]
+
+    def __init__(self, game: Any) -> None:
+        """Before the first deal: the game, its resolved options (``_o``), an RNG to be seeded
+        by the deal and an empty history. Subclasses add their own fields."""
+        self.game = game
+        self._o = game._opts
+        self._rng = SplitMix64(0)
+        self._history = []
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

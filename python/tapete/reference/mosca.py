@@ -44,9 +44,10 @@ from typing import Any
 
 import numpy as np
 
+from .._game import seed_value
 from ..cards import card_id, card_str
-from ..errors import IllegalActionError, InvalidNotationError, InvalidOptionError, InvalidStateError
-from ._base import ReferenceGame, ReferenceState, StateFields, index_in, seed_value, shown
+from ..errors import IllegalActionError, InvalidNotationError, InvalidOptionError, InvalidStateError, shown
+from ._base import ReferenceGame, ReferenceState, StateFields, index_in, no_card_twice, word_or_card_action
 from ._base import is_int as _is_int
 from ._rng import MASK64, SplitMix64
 
@@ -126,6 +127,8 @@ def _slots_of(mask: int) -> list[int]:
 
 
 _SLOT_WORDS = ("0", "1", "2", "3", "4")
+#: The actions written as words alone.
+_WORD_ACTIONS = {"pass": PASS, "play": PLAY0, "leave turnup": LEAVE_TURNUP}
 
 
 def action_to_string(action: Any, phase: str | None = None, hand: Iterable[int] = ()) -> str:
@@ -187,17 +190,11 @@ def string_to_action(text: Any, phase: str | None = None, hand: Iterable[int] = 
             raise bad(": slots are distinct numbers 0..4")
         return [int(w) for w in numbers]
 
-    if words == ["pass"]:
-        return PASS
-    if words == ["play"]:
-        return PLAY0
-    if words == ["leave", "turnup"]:
-        return LEAVE_TURNUP
+    action = word_or_card_action(words, _WORD_ACTIONS)
+    if action is not None:
+        return action
     if len(words) == 1:
-        try:
-            return card_id(words[0])
-        except InvalidNotationError:
-            raise bad("") from None
+        raise bad("")
     if len(words) >= 3 and words[:2] == ["play", "x"]:
         return PLAY0 + sum(1 << i for i in slots_of_cards(words[2:], DECLARE))
     if len(words) >= 3 and words[:2] == ["play", "slots"]:
@@ -332,8 +329,7 @@ def legal_cards(hand: Iterable[Any], trick: Sequence[Any], trump: Any, **options
     h = _card_list(hand, "hand")
     t = _card_list(trick, "trick")
     suit = _trump_suit(trump)
-    if len(set(h + t)) != len(h) + len(t):
-        raise InvalidStateError("a card appears twice across the hand and the trick")
+    no_card_twice(h + t, "across the hand and the trick")
     return [card_str(c) for c in _legal_cards(h, t, suit, o)]
 
 
@@ -344,8 +340,7 @@ def trick_winner(trick: Sequence[Any], trump: Any, **options: Any) -> int:
     suit = _trump_suit(trump)
     if not t:
         raise InvalidStateError("trick_winner needs a trick of at least one card")
-    if len(set(t)) != len(t):
-        raise InvalidStateError("a card appears twice in the trick")
+    no_card_twice(t, "in the trick")
     return _winning_index(t, suit, o["ace_rank"])
 
 
@@ -357,9 +352,7 @@ def mosca_winner(hands: Sequence[Iterable[Any]], trump: Any, **options: Any) -> 
         raise InvalidStateError(f"hands must be a list of card lists, not {type(hands).__name__}")
     hs = [_card_list(h, f"hands[{i}]") for i, h in enumerate(hands)]
     suit = _trump_suit(trump)
-    every = [c for h in hs for c in h]
-    if len(set(every)) != len(every):
-        raise InvalidStateError("a card appears twice across the hands")
+    no_card_twice([c for h in hs for c in h], "across the hands")
     return _mosca_winners(hs, range(len(hs)), suit, o)
 
 
@@ -485,11 +478,8 @@ class MoscaState(ReferenceState):
     """A position of a match. Mutated in place by ``apply``; ``clone`` for a copy."""
 
     def __init__(self, game: Mosca) -> None:
-        self.game = game
-        self._o = game._opts
+        super().__init__(game)
         n = game.num_players
-        self._rng = SplitMix64(0)
-        self._history: list[int] = []
         self._balances = [self._o["initial_chips"]] * n
         self._pot = 0
         self._dealer = 0

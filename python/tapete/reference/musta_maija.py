@@ -41,6 +41,7 @@ from typing import Any
 
 import numpy as np
 
+from .._game import seed_value
 from .._options import spec
 from ..cards import card_id, card_str
 from ..errors import (
@@ -48,8 +49,9 @@ from ..errors import (
     InvalidNotationError,
     InvalidOptionError,
     InvalidStateError,
+    shown,
 )
-from ._base import ReferenceGame, ReferenceState, StateFields, index_in, seed_value, shown
+from ._base import ReferenceGame, ReferenceState, StateFields, index_in, no_card_twice, word_or_card_action
 from ._base import is_int as _is_int
 from ._rng import MASK64, SplitMix64
 
@@ -104,6 +106,8 @@ def _beats(target: int, card: int, trump: int) -> bool:
 NUM_DISTINCT_ACTIONS = 54
 DONE = 52
 TAKE_ALL = 53
+#: The actions written as words alone.
+_WORD_ACTIONS = {"done": DONE, "take all": TAKE_ALL}
 
 
 def _as_action_id(action: Any) -> int:
@@ -125,15 +129,9 @@ def string_to_action(text: Any) -> int:
             f"{shown(text)} is not action text: expected a card such as '7h', 'done' or 'take all'"
         )
     words = text.lower().split()
-    if words == ["done"]:
-        return DONE
-    if words == ["take", "all"]:
-        return TAKE_ALL
-    if len(words) == 1:
-        try:
-            return card_id(words[0])
-        except InvalidNotationError:
-            pass
+    action = word_or_card_action(words, _WORD_ACTIONS)
+    if action is not None:
+        return action
     raise InvalidNotationError(f"{shown(text)} is not an action: expected a card such as '7h', 'done' or 'take all'")
 
 
@@ -259,8 +257,7 @@ def legal_attacks(hand: Iterable[Any], defender_hand_size: int, **options: Any) 
     TV-MM05: hand 3h 5h 9h against 2 cards -> no set of three."""
     opts = MustaMaija(**options)._opts
     cards = _card_list(hand, "hand")
-    if len(set(cards)) != len(cards):
-        raise InvalidStateError("a card appears twice in the hand")
+    no_card_twice(cards, "in the hand")
     if not _is_int(defender_hand_size) or not 0 <= defender_hand_size <= 52:  # at most the whole pack
         raise InvalidStateError(f"defender_hand_size={shown(defender_hand_size)} must be an int in 0..52")
     return [[card_str(c) for c in s] for s in _attack_sets(cards, _attack_cap(defender_hand_size, opts))]
@@ -275,8 +272,7 @@ def trump_from_stock(stock: Iterable[Any], seed: int = 0, **options: Any) -> tup
     seed = seed_value(seed)
     if not cards:
         raise InvalidStateError("the stock must hold at least one card")
-    if len(set(cards)) != len(cards):
-        raise InvalidStateError("a card appears twice in the stock")
+    no_card_twice(cards, "in the stock")
     trump, new_stock, _ = _determine_trump(cards, opts, SplitMix64(seed))
     return card_str(trump), [card_str(c) for c in new_stock]
 
@@ -457,10 +453,8 @@ class MustaMaijaState(ReferenceState):
     """A position of a match. Mutated in place by ``apply``; ``clone`` for a copy."""
 
     def __init__(self, game: MustaMaija) -> None:
-        self.game = game
-        self._o = game._opts
+        super().__init__(game)
         n = game.num_players
-        self._rng = SplitMix64(0)
         self._hand_no = 1
         self._dealer = n - 1
         self._hands: list[set[int]] = [set() for _ in range(n)]
@@ -477,7 +471,6 @@ class MustaMaijaState(ReferenceState):
         self._beaten: dict[int, int] = {}  # target -> the card that beat it, this defence
         self._left: set[int] = set()  # targets left unbeaten in this defence
         self._attacks = 0  # attacks committed this hand
-        self._history: list[int] = []
 
     # -- dealing (docs/rules/musta_maija.md §2; docs/musta_maija_engine.md §5) -----------------------------------------
 

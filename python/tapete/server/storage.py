@@ -15,7 +15,8 @@ import json
 import sqlite3
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlparse
@@ -126,50 +127,41 @@ class Storage:
         cursor.execute(self._sql(text), tuple(args))
         return cursor
 
-    def create_table(self, record: TableRecord) -> None:
+    @contextmanager
+    def _transaction(self) -> Iterator[None]:
+        """Holds the lock; commits what the block wrote, or rolls it all back if it raises."""
         with self._lock:
             try:
-                self._execute(f"INSERT INTO tables ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", record.row())
+                yield
                 self._db.commit()
             except BaseException:
                 self._db.rollback()
                 raise
+
+    def create_table(self, record: TableRecord) -> None:
+        with self._transaction():
+            self._execute(f"INSERT INTO tables ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", record.row())
 
     def append(self, table_id: str, n: int, seat: int, action: int, state: str, terminal: bool) -> None:
         """Append action number ``n`` and advance the table to ``state``, in one transaction."""
-        with self._lock:
-            try:
-                cursor = self._execute(
-                    "UPDATE tables SET state = ?, moves = ?, terminal = ? WHERE id = ? AND moves = ?",
-                    (state, n + 1, int(terminal), table_id, n),
-                )
-                if cursor.rowcount != 1:
-                    raise ConflictError(f"table {table_id} is not at move {n}")
-                self._execute(
-                    "INSERT INTO actions (table_id, n, seat, action) VALUES (?,?,?,?)", (table_id, n, seat, action)
-                )
-                self._db.commit()
-            except BaseException:
-                self._db.rollback()
-                raise
+        with self._transaction():
+            cursor = self._execute(
+                "UPDATE tables SET state = ?, moves = ?, terminal = ? WHERE id = ? AND moves = ?",
+                (state, n + 1, int(terminal), table_id, n),
+            )
+            if cursor.rowcount != 1:
+                raise ConflictError(f"table {table_id} is not at move {n}")
+            self._execute(
+                "INSERT INTO actions (table_id, n, seat, action) VALUES (?,?,?,?)", (table_id, n, seat, action)
+            )
 
     def set_taken(self, table_id: str, taken: list[bool]) -> None:
-        with self._lock:
-            try:
-                self._execute("UPDATE tables SET taken = ? WHERE id = ?", (json.dumps(taken), table_id))
-                self._db.commit()
-            except BaseException:
-                self._db.rollback()
-                raise
+        with self._transaction():
+            self._execute("UPDATE tables SET taken = ? WHERE id = ?", (json.dumps(taken), table_id))
 
     def set_token_hashes(self, table_id: str, hashes: list[str | None]) -> None:
-        with self._lock:
-            try:
-                self._execute("UPDATE tables SET token_hashes = ? WHERE id = ?", (json.dumps(hashes), table_id))
-                self._db.commit()
-            except BaseException:
-                self._db.rollback()
-                raise
+        with self._transaction():
+            self._execute("UPDATE tables SET token_hashes = ? WHERE id = ?", (json.dumps(hashes), table_id))
 
     def get(self, table_id: str) -> TableRecord | None:
         with self._lock:

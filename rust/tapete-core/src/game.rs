@@ -265,8 +265,26 @@ pub trait State: Clone + Send + Sync + fmt::Display + Sized {
 /// in `self.cfg` (`json`, `n`, `obs_size`), `setup` and `state_from_json` in `serial`, and its
 /// rule primitives in `primitives::call`. Used inside `impl Game for ...`, beside what is the
 /// game's own: `from_resolved`, `new_state` and `new_state_with_deck`.
+///
+/// Given the typed options too, it also writes `from_resolved` (`$Options::from_resolved` on
+/// the resolved table, which it may complete with derived values, then `Self::from_typed` with
+/// the table's JSON) and `new_state` (`self.deal_match(seed, None)`).
 #[macro_export]
 macro_rules! game_folder {
+    ($State:ty, $name:literal, $Options:ty) => {
+        $crate::game_folder!($State, $name);
+
+        fn from_resolved(
+            options: serde_json::Map<String, serde_json::Value>,
+        ) -> $crate::error::Result<Self> {
+            let mut resolved = $crate::options::Resolved(options);
+            let opts = <$Options>::from_resolved(&mut resolved)?;
+            Ok(Self::from_typed(opts, resolved.to_json()))
+        }
+        fn new_state(&self, seed: u64) -> $State {
+            self.deal_match(seed, None)
+        }
+    };
     ($State:ty, $name:literal) => {
         type State = $State;
         const NAME: &'static str = $name;
@@ -296,6 +314,37 @@ macro_rules! game_folder {
             args: &serde_json::Value,
         ) -> $crate::error::Result<serde_json::Value> {
             primitives::call(self, name, args)
+        }
+    };
+}
+
+/// The `State` items every game folder provides alike: its game (a handle on the shared
+/// `self.cfg`), the seat count `cfg.n`, the history of action ids in `self.history`, and the
+/// canonical JSON in `serial::to_json`. Used inside `impl State for ...`.
+#[macro_export]
+macro_rules! state_folder {
+    ($Game:ident) => {
+        type Game = $Game;
+
+        fn game(&self) -> $Game {
+            $Game {
+                cfg: self.cfg.clone(),
+            }
+        }
+        fn num_players(&self) -> usize {
+            self.cfg.n
+        }
+        fn history(&self) -> Vec<$crate::game::Action> {
+            self.history
+                .iter()
+                .map(|&a| a as $crate::game::Action)
+                .collect()
+        }
+        fn decisions(&self) -> usize {
+            self.history.len()
+        }
+        fn to_json(&self) -> String {
+            serial::to_json(self)
         }
     };
 }

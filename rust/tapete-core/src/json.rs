@@ -240,6 +240,34 @@ impl Read {
         }
     }
 
+    /// `{what}: {v} is not a {kind}: expected ...`, naming the text form too where `text` is
+    /// allowed.
+    fn not_a(
+        self,
+        v: &Value,
+        what: &str,
+        kind: &str,
+        text: bool,
+        with_text: &str,
+        ids_only: &str,
+    ) -> GameError {
+        let expected = if text { with_text } else { ids_only };
+        self.err(format!(
+            "{what}: {} is not a {kind}: expected {expected}",
+            shown(v)
+        ))
+    }
+
+    /// Every item of the list `v`, read by `item`.
+    pub fn each<T>(
+        self,
+        v: &Value,
+        what: &str,
+        item: impl FnMut(&Value) -> Result<T>,
+    ) -> Result<Vec<T>> {
+        self.list(v, what)?.iter().map(item).collect()
+    }
+
     /// A card of the 52-card space: an id `0..=51`, or (when `text`) its notation.
     pub fn card(self, v: &Value, what: &str, text: bool) -> Result<Card> {
         match v {
@@ -249,23 +277,19 @@ impl Read {
             Value::Number(_) if as_int(v).is_some_and(|i| (0..52).contains(&i)) => {
                 Ok(Card(as_int(v).unwrap_or(0) as u8))
             }
-            _ => Err(self.err(format!(
-                "{what}: {} is not a card: expected {}",
-                shown(v),
-                if text {
-                    "text like '7h' or an id 0..51"
-                } else {
-                    "an id 0..51"
-                }
-            ))),
+            _ => Err(self.not_a(
+                v,
+                what,
+                "card",
+                text,
+                "text like '7h' or an id 0..51",
+                "an id 0..51",
+            )),
         }
     }
 
     pub fn cards(self, v: &Value, what: &str, text: bool) -> Result<Vec<Card>> {
-        self.list(v, what)?
-            .iter()
-            .map(|c| self.card(c, what, text))
-            .collect()
+        self.each(v, what, |c| self.card(c, what, text))
     }
 
     /// Distinct cards (in ascending id order when `ascending`: canonical JSON lists sets so).
@@ -290,25 +314,21 @@ impl Read {
             Value::String(s) if text => parse_tile(s).map_err(|e| self.err(format!("{what}: {e}"))),
             _ => match as_int(v) {
                 Some(i) if (0..NUM_TYPES as i64).contains(&i) => Ok(i as TileType),
-                _ => Err(self.err(format!(
-                    "{what}: {} is not a tile: expected {}",
-                    shown(v),
-                    if text {
-                        "text like 'R5' or 'J*', or an id 0..52"
-                    } else {
-                        "an id 0..52"
-                    }
-                ))),
+                _ => Err(self.not_a(
+                    v,
+                    what,
+                    "tile",
+                    text,
+                    "text like 'R5' or 'J*', or an id 0..52",
+                    "an id 0..52",
+                )),
             },
         }
     }
 
     /// A list of tiles, in the given order (a type may repeat).
     pub fn tiles(self, v: &Value, what: &str, text: bool) -> Result<Vec<TileType>> {
-        self.list(v, what)?
-            .iter()
-            .map(|t| self.tile(t, what, text))
-            .collect()
+        self.each(v, what, |t| self.tile(t, what, text))
     }
 
     /// A multiset of tiles: no type more than twice (the pack holds two of each), and, when

@@ -98,6 +98,11 @@ fn strings(v: &Value) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// An entry's `name` (`missing` says what lacks one).
+fn name_of(entry: &Value, missing: &str) -> std::result::Result<String, String> {
+    Ok(entry["name"].as_str().ok_or(missing)?.to_string())
+}
+
 impl OptionsSpec {
     /// Reads a data file. Its errors are the project's own (a unit test reads every game's file).
     pub fn from_data(text: &str) -> std::result::Result<OptionsSpec, String> {
@@ -105,10 +110,7 @@ impl OptionsSpec {
         let game = v["game"].as_str().ok_or("no game name")?.to_string();
         let mut options = Vec::new();
         for o in v["options"].as_array().ok_or("no options list")? {
-            let name = o["name"]
-                .as_str()
-                .ok_or("an option without a name")?
-                .to_string();
+            let name = name_of(o, "an option without a name")?;
             let int = |k: &str, d: i64| o.get(k).and_then(Value::as_i64).unwrap_or(d);
             let null = o.get("null").and_then(Value::as_bool).unwrap_or(false);
             let kind = match o["kind"].as_str().unwrap_or("") {
@@ -154,10 +156,7 @@ impl OptionsSpec {
         let mut presets = BTreeMap::new();
         let mut preset_names = Vec::new();
         for p in v["presets"].as_array().ok_or("no presets list")? {
-            let name = p["name"]
-                .as_str()
-                .ok_or("a preset without a name")?
-                .to_string();
+            let name = name_of(p, "a preset without a name")?;
             let obj = |x: &Value| x.as_object().cloned().unwrap_or_default();
             let preset = Preset {
                 base: p["base"].as_str().map(str::to_string),
@@ -387,6 +386,14 @@ impl OptionsSpec {
                 Ok(Value::Object(out))
             }
         }
+    }
+
+    /// The game's typed options at the table's defaults (their `Default`): `typed` reads the
+    /// resolved defaults. A data file whose defaults are refused is a bug of the project: a panic.
+    pub fn typed_defaults<T>(&self, typed: impl FnOnce(&mut Resolved) -> Result<T>) -> T {
+        self.resolve(&Value::Object(Map::new()))
+            .and_then(|m| typed(&mut Resolved(m)))
+            .unwrap_or_else(|e| panic!("{}.json: {e}", self.game))
     }
 
     /// Resolves user options (a JSON object) to every option's value (module doc).

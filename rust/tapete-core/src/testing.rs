@@ -126,6 +126,35 @@ pub fn random_sim_test<G: Game>(game: &G, sweep: Sweep, mut extra: impl FnMut(&G
     total
 }
 
+/// Every text of `texts` is refused by `read` as `InvalidNotation` (panics otherwise).
+pub fn assert_bad_notation<T: std::fmt::Debug>(
+    read: impl Fn(&str) -> crate::error::Result<T>,
+    texts: &[&str],
+) {
+    for &text in texts {
+        let got = read(text);
+        assert!(
+            matches!(got, Err(crate::error::GameError::InvalidNotation(_))),
+            "{text:?}: {got:?}"
+        );
+    }
+}
+
+/// Reads `state`'s canonical JSON back with `game` and returns the state read, which must write
+/// the same JSON (panics otherwise).
+pub fn json_round_trip<G: Game>(game: &G, state: &G::State) -> G::State {
+    let json = state.to_json();
+    let back = game
+        .state_from_json(&json)
+        .unwrap_or_else(|e| panic!("the JSON round trip fails: {e}\n{json}"));
+    assert_eq!(
+        back.to_json(),
+        json,
+        "the JSON round trip changed the state"
+    );
+    back
+}
+
 /// The dear checks of one position.
 fn deep_checks<G: Game>(
     game: &G,

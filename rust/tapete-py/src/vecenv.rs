@@ -142,6 +142,25 @@ impl VecEnv {
         })?;
         Ok(())
     }
+
+    /// What `reset` returns, `(obs, mask, player)`, and for a `step` also `(rewards, terminated,
+    /// truncated, info)` after them: the env's own arrays, not copies.
+    fn outputs<'py>(&self, py: Python<'py>, step: bool) -> Result<Bound<'py, PyTuple>> {
+        let mut out = vec![
+            self.obs.bind(py).as_any(),
+            self.mask.bind(py).as_any(),
+            self.player.bind(py).as_any(),
+        ];
+        if step {
+            out.extend([
+                self.rewards.bind(py).as_any(),
+                self.terminated.bind(py).as_any(),
+                self.truncated.bind(py).as_any(),
+                self.info.bind(py).as_any(),
+            ]);
+        }
+        Ok(PyTuple::new(py, out)?)
+    }
 }
 
 #[pymethods]
@@ -264,14 +283,7 @@ impl VecEnv {
         // gets a typed error, not PyO3's "Already borrowed"
         let mut this = slf.try_borrow_mut()?;
         this.run(py, seed, false)?;
-        Ok(PyTuple::new(
-            py,
-            [
-                this.obs.bind(py).as_any(),
-                this.mask.bind(py).as_any(),
-                this.player.bind(py).as_any(),
-            ],
-        )?)
+        this.outputs(py, false)
     }
 
     /// One action per env (an int64 array of `num_envs`);
@@ -310,18 +322,7 @@ impl VecEnv {
         }
         drop(a);
         this.run(py, None, true)?;
-        Ok(PyTuple::new(
-            py,
-            [
-                this.obs.bind(py).as_any(),
-                this.mask.bind(py).as_any(),
-                this.player.bind(py).as_any(),
-                this.rewards.bind(py).as_any(),
-                this.terminated.bind(py).as_any(),
-                this.truncated.bind(py).as_any(),
-                this.info.bind(py).as_any(),
-            ],
-        )?)
+        this.outputs(py, true)
     }
 
     /// Canonical JSON of env `i`'s match.

@@ -12,7 +12,6 @@ import numpy as np
 
 from ...errors import InvalidNotationError
 from .._base import ReferenceState, shown
-from .._rng import SplitMix64
 from .actions import (
     DISCARD0,
     DRAW_STOCK,
@@ -45,11 +44,8 @@ class BurakoState(ReferenceState):
     """A position of a match. Mutated in place by ``apply``; ``clone`` for a copy."""
 
     def __init__(self, game: Burako) -> None:
-        self.game = game
-        self._o = game._opts
+        super().__init__(game)
         P = game.num_players
-        self._rng = SplitMix64(0)
-        self._history: list[int] = []
         self._hand = 1  # hands started
         self._hand_scores: list[list[int]] = []  # per finished hand, per team
         self._totals = [0, 0]

@@ -20,11 +20,10 @@ mod tests;
 
 use std::sync::Arc;
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use crate::error::{GameError, Result};
 use crate::game::{Action, Game, State};
-use crate::options::Resolved;
 use crate::rng::SplitMix64;
 use crate::tiles::{TileCounts, TileType, NUM_TILES};
 
@@ -189,19 +188,8 @@ impl BurakoGame {
 }
 
 impl Game for BurakoGame {
-    crate::game_folder!(BurakoState, "burako");
+    crate::game_folder!(BurakoState, "burako", BurakoOptions);
 
-    fn from_resolved(options: Map<String, Value>) -> Result<Self> {
-        let r = Resolved(options);
-        Ok(BurakoGame::from_typed(
-            BurakoOptions::from_resolved(&r)?,
-            r.to_json(),
-        ))
-    }
-    /// A new match dealt with the seeded RNG (docs/burako_engine.md §8).
-    fn new_state(&self, seed: u64) -> BurakoState {
-        self.deal_match(seed, None)
-    }
     fn new_state_with_deck(&self, seed: u64, deck: &Value) -> Result<BurakoState> {
         Ok(self.deal_match(seed, Some(serial::check_deck(deck)?)))
     }
@@ -394,16 +382,8 @@ impl BurakoState {
 }
 
 impl State for BurakoState {
-    type Game = BurakoGame;
+    crate::state_folder!(BurakoGame);
 
-    fn game(&self) -> BurakoGame {
-        BurakoGame {
-            cfg: self.cfg.clone(),
-        }
-    }
-    fn num_players(&self) -> usize {
-        self.n()
-    }
     fn current_player(&self) -> Option<usize> {
         (!self.terminal).then_some(self.to_move as usize)
     }
@@ -463,12 +443,6 @@ impl State for BurakoState {
             *x = self.totals[team(s)];
         }
     }
-    fn history(&self) -> Vec<Action> {
-        self.history.iter().map(|&a| a as Action).collect()
-    }
-    fn decisions(&self) -> usize {
-        self.history.len()
-    }
     /// Hands started.
     fn deals(&self) -> u32 {
         self.hand
@@ -478,8 +452,5 @@ impl State for BurakoState {
     }
     fn write_observation(&self, seat: usize, out: &mut [f32]) {
         self.fill_observation(seat, out)
-    }
-    fn to_json(&self) -> String {
-        serial::to_json(self)
     }
 }

@@ -98,17 +98,14 @@ pub struct BurakoOptions {
 impl Default for BurakoOptions {
     /// The defaults of the option table.
     fn default() -> Self {
-        let r = spec()
-            .resolve(&Value::Object(Default::default()))
-            .and_then(|m| BurakoOptions::from_resolved(&Resolved(m)));
-        r.unwrap_or_else(|e| panic!("burako.json: {e}"))
+        spec().typed_defaults(Self::from_resolved)
     }
 }
 
 impl BurakoOptions {
     /// Typed options from the resolved table, with the values derived from them. (Burako refuses
     /// no combination beyond the table: `first_mano` is checked against `players` there.)
-    pub fn from_resolved(r: &Resolved) -> Result<BurakoOptions> {
+    pub fn from_resolved(r: &mut Resolved) -> Result<BurakoOptions> {
         r.word("variant", Variant::parse)?;
         let players = r.int("players")? as usize;
         let hand_size = if players == 4 {

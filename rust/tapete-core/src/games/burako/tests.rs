@@ -5,6 +5,7 @@ use serde_json::json;
 
 use super::rules::{classify_meld, team_score, Kind, MeldInfo, TeamTally};
 use super::*;
+use crate::testing::{assert_bad_notation, json_round_trip};
 use crate::tiles::{fresh_pack, parse_tile};
 
 fn tiles(s: &str) -> TileCounts {
@@ -403,21 +404,19 @@ fn notation_round_trip() {
         string_to_action("  EXTEND   3  b7 ").unwrap(),
         111 + 53 * 3 + 32
     );
-    for bad in [
-        "",
-        "take",
-        "add",
-        "add R14",
-        "extend 35 R5",
-        "extend -1 R5",
-        "discard J",
-        "draw draw",
-    ] {
-        assert!(
-            matches!(string_to_action(bad), Err(GameError::InvalidNotation(_))),
-            "{bad}"
-        );
-    }
+    assert_bad_notation(
+        string_to_action,
+        &[
+            "",
+            "take",
+            "add",
+            "add R14",
+            "extend 35 R5",
+            "extend -1 R5",
+            "discard J",
+            "draw draw",
+        ],
+    );
 }
 
 #[test]
@@ -433,9 +432,7 @@ fn json_round_trip_and_census() {
         s.apply(l[(rng.next_u64() % l.len() as u64) as usize])
             .unwrap();
         assert_eq!(s.tile_census(), TileCounts::FULL);
-        let j = s.to_json();
-        let back = g.state_from_json(&j).unwrap();
-        assert_eq!(back.to_json(), j);
+        let back = json_round_trip(&g, &s);
         assert_eq!(back.legal_actions(), s.legal_actions());
     }
 }

@@ -18,12 +18,11 @@ mod view;
 use std::fmt;
 use std::sync::Arc;
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use crate::cards::{Card, CardSet};
 use crate::error::{GameError, Result};
 use crate::game::{Action, Game, State};
-use crate::options::Resolved;
 use crate::rng::SplitMix64;
 
 pub use notation::NUM_ACTIONS;
@@ -210,16 +209,8 @@ impl MoscaGame {
 }
 
 impl Game for MoscaGame {
-    crate::game_folder!(MoscaState, "mosca");
+    crate::game_folder!(MoscaState, "mosca", MoscaOptions);
 
-    fn from_resolved(options: Map<String, Value>) -> Result<Self> {
-        let mut r = Resolved(options);
-        let opts = MoscaOptions::from_resolved(&mut r)?;
-        Ok(MoscaGame::from_typed(opts, r.to_json()))
-    }
-    fn new_state(&self, seed: u64) -> MoscaState {
-        self.deal_match(seed, None)
-    }
     /// The first deal from `deck`: the deck's cards, top first, as text or ids.
     fn new_state_with_deck(&self, seed: u64, deck: &Value) -> Result<MoscaState> {
         let pack = serial::check_deck(&self.cfg, deck)?;
@@ -324,16 +315,8 @@ impl MoscaState {
 }
 
 impl State for MoscaState {
-    type Game = MoscaGame;
+    crate::state_folder!(MoscaGame);
 
-    fn game(&self) -> MoscaGame {
-        MoscaGame {
-            cfg: self.cfg.clone(),
-        }
-    }
-    fn num_players(&self) -> usize {
-        self.cfg.n
-    }
     #[inline]
     fn current_player(&self) -> Option<usize> {
         if self.phase == Phase::End {
@@ -437,12 +420,6 @@ impl State for MoscaState {
         let n = self.cfg.n;
         out[..n].copy_from_slice(&self.balances[..n]);
     }
-    fn history(&self) -> Vec<Action> {
-        self.history.iter().map(|&a| a as Action).collect()
-    }
-    fn decisions(&self) -> usize {
-        self.history.len()
-    }
     fn deals(&self) -> u32 {
         self.deals_played + (self.phase != Phase::End) as u32
     }
@@ -451,9 +428,6 @@ impl State for MoscaState {
     }
     fn write_observation(&self, seat: usize, out: &mut [f32]) {
         view::write_observation(self, seat, out)
-    }
-    fn to_json(&self) -> String {
-        serial::to_json(self)
     }
 }
 

@@ -3,7 +3,7 @@
 //! values (`deck = auto`, the default `match_deals`) and the check across options are code, here
 //! and in the reference engine.
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use crate::error::{GameError, Result};
 use crate::options::{OptionsSpec, Resolved};
@@ -92,10 +92,7 @@ pub struct MoscaOptions {
 impl Default for MoscaOptions {
     /// The defaults of the option table.
     fn default() -> Self {
-        let r = spec()
-            .resolve(&Value::Object(Map::new()))
-            .and_then(|m| MoscaOptions::from_resolved(&mut Resolved(m)));
-        r.unwrap_or_else(|e| panic!("mosca.json: {e}"))
+        spec().typed_defaults(Self::from_resolved)
     }
 }
 

@@ -207,15 +207,21 @@ pub fn mosca_winner(st: &Strength, hands: &[CardSet], trump: u8, eldest: bool) -
 mod tests {
     use super::*;
 
-    fn cs(text: &str) -> CardSet {
+    /// Cards from their text (`"Ac 7d"`), as a set or a list.
+    fn cards<C: FromIterator<Card>>(text: &str) -> C {
         text.split_whitespace()
             .map(|t| Card::parse(t).unwrap())
             .collect()
     }
+    fn cs(text: &str) -> CardSet {
+        cards(text)
+    }
     fn cv(text: &str) -> Vec<Card> {
-        text.split_whitespace()
-            .map(|t| Card::parse(t).unwrap())
-            .collect()
+        cards(text)
+    }
+    /// Three seats' hands from their text.
+    fn hands3(texts: [&str; 3]) -> [CardSet; 3] {
+        texts.map(cs)
     }
     const S: u8 = 3;
     const ALL: Duties = Duties {
@@ -298,18 +304,10 @@ mod tests {
     fn mosca_vectors() {
         let st = Strength::new(AceRank::BetweenJackAndTen);
         // TV-M05: trump H; seat 1 KC QC JC AC TC, seat 2 7H 8H 9H TH AH -> seat 2
-        let hands = [
-            cs("Ac 7d 8s 9s Ts"),
-            cs("Kc Qc Jc Ac Tc"),
-            cs("7h 8h 9h Th Ah"),
-        ];
+        let hands = hands3(["Ac 7d 8s 9s Ts", "Kc Qc Jc Ac Tc", "7h 8h 9h Th Ah"]);
         assert_eq!(mosca_winner(&st, &hands, 2, false), vec![2]);
         // TV-M06: trump D; seat 1 KH QH JH AH 7H beats seat 2 KC QC JC TC 9C
-        let hands = [
-            cs("Ad 7d 8s 9s Ts"),
-            cs("Kh Qh Jh Ah 7h"),
-            cs("Kc Qc Jc Tc 9c"),
-        ];
+        let hands = hands3(["Ad 7d 8s 9s Ts", "Kh Qh Jh Ah 7h", "Kc Qc Jc Tc 9c"]);
         assert_eq!(mosca_winner(&st, &hands, 1, false), vec![1]);
         // TV-M07: exact tie between seats 1 and 4 (trump S)
         let mut hands = vec![CardSet::EMPTY; 6];
@@ -318,11 +316,7 @@ mod tests {
         assert_eq!(mosca_winner(&st, &hands, 3, false), vec![1, 4]);
         assert_eq!(mosca_winner(&st, &hands, 3, true), vec![1]);
         // TV-M04: a single mosca
-        let hands = [
-            cs("Ac 7c 8s 9s Ts"),
-            cs("Kc Qc 8h Jh Th"),
-            cs("7d 9d Td Jd Kd"),
-        ];
+        let hands = hands3(["Ac 7c 8s 9s Ts", "Kc Qc 8h Jh Th", "7d 9d Td Jd Kd"]);
         assert_eq!(mosca_winner(&st, &hands, 3, false), vec![2]);
         assert!(mosca_winner(&st, &hands[..2], 3, false).is_empty());
     }

@@ -6,6 +6,7 @@ use serde_json::{json, Value};
 use super::notation::{LEAVE, PASS, PLAY0, TAKE0};
 use super::*;
 use crate::game::Game;
+use crate::testing::{assert_bad_notation, json_round_trip};
 
 fn game(opts: Value) -> MoscaGame {
     MoscaGame::from_options(&opts).unwrap()
@@ -17,6 +18,11 @@ fn card(t: &str) -> Card {
 
 fn set(t: &str) -> CardSet {
     t.split_whitespace().map(card).collect()
+}
+
+/// A 3-seat position from its setup spec.
+fn three_seats(spec: Value) -> MoscaState {
+    game(json!({"players": 3})).setup(&spec).unwrap()
 }
 
 fn act(s: &mut MoscaState, text: &str) {
@@ -151,11 +157,10 @@ fn talon_exhaustion_tv_m08() {
 #[test]
 fn mask_mapping_tv_m09() {
     // TV-M09: hand {KS, 7H, AC, 9D, TD}; id 72 = mask 19 discards AC, 9D, KS
-    let g = game(json!({"players": 3}));
-    let mut s = g
-        .setup(&json!({"hands": [["Kc","Qc","Jd","9h","Js"],["Ks","7h","Ac","9d","Td"],["Jc","Tc","Th","Qs","9s"]],
-                      "turnup": "Qd", "dealer": 0}))
-        .unwrap();
+    let mut s = three_seats(
+        json!({"hands": [["Kc","Qc","Jd","9h","Js"],["Ks","7h","Ac","9d","Td"],["Jc","Tc","Th","Qs","9s"]],
+               "turnup": "Qd", "dealer": 0}),
+    );
     assert_eq!(s.current_player(), Some(1));
     assert_eq!(s.action_to_string(72).unwrap(), "play x Ac 9d Ks");
     assert_eq!(s.action_to_string(53).unwrap(), "play");
@@ -169,11 +174,10 @@ fn mask_mapping_tv_m09() {
 #[test]
 fn throw_in_tv_m10() {
     // TV-M10: N=3, pot 3, everyone passes -> pot stays 3; seat 1 deals next, pot 6
-    let g = game(json!({"players": 3}));
-    let mut s = g
-        .setup(&json!({"hands": [["Kc","Qc","Jd","9h","Js"],["Ks","7h","Ac","9d","Td"],["Jc","Tc","Th","Qs","9s"]],
-                      "turnup": "Qd", "dealer": 0, "seed": 4}))
-        .unwrap();
+    let mut s = three_seats(
+        json!({"hands": [["Kc","Qc","Jd","9h","Js"],["Ks","7h","Ac","9d","Td"],["Jc","Tc","Th","Qs","9s"]],
+               "turnup": "Qd", "dealer": 0, "seed": 4}),
+    );
     assert_eq!(s.pot(), 3);
     for _ in 0..3 {
         act(&mut s, "pass");
@@ -244,11 +248,10 @@ fn take_turnup_tv_m12() {
 #[test]
 fn complete_deal_tv_m24() {
     // TV-M24
-    let g = game(json!({"players": 3}));
-    let mut s = g
-        .setup(&json!({"hands": [["Ah","9h","Ks","Qc","Td"],["Kh","7h","Qs","As","9c"],["Jh","Ts","8s","Kc","7d"]],
-                      "turnup": "8h", "dealer": 0, "seed": 2}))
-        .unwrap();
+    let mut s = three_seats(
+        json!({"hands": [["Ah","9h","Ks","Qc","Td"],["Kh","7h","Qs","As","9c"],["Jh","Ts","8s","Kc","7d"]],
+               "turnup": "8h", "dealer": 0, "seed": 2}),
+    );
     for _ in 0..3 {
         act(&mut s, "play");
     }
@@ -437,14 +440,7 @@ fn notation_round_trips_every_id() {
         }
     }
     assert!(s.action_to_string(91).is_err());
-    assert!(matches!(
-        s.string_to_action("play x 2c"),
-        Err(GameError::InvalidNotation(_))
-    ));
-    assert!(matches!(
-        s.string_to_action("fly"),
-        Err(GameError::InvalidNotation(_))
-    ));
+    assert_bad_notation(|t| s.string_to_action(t), &["play x 2c", "fly"]);
 }
 
 #[test]
@@ -457,9 +453,7 @@ fn json_round_trip_and_options() {
         if s.is_terminal() {
             break;
         }
-        let j = s.to_json();
-        let t = g.state_from_json(&j).unwrap();
-        assert_eq!(t.to_json(), j);
+        json_round_trip(&g, &s);
         s.legal_actions_into(&mut buf);
         let a = buf[(bot.next_u64() % buf.len() as u64) as usize];
         s.apply(a).unwrap();

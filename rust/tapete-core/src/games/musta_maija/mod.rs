@@ -11,12 +11,11 @@ mod tests;
 use std::fmt;
 use std::sync::Arc;
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use crate::cards::{Card, CardSet};
 use crate::error::{GameError, Result};
 use crate::game::{Action, Game, State};
-use crate::options::Resolved;
 use crate::rng::{mod_small, SplitMix64};
 
 pub use notation::{action_to_string, string_to_action, NUM_ACTIONS};
@@ -143,7 +142,8 @@ impl MustaMaijaGame {
         }
     }
 
-    /// A new match: the first dealer drawn, the first hand dealt from `deck` or shuffled.
+    /// A new match: the first dealer drawn, the first hand dealt from `deck` or shuffled
+    /// (docs/musta_maija_engine.md §5).
     fn deal_match(&self, seed: u64, deck: Option<[u8; 52]>) -> MustaMaijaState {
         let mut s = self.blank(seed);
         s.choose_first_dealer();
@@ -153,19 +153,8 @@ impl MustaMaijaGame {
 }
 
 impl Game for MustaMaijaGame {
-    crate::game_folder!(MustaMaijaState, "musta_maija");
+    crate::game_folder!(MustaMaijaState, "musta_maija", MustaMaijaOptions);
 
-    fn from_resolved(options: Map<String, Value>) -> Result<Self> {
-        let r = Resolved(options);
-        Ok(MustaMaijaGame::from_typed(
-            MustaMaijaOptions::from_resolved(&r)?,
-            r.to_json(),
-        ))
-    }
-    /// A new match dealt with the seeded RNG (docs/musta_maija_engine.md §5).
-    fn new_state(&self, seed: u64) -> MustaMaijaState {
-        self.deal_match(seed, None)
-    }
     fn new_state_with_deck(&self, seed: u64, deck: &Value) -> Result<MustaMaijaState> {
         Ok(self.deal_match(seed, Some(serial::check_deck(deck)?)))
     }
@@ -683,16 +672,8 @@ impl MustaMaijaState {
 }
 
 impl State for MustaMaijaState {
-    type Game = MustaMaijaGame;
+    crate::state_folder!(MustaMaijaGame);
 
-    fn game(&self) -> MustaMaijaGame {
-        MustaMaijaGame {
-            cfg: self.cfg.clone(),
-        }
-    }
-    fn num_players(&self) -> usize {
-        self.n()
-    }
     fn current_player(&self) -> Option<usize> {
         match self.phase {
             Phase::Attack => Some(self.attacker as usize),
@@ -776,12 +757,6 @@ impl State for MustaMaijaState {
             *o = l as i64;
         }
     }
-    fn history(&self) -> Vec<Action> {
-        self.history.iter().map(|&a| a as Action).collect()
-    }
-    fn decisions(&self) -> usize {
-        self.history.len()
-    }
     fn deals(&self) -> u32 {
         self.hand_no
     }
@@ -790,9 +765,6 @@ impl State for MustaMaijaState {
     }
     fn write_observation(&self, seat: usize, out: &mut [f32]) {
         self.fill_observation(seat, out)
-    }
-    fn to_json(&self) -> String {
-        serial::to_json(self)
     }
 }
 

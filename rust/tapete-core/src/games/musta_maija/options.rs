@@ -52,16 +52,13 @@ pub struct MustaMaijaOptions {
 impl Default for MustaMaijaOptions {
     /// The defaults of the option table.
     fn default() -> Self {
-        let r = spec()
-            .resolve(&serde_json::Value::Object(Default::default()))
-            .and_then(|m| MustaMaijaOptions::from_resolved(&Resolved(m)));
-        r.unwrap_or_else(|e| panic!("musta_maija.json: {e}"))
+        spec().typed_defaults(Self::from_resolved)
     }
 }
 
 impl MustaMaijaOptions {
     /// Typed options from the resolved table, with the checks across options.
-    pub fn from_resolved(r: &Resolved) -> Result<MustaMaijaOptions> {
+    pub fn from_resolved(r: &mut Resolved) -> Result<MustaMaijaOptions> {
         let o = MustaMaijaOptions {
             variant: r.word("variant", Variant::parse)?,
             players: r.int("players")? as u8,

@@ -4,6 +4,7 @@ use serde_json::json;
 
 use super::notation::{DONE, TAKE_ALL};
 use super::*;
+use crate::testing::json_round_trip;
 
 fn c(s: &str) -> Action {
     Card::parse(s).unwrap().0 as Action
@@ -285,8 +286,7 @@ fn json_round_trip_and_errors_leave_state() {
             break;
         }
         let j = s.to_json();
-        let back = g.state_from_json(&j).unwrap();
-        assert_eq!(back.to_json(), j);
+        json_round_trip(&g, &s);
         assert!(s.apply(60).is_err());
         assert_eq!(s.to_json(), j);
         let a = *s.legal_actions().last().unwrap();
