@@ -425,18 +425,6 @@ pub fn simulate<G: Game>(
         .ok_or_else(|| GameError::InvalidState("internal: no arrays".into()))
 }
 
-/// The totals of `games` random playouts, in constant memory (see [`Simulation`]).
-pub fn simulate_totals<G: Game>(
-    game: &G,
-    games: usize,
-    seed: u64,
-    threads: usize,
-) -> Result<SimTotals, GameError> {
-    let mut sim = Simulation::new(game, games, seed, threads, true)?;
-    sim.run();
-    Ok(sim.totals())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
