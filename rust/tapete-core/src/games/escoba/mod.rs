@@ -86,8 +86,6 @@ pub struct Config {
     pub obs_size: usize,
     /// Knocks are offered (docs/rules/escoba.md §2.7).
     pub knocks: bool,
-    /// Hands may be shown (knocks or `last_hand_open`): the view's `shown`, the observation's block.
-    pub show: bool,
     /// The matta at its natural value (`Matta::NONE` without one).
     pub matta: Matta,
     /// Cards in the pack (`deck`): 40, 52 for `italian52`, 80 for `double_italian80`.
@@ -96,6 +94,8 @@ pub struct Config {
     pub twins: bool,
     /// The optional parts the game plays.
     pub parts: Parts<EscobaState>,
+    /// The deal's scoring steps, in count-out order (docs/escoba_engine.md §7).
+    pub awards: Vec<rules::Award>,
 }
 
 /// A resolved Escoba game: a factory of states.
@@ -179,7 +179,6 @@ impl EscobaGame {
             *slot = opts.side_of(s) as u8;
         }
         let knocks = knock::enabled(&opts);
-        let show = knocks || opts.last_hand_open;
         let twins = opts.deck.copies() == 2;
         let parts = Parts::of(&opts);
         // the observation has one slot per card of the pack (docs/escoba_engine.md §10)
@@ -187,10 +186,10 @@ impl EscobaGame {
         let cfg = Config {
             obs_size,
             parts,
+            awards: rules::awards(&opts),
             pack: opts.deck.len(),
             twins,
             knocks,
-            show,
             matta: Matta::natural(&opts),
             opts,
             json,
