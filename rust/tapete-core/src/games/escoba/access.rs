@@ -59,8 +59,8 @@ impl EscobaState {
         &self.sweeps[..self.n_sweeps as usize]
     }
 
-    /// The cards of `seat`'s hand that every seat sees: a knocked hand (docs/rules/escoba.md
-    /// §2.7), or any hand of the last hand with `last_hand_open` (docs/rules/escoba.md §2.23).
+    /// The cards of `seat`'s hand that every seat sees: a knocked hand (docs/rules/escoba.md §2.7),
+    /// or any hand of the last hand with `last_hand_open` (docs/rules/escoba.md §2.23).
     pub fn shown(&self, seat: usize) -> CardSet {
         let parts = self.cfg.parts.view.iter();
         parts.fold(CardSet::EMPTY, |a, f| a.union(f.shown(self, seat)))
