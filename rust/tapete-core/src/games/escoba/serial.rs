@@ -6,7 +6,8 @@ use super::elimination;
 use super::feature::{ReadAt, SetupAt, Spec};
 use super::options::{Deck, MAX_PACK};
 use super::text::{
-    ascending_ms, card_list, card_of, claim, ints, lists, multiset, multisets, score_of, Seen, ST,
+    ascending_ms, card_list, card_of, claim, in_pack, ints, lists, multiset, multisets, score_of,
+    Seen, ST,
 };
 use super::twins;
 use super::{EscobaGame, EscobaState, MAX_JSON_SWEEPS, MAX_PRIOR_SWEEPS, MAX_SEATS, MAX_SWEEPS};
@@ -83,13 +84,8 @@ pub(super) fn check_deck(deck: &Value, pack: Deck) -> Result<[u8; MAX_PACK]> {
     }
     let mut seen = Seen::new(pack);
     let mut out = [0u8; MAX_PACK];
+    // card_list refused any card not of the pack
     for (i, &c) in deck.iter().enumerate() {
-        if !pack.contains(c) {
-            return Err(ST.err(format!(
-                "deck: {c} is not a card of the {}",
-                pack.pack_name()
-            )));
-        }
         claim(&mut seen, &[c], "deck")?;
         out[i] = c.0;
     }
@@ -388,13 +384,7 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
         s.stock[s.stock_pos as usize + i] = c.0;
     }
     if s.pending >= 0 {
-        let c = Card(s.pending as u8);
-        if !pack.contains(c) {
-            return Err(ST.err(format!(
-                "pending: {c} is not a card of the {}",
-                pack.pack_name()
-            )));
-        }
+        let c = in_pack(Card(s.pending as u8), "pending", pack)?;
         claim(&mut seen, &[c], "pending")?;
     }
     read_parts(&mut s, ReadAt::Cards, m, &mut seen)?;

@@ -87,7 +87,11 @@ pub(super) fn score_of(v: &Value, what: &str) -> Result<i64> {
 
 /// A card given as an id (or, when `text`, as text) that must be one of the pack's.
 pub(super) fn card_of(v: &Value, what: &str, text: bool, pack: Deck) -> Result<Card> {
-    let c = ST.card(v, what, text)?;
+    in_pack(ST.card(v, what, text)?, what, pack)
+}
+
+/// `c`, refused unless it is a card of the pack.
+pub(super) fn in_pack(c: Card, what: &str, pack: Deck) -> Result<Card> {
     if !pack.contains(c) {
         return Err(ST.err(format!(
             "{what}: {c} is not a card of the {}",

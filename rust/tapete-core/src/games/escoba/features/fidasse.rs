@@ -14,7 +14,7 @@ use crate::game::Action;
 use crate::games::escoba::feature::{Feature, Layout, ReadAt};
 use crate::games::escoba::notation::{self, CLAIM, DOUBT, TRUST};
 use crate::games::escoba::options::{refuse_clashes, EscobaOptions};
-use crate::games::escoba::text::{ascending_set, claim, lists, Seen, ST};
+use crate::games::escoba::text::{ascending_set, claim, in_pack, lists, Seen, ST};
 use crate::games::escoba::{knock, rules, EscobaState, MAX_SEATS};
 
 /// Option clashes: a claim is a face-down sweep, which the public pile tops of `steal`, the shown
@@ -181,13 +181,7 @@ impl Feature<EscobaState> for Fidasse {
             return Err(ST.err("claim and claimant are both set or both -1".into()));
         }
         if st.claim >= 0 {
-            let c = Card(st.claim as u8);
-            if !pack.contains(c) {
-                return Err(ST.err(format!(
-                    "claim: {c} is not a card of the {}",
-                    pack.pack_name()
-                )));
-            }
+            let c = in_pack(Card(st.claim as u8), "claim", pack)?;
             claim(seen, &[c], "claim")?;
         }
         for (seat, h) in ST.list_of(&m["claimed"], "claimed", n)?.iter().enumerate() {

@@ -19,8 +19,9 @@ impl Feature<EscobaState> for Maresciallo {
     }
     fn observe(&self, w: &mut Layout<'_, EscobaState>) {
         if let Some(b) = w.block(w.sides) {
-            for i in b.st.ks_sweeps() {
-                b.out[b.st.sweeps[i] as usize] += 1.0;
+            let per = b.st.sweeps_per_side(b.st.ks_sweeps());
+            for (x, k) in b.out.iter_mut().zip(per) {
+                *x = k as f32;
             }
         }
     }
@@ -57,14 +58,7 @@ impl Feature<EscobaState> for Maresciallo {
     }
     fn view(&self, st: &EscobaState, _: usize, s: &mut String) {
         s.push_str(",\"ks_sweeps\":");
-        push_ints(
-            s,
-            (0..st.cfg.sides).map(|side| {
-                st.ks_sweeps()
-                    .filter(|&i| st.sweeps[i] as usize == side)
-                    .count()
-            }),
-        );
+        push_ints(s, &st.sweeps_per_side(st.ks_sweeps())[..st.cfg.sides]);
     }
     fn new_deal(&self, st: &mut EscobaState) {
         st.ks_sweeps = 0;

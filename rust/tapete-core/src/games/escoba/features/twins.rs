@@ -21,8 +21,9 @@ impl Feature<EscobaState> for TwinSweeps {
     }
     fn observe(&self, w: &mut Layout<'_, EscobaState>) {
         if let Some(b) = w.block(w.sides) {
-            for i in b.st.twin_sweeps() {
-                b.out[b.st.sweeps[i] as usize] += 1.0;
+            let per = b.st.sweeps_per_side(b.st.twin_sweeps());
+            for (x, k) in b.out.iter_mut().zip(per) {
+                *x = k as f32;
             }
         }
     }
@@ -47,13 +48,6 @@ impl Feature<EscobaState> for TwinSweeps {
     }
     fn view(&self, st: &EscobaState, _: usize, s: &mut String) {
         s.push_str(",\"twin_sweeps\":");
-        push_ints(
-            s,
-            (0..st.cfg.sides).map(|side| {
-                st.twin_sweeps()
-                    .filter(|&i| st.sweeps[i] as usize == side)
-                    .count()
-            }),
-        );
+        push_ints(s, &st.sweeps_per_side(st.twin_sweeps())[..st.cfg.sides]);
     }
 }
