@@ -59,15 +59,18 @@ impl EscobaState {
         &self.sweeps[..self.n_sweeps as usize]
     }
 
-    /// The cards a seat holds face up: a knocked hand (docs/rules/escoba.md §2.7), or any hand of the last hand
-    /// (the stock is empty) with `last_hand_open` (docs/rules/escoba.md §2.23).
+    /// The cards of `seat`'s hand that every seat sees: a knocked hand (docs/rules/escoba.md §2.7),
+    /// or any hand of the last hand with `last_hand_open` (docs/rules/escoba.md §2.23).
     pub fn shown(&self, seat: usize) -> CardSet {
-        let last_open = self.opts().last_hand_open && self.stock().is_empty();
-        if last_open || self.knock_state.get(seat) == Some(&KNOCKED) {
-            self.hands[seat]
-        } else {
-            CardSet::EMPTY
-        }
+        let parts = self.cfg.parts.view.iter();
+        parts.fold(CardSet::EMPTY, |a, f| a.union(f.shown(self, seat)))
+    }
+
+    /// Cards of the piles or the table that `p` may not see: the other seats' trusted fidasse
+    /// claims (docs/rules/escoba.md §2.19).
+    pub fn hidden_from(&self, p: usize) -> CardSet {
+        let parts = self.cfg.parts.view.iter();
+        parts.fold(CardSet::EMPTY, |a, f| a.union(f.hidden_from(self, p)))
     }
 
     /// Indices in `sweeps` of the sweeps made by playing `Ks` (maresciallo_penalty), ascending.

@@ -7,7 +7,7 @@ use serde_json::{Map, Value};
 use super::options::{
     expand_aliases, opt_err, opt_text, spec, AceEmpty, EscobaOptions, TargetMode,
 };
-use super::{builds, cicera, fidasse, knock, piles, twins};
+use super::{cicera, features, knock};
 use crate::error::Result;
 
 impl EscobaOptions {
@@ -54,9 +54,7 @@ impl EscobaOptions {
                 "option ace_may_trail needs ace_takes_all=true (docs/rules/escoba.md §2.1)".into(),
             ));
         }
-        piles::validate(self)?;
-        fidasse::validate(self)?;
-        builds::validate(self)?;
+        features::validate_captures(self)?;
         if self.tuzzoli && self.cards_per_hand != 3 {
             return Err(opt_err(format!(
                 "option tuzzoli declares 3-card hands (docs/rules/escoba.md §2.8): cards_per_hand must be 3, got {}",
@@ -79,7 +77,7 @@ impl EscobaOptions {
             )));
         }
         cicera::validate(self)?;
-        twins::validate(self)?;
+        features::validate_pack(self)?;
         // A table with fewer than k Kings and fewer than a Aces (an unset minimum counts as 5)
         // holds at most (pack - 8) + (k - 1) + (a - 1) cards; a larger one is always void and
         // dealing would never end (docs/escoba_engine.md §2).

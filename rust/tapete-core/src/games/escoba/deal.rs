@@ -104,14 +104,11 @@ impl EscobaState {
             }
         }
         self.piles = [CardSet::EMPTY; MAX_SIDES];
-        self.tops = [-1; MAX_SIDES];
-        self.claimed = [CardSet::EMPTY; MAX_SEATS];
-        self.streak = [0; MAX_SIDES];
         self.n_sweeps = 0;
-        self.n_decls = 0;
-        self.knock_state = [UNDECIDED; MAX_SEATS];
-        self.matta_value = self.cfg.matta.value;
-        self.ks_sweeps = 0;
+        for i in 0..self.cfg.parts.read.len() {
+            let f = self.cfg.parts.read[i];
+            f.new_deal(self);
+        }
         self.last_capturer = -1;
         self.pending = -1;
         self.selection = CardSet::EMPTY;

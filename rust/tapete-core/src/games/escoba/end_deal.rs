@@ -69,16 +69,14 @@ impl EscobaState {
                 count,
             )
         } else {
-            let (ks_at, ks_sides) = (self.ks_sweeps, self.ks_sides());
-            rules::score_deal_awards(
-                o,
-                &self.piles[..ns],
-                self.sweeps(),
+            let deal = rules::Deal {
+                piles: &self.piles[..ns],
+                sweeps: self.sweeps(),
                 decls,
-                ks_at,
-                ks_sides,
-                count,
-            )
+                ks_at: self.ks_sweeps,
+                ks_sides: self.ks_sides(),
+            };
+            rules::score_steps(&cfg.awards, o, &deal, count)
         };
         for (s, &p) in pts.iter().enumerate().take(ns) {
             self.deal_points.push(p);
@@ -207,15 +205,14 @@ impl EscobaState {
                 ..*d
             })
             .collect();
-        let part = rules::score_deal_awards(
-            self.opts(),
-            &piles,
-            &sweeps,
-            &decls,
+        let deal = rules::Deal {
+            piles: &piles,
+            sweeps: &sweeps,
+            decls: &decls,
             ks_at,
             ks_sides,
-            |_| {},
-        );
+        };
+        let part = rules::score_steps(&self.cfg.awards, self.opts(), &deal, |_| {});
         let mut pts: rules::Points = [0; MAX_SIDES];
         for s in (0..ns).filter(|&s| sides_in >> s & 1 != 0) {
             pts[s] = part[idx[s] as usize];

@@ -8,7 +8,8 @@ mod deal;
 mod display;
 pub mod elimination;
 mod end_deal;
-mod fidasse;
+mod feature;
+mod features;
 pub mod knock;
 pub mod maresciallo;
 pub mod notation;
@@ -31,6 +32,7 @@ mod sweeps;
 mod test_support;
 #[cfg(test)]
 mod tests;
+mod text;
 pub mod twins;
 mod twins_play;
 pub mod values;
@@ -46,7 +48,8 @@ use crate::game::{Action, Game, State};
 use crate::rng::SplitMix64;
 
 use builds::Builds;
-use knock::{Matta, DECLINED, KNOCKED, UNDECIDED};
+use feature::Parts;
+use knock::{Matta, UNDECIDED};
 pub use notation::{action_to_string, string_to_action, NUM_ACTIONS};
 use notation::{BUILD_ON, CLAIM, DONE, DOUBT, KNOCK, NO_KNOCK, TAKE, TAKE_PILE};
 pub use options::EscobaOptions;
@@ -83,14 +86,16 @@ pub struct Config {
     pub obs_size: usize,
     /// Knocks are offered (docs/rules/escoba.md §2.7).
     pub knocks: bool,
-    /// Hands may be shown (knocks or `last_hand_open`): the view's `shown`, the observation's block.
-    pub show: bool,
     /// The matta at its natural value (`Matta::NONE` without one).
     pub matta: Matta,
     /// Cards in the pack (`deck`): 40, 52 for `italian52`, 80 for `double_italian80`.
     pub pack: usize,
     /// The double pack (docs/escoba_engine.md §1a): multisets, kept in the state's `twin` planes.
     pub twins: bool,
+    /// The optional parts the game plays.
+    pub parts: Parts<EscobaState>,
+    /// The deal's scoring steps, in count-out order (docs/escoba_engine.md §7).
+    pub awards: Vec<rules::Award>,
 }
 
 /// A resolved Escoba game: a factory of states.
@@ -174,39 +179,17 @@ impl EscobaGame {
             *slot = opts.side_of(s) as u8;
         }
         let knocks = knock::enabled(&opts);
-        let decl_slots = if opts.tuzzoli || knocks { sides } else { 0 };
-        let elim_slots = if opts.target_mode == TargetMode::Eliminate {
-            n
-        } else {
-            0
-        };
-        let show = knocks || opts.last_hand_open;
         let twins = opts.deck.copies() == 2;
+        let parts = Parts::of(&opts);
         // the observation has one slot per card of the pack (docs/escoba_engine.md §10)
-        let c = opts.deck.slots();
-        let knock_slots = if show { c * n + 1 } else { 0 };
+        let obs_size = EscobaState::observation_len(&parts, opts.deck.slots(), n, sides);
         let cfg = Config {
-            obs_size: 4 * c
-                + 1
-                + (c + 2) * sides
-                + 4 * n
-                + decl_slots
-                + elim_slots
-                + knock_slots
-                + if opts.steal { (c + 1) * sides } else { 0 }
-                + if opts.maresciallo_penalty { sides } else { 0 }
-                + if opts.fidasse { sides + n } else { 0 }
-                + if opts.builds { c } else { 0 }
-                + if twins { sides } else { 0 }
-                + if opts.max_consecutive_sweeps.is_some() {
-                    sides
-                } else {
-                    0
-                },
+            obs_size,
+            parts,
+            awards: rules::awards(&opts),
             pack: opts.deck.len(),
             twins,
             knocks,
-            show,
             matta: Matta::natural(&opts),
             opts,
             json,
@@ -335,19 +318,6 @@ impl EscobaState {
             value: self.matta_value,
         }
     }
-    /// Whether the mover must first choose `KNOCK` or `NO_KNOCK` (docs/rules/escoba.md §2.7): the first turn of
-    /// a hand that has something to declare.
-    #[inline]
-    pub fn knock_turn(&self) -> bool {
-        if !self.cfg.knocks || self.terminal || self.pending >= 0 {
-            return false;
-        }
-        let s = self.to_move as usize;
-        self.knock_state[s] == UNDECIDED
-            && self.hands[s].len() == 3
-            && knock::best(self.opts(), self.hands[s]).0 != 0
-    }
-
     // ----- the step protocol -----
 
     /// Outcomes of `p` from `hand` (including `p`) extending `sel`.
@@ -500,25 +470,6 @@ impl EscobaState {
         }
     }
 
-    /// `KNOCK` records the hand's best declaration, fixes the matta's value if the hand holds it
-    /// and shows the hand; `NO_KNOCK` only records the decision. The same seat then plays.
-    fn decide_knock(&mut self, knock: bool) {
-        let seat = self.to_move as usize;
-        if !knock {
-            self.knock_state[seat] = DECLINED;
-            return;
-        }
-        let (kind, value) = knock::best(self.opts(), self.hands[seat]);
-        if kind != 0 && (self.n_decls as usize) < MAX_DECLS {
-            self.decls[self.n_decls as usize] = [seat as u8, kind, self.n_sweeps];
-            self.n_decls += 1;
-        }
-        if self.matta().in_set(self.hands[seat]) {
-            self.matta_value = value;
-        }
-        self.knock_state[seat] = KNOCKED;
-    }
-
     /// Applies an outcome of playing `c` (already out of the hand), then passes the turn.
     fn resolve(&mut self, c: Card, out: Outcome) {
         let seat = self.to_move as usize;
@@ -591,7 +542,10 @@ impl EscobaState {
                     }
                 }
                 self.to_move = elimination::next_in(in_play, d, n) as i8;
-                self.knock_state = [UNDECIDED; MAX_SEATS];
+                for i in 0..self.cfg.parts.read.len() {
+                    let f = self.cfg.parts.read[i];
+                    f.new_hand(self);
+                }
                 self.declare_hands();
             } else {
                 self.end_deal();

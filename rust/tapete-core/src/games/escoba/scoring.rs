@@ -124,6 +124,94 @@ pub(super) fn awarder<'a, F: FnMut(&Points) + 'a>(
     }
 }
 
+/// One step of a deal's scoring (docs/escoba_engine.md §7); a game's steps are built once from
+/// its options (`awards`) and every deal walks them in count-out order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Award {
+    /// docs/rules/escoba.md §2.16: one point per A, J, Q, K held (the whole scoring under `frac`,
+    /// with `FracSweeps`).
+    Frac,
+    /// Under `frac` with `frac_counts_scope`: the sweeps, each `scopa_value`.
+    FracSweeps,
+    /// 1. the most cards (`cards_tie_points` on a tie, docs/rules/escoba.md §2.24).
+    Cards,
+    /// 2. the most coins.
+    Coins,
+    /// 3. the settebello.
+    Settebello,
+    /// 4. primiera, by `primiera_mode`.
+    Primiera,
+    /// 5. the four sevens (`settanta_bonus`).
+    Settanta,
+    /// 6. `coin_card_points` per coin held.
+    CoinCardPoints,
+    /// 7. a special card, ascending id (`re_bello`'s `Kd` among them).
+    Special(Card, i64),
+    /// 8. napola, the coin run.
+    Napola,
+    /// 9. all sevens, all coins.
+    AllSevens,
+    AllOros,
+    /// 9a. piccola, 9b. grande (docs/rules/escoba.md §2.7).
+    Piccola,
+    Grande,
+    /// 9c. maresciallo, polacca, saponaro.
+    Maresciallo,
+    /// 9d. cicera (docs/rules/escoba.md §2.24): the most swords, then the sword napula.
+    Swords,
+    SwordNapula,
+    /// 10. sweeps in the order made, each hand declaration at the moment it was made.
+    Sweeps,
+}
+
+/// The scoring steps of options `o`, in count-out order.
+pub fn awards(o: &EscobaOptions) -> Vec<Award> {
+    if o.scoring == Scoring::Frac {
+        let mut list = vec![Award::Frac];
+        if o.frac_counts_scope {
+            list.push(Award::FracSweeps);
+        }
+        return list;
+    }
+    let mut list = vec![
+        Award::Cards,
+        Award::Coins,
+        Award::Settebello,
+        Award::Primiera,
+    ];
+    let mut step = |on: bool, a: Award| {
+        if on {
+            list.push(a);
+        }
+    };
+    step(o.settanta_bonus, Award::Settanta);
+    step(o.coin_card_points > 0, Award::CoinCardPoints);
+    // re_bello adds Kd: 1 unless Kd is listed
+    let kd = Card::new(1, 13);
+    let mut kd_done = !o.re_bello || o.special_cards.iter().any(|(c, _)| *c == kd);
+    for &(c, pts) in &o.special_cards {
+        if !kd_done && c.0 > kd.0 {
+            step(true, Award::Special(kd, 1));
+            kd_done = true;
+        }
+        step(true, Award::Special(c, pts));
+    }
+    step(!kd_done, Award::Special(kd, 1));
+    step(o.napola, Award::Napola);
+    step(o.all_sevens_bonus > 0, Award::AllSevens);
+    step(o.all_oros_bonus > 0, Award::AllOros);
+    step(o.piccola, Award::Piccola);
+    step(o.grande > 0, Award::Grande);
+    step(
+        o.maresciallo_penalty || o.polacca || o.saponaro,
+        Award::Maresciallo,
+    );
+    step(o.swords > 0, Award::Swords);
+    step(o.sword_napula, Award::SwordNapula);
+    step(true, Award::Sweeps);
+    list
+}
+
 /// Scores a deal (docs/escoba_engine.md §7), calling `award` once per award that gives points, in
 /// count-out order, with the points per side of that award. `sweeps` lists the side of each sweep
 /// in the order made; bit `i` of `ks_at` marks sweep `i` as made by playing `Ks`, and `ks_sides`
@@ -137,8 +225,35 @@ pub fn score_deal_awards<F: FnMut(&Points)>(
     ks_sides: u32,
     award: F,
 ) -> Points {
-    let ns = piles.len().min(MAX_SIDES);
-    let piles = &piles[..ns];
+    let deal = Deal {
+        piles,
+        sweeps,
+        decls,
+        ks_at,
+        ks_sides,
+    };
+    score_steps(&awards(o), o, &deal, award)
+}
+
+/// What a deal's scoring reads: the piles per side, the sweeps (sides, in the order made), the
+/// hand declarations, the `Ks` sweeps (bit per sweep) and the sides that made one.
+pub struct Deal<'a> {
+    pub piles: &'a [CardSet],
+    pub sweeps: &'a [u8],
+    pub decls: &'a [Decl],
+    pub ks_at: u128,
+    pub ks_sides: u32,
+}
+
+/// Walks the scoring steps `steps` of options `o` over `deal`, as `score_deal_awards`.
+pub fn score_steps<F: FnMut(&Points)>(
+    steps: &[Award],
+    o: &EscobaOptions,
+    deal: &Deal<'_>,
+    award: F,
+) -> Points {
+    let ns = deal.piles.len().min(MAX_SIDES);
+    let piles = &deal.piles[..ns];
     let all = (1u32 << ns) - 1;
     let mut total: Points = [0; MAX_SIDES];
     let mut give = awarder(ns, &mut total, award);
@@ -155,40 +270,109 @@ pub fn score_deal_awards<F: FnMut(&Points)>(
             .map_or(0, |s| 1 << s)
     };
     let mut vals = [0i64; MAX_SIDES];
-
-    if o.scoring == Scoring::Frac {
-        // docs/rules/escoba.md §2.16: one point per A, J, Q, K held; the sweeps only with
-        // frac_counts_scope
-        give(all, &|s| piles[s].inter(FRAC_CARDS).len() as i64);
-        if o.frac_counts_scope {
-            for &s in sweeps {
-                if (s as usize) < ns {
-                    give(1 << s, &|_| o.scopa_value);
+    let coins = o.deck.suit(1);
+    for &step in steps {
+        match step {
+            Award::Frac => give(all, &|s| piles[s].inter(FRAC_CARDS).len() as i64),
+            Award::FracSweeps => {
+                for &s in deal.sweeps {
+                    if (s as usize) < ns {
+                        give(1 << s, &|_| o.scopa_value);
+                    }
+                }
+            }
+            Award::Cards => {
+                for (s, p) in piles.iter().enumerate() {
+                    vals[s] = p.len() as i64;
+                }
+                match o.cards_tie_points {
+                    Some(t) if most_tied(&vals[..ns]).count_ones() > 1 => {
+                        give(most_tied(&vals[..ns]), &|_| t)
+                    }
+                    _ => give(most(o, &vals[..ns], all), &|_| o.cards),
+                }
+            }
+            Award::Coins => {
+                for (s, p) in piles.iter().enumerate() {
+                    vals[s] = p.inter(coins).len() as i64;
+                }
+                give(most(o, &vals[..ns], all), &|_| o.coins);
+            }
+            Award::Settebello => give(holder(SETTEBELLO), &|_| o.settebello),
+            Award::Primiera => give(primiera_sides(o, piles, &mut vals), &|_| o.primiera),
+            Award::Settanta => give(holder_all(SEVENS), &|_| 1),
+            Award::CoinCardPoints => give(all, &|s| {
+                o.coin_card_points
+                    .saturating_mul(piles[s].inter(coins).len() as i64)
+            }),
+            Award::Special(c, pts) => give(holder(c), &|_| pts),
+            Award::Napola => {
+                for (s, p) in piles.iter().enumerate() {
+                    let l = napola_run(*p);
+                    if l >= 3 {
+                        give(1 << s, &|_| o.napola_flat.unwrap_or(l as i64));
+                    }
+                }
+            }
+            Award::AllSevens => give(holder_all(SEVENS), &|_| o.all_sevens_bonus),
+            Award::AllOros => give(holder_all(coins), &|_| o.all_oros_bonus),
+            Award::Piccola => {
+                for (s, p) in piles.iter().enumerate() {
+                    let l = napola_run(*p).min(o.piccola_max as u32);
+                    if l >= 3 {
+                        give(1 << s, &|_| l as i64);
+                    }
+                }
+            }
+            Award::Grande => {
+                for (s, p) in piles.iter().enumerate() {
+                    if let Some(pts) = grande_points(o, *p) {
+                        give(1 << s, &|_| pts);
+                    }
+                }
+            }
+            Award::Maresciallo => {
+                maresciallo::awards(o, piles, deal.ks_sides, |s, p| give(1 << s, &|_| p))
+            }
+            Award::Swords => {
+                cicera::sword_counts(piles, &mut vals);
+                give(most(o, &vals[..ns], all), &|_| o.swords);
+            }
+            Award::SwordNapula => cicera::napula_awards(o, piles, |s, p| give(1 << s, &|_| p)),
+            Award::Sweeps => {
+                let decls = deal.decls;
+                let mut d = 0;
+                for (i, &s) in deal.sweeps.iter().enumerate() {
+                    while d < decls.len() && decls[d].at as usize <= i {
+                        let x = decls[d];
+                        if (x.side as usize) < ns {
+                            give(1 << x.side, &|_| x.points);
+                        }
+                        d += 1;
+                    }
+                    if (s as usize) < ns {
+                        let ks = i < 128 && deal.ks_at >> i & 1 != 0;
+                        let pts = maresciallo::sweep_points(o, ks);
+                        give(1 << s, &|_| pts);
+                    }
+                }
+                for x in &decls[d..] {
+                    if (x.side as usize) < ns {
+                        give(1 << x.side, &|_| x.points);
+                    }
                 }
             }
         }
-        drop(give);
-        return total;
     }
+    drop(give);
+    total
+}
 
-    // 1. cards, 2. coins
-    for (s, p) in piles.iter().enumerate() {
-        vals[s] = p.len() as i64;
-    }
-    match o.cards_tie_points {
-        // docs/rules/escoba.md §2.24: a tie for the most cards gives each tied side these points
-        Some(t) if most_tied(&vals[..ns]).count_ones() > 1 => give(most_tied(&vals[..ns]), &|_| t),
-        _ => give(most(o, &vals[..ns], all), &|_| o.cards),
-    }
-    let coins = o.deck.suit(1);
-    for (s, p) in piles.iter().enumerate() {
-        vals[s] = p.inter(coins).len() as i64;
-    }
-    give(most(o, &vals[..ns], all), &|_| o.coins);
-    // 3. settebello
-    give(holder(SETTEBELLO), &|_| o.settebello);
-    // 4. primiera
-    let prim_sides = match o.primiera_mode {
+/// 4. The sides that win the primiera under `primiera_mode` (`vals`: scratch per side).
+fn primiera_sides(o: &EscobaOptions, piles: &[CardSet], vals: &mut [i64; MAX_SIDES]) -> u32 {
+    let ns = piles.len();
+    let all = (1u32 << ns) - 1;
+    match o.primiera_mode {
         PrimieraMode::Standard | PrimieraMode::Veneto => {
             let mut elig = 0u32;
             for (s, p) in piles.iter().enumerate() {
@@ -238,94 +422,7 @@ pub fn score_deal_awards<F: FnMut(&Points)>(
             c
         }
         PrimieraMode::None => 0,
-    };
-    give(prim_sides, &|_| o.primiera);
-    // 5. settanta
-    if o.settanta_bonus {
-        give(holder_all(SEVENS), &|_| 1);
     }
-    // 6. coin card points
-    if o.coin_card_points > 0 {
-        give(all, &|s| {
-            o.coin_card_points
-                .saturating_mul(piles[s].inter(coins).len() as i64)
-        });
-    }
-    // 7. special cards, ascending id; re_bello adds Kd: 1 unless Kd is listed
-    let kd = Card::new(1, 13);
-    let mut kd_done = !o.re_bello || o.special_cards.iter().any(|(c, _)| *c == kd);
-    for &(c, pts) in &o.special_cards {
-        if !kd_done && c.0 > kd.0 {
-            give(holder(kd), &|_| 1);
-            kd_done = true;
-        }
-        give(holder(c), &|_| pts);
-    }
-    if !kd_done {
-        give(holder(kd), &|_| 1);
-    }
-    // 8. napola
-    if o.napola {
-        for (s, p) in piles.iter().enumerate() {
-            let l = napola_run(*p);
-            if l >= 3 {
-                give(1 << s, &|_| o.napola_flat.unwrap_or(l as i64));
-            }
-        }
-    }
-    // 9. all sevens, all coins
-    if o.all_sevens_bonus > 0 {
-        give(holder_all(SEVENS), &|_| o.all_sevens_bonus);
-    }
-    if o.all_oros_bonus > 0 {
-        give(holder_all(coins), &|_| o.all_oros_bonus);
-    }
-    // 9a. piccola, 9b. grande (docs/rules/escoba.md §2.7)
-    if o.piccola {
-        for (s, p) in piles.iter().enumerate() {
-            let l = napola_run(*p).min(o.piccola_max as u32);
-            if l >= 3 {
-                give(1 << s, &|_| l as i64);
-            }
-        }
-    }
-    if o.grande > 0 {
-        for (s, p) in piles.iter().enumerate() {
-            if let Some(pts) = grande_points(o, *p) {
-                give(1 << s, &|_| pts);
-            }
-        }
-    }
-    // 9c. maresciallo, polacca, saponaro
-    maresciallo::awards(o, piles, ks_sides, |s, p| give(1 << s, &|_| p));
-    // 9d. cicera (docs/rules/escoba.md §2.24): the most swords, then the sword napula
-    if o.swords > 0 {
-        cicera::sword_counts(piles, &mut vals);
-        give(most(o, &vals[..ns], all), &|_| o.swords);
-    }
-    cicera::napula_awards(o, piles, |s, p| give(1 << s, &|_| p));
-    // 10. sweeps in the order made, each hand declaration at the moment it was made
-    let mut d = 0;
-    for (i, &s) in sweeps.iter().enumerate() {
-        while d < decls.len() && decls[d].at as usize <= i {
-            let x = decls[d];
-            if (x.side as usize) < ns {
-                give(1 << x.side, &|_| x.points);
-            }
-            d += 1;
-        }
-        if (s as usize) < ns {
-            let pts = maresciallo::sweep_points(o, i < 128 && ks_at >> i & 1 != 0);
-            give(1 << s, &|_| pts);
-        }
-    }
-    for x in &decls[d..] {
-        if (x.side as usize) < ns {
-            give(1 << x.side, &|_| x.points);
-        }
-    }
-    drop(give);
-    total
 }
 
 /// A hand declaration as scored: the side, its points, and `at` = how many sweeps of the deal

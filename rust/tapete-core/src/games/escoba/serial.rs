@@ -1,154 +1,59 @@
 //! Canonical state JSON, views, `setup` and `state_from_json` (docs/escoba_engine.md §8–§10).
 
-use std::fmt::Write as _;
-
 use serde_json::{Map, Value};
 
-use super::builds::{build_value, Builds, MAX_BUILDS, MAX_BUILD_VALUE};
 use super::elimination;
-use super::knock;
-use super::maresciallo;
-use super::options::TargetMode;
+use super::feature::{ReadAt, SetupAt, Spec};
 use super::options::{Deck, MAX_PACK};
-use super::rules;
-use super::twins;
-use super::{
-    EscobaGame, EscobaState, MAX_DECLS, MAX_JSON_SWEEPS, MAX_PRIOR_SWEEPS, MAX_SCORE, MAX_SEATS,
-    MAX_SWEEPS,
+use super::text::{
+    ascending_ms, card_list, card_of, claim, in_pack, ints, lists, multiset, multisets, score_of,
+    Seen, ST,
 };
+use super::twins;
+use super::{EscobaGame, EscobaState, MAX_JSON_SWEEPS, MAX_PRIOR_SWEEPS, MAX_SEATS, MAX_SWEEPS};
 use crate::cards::{Card, CardSet};
 use crate::error::Result;
 use crate::game::{Game, State};
-use crate::json::{push_ints, state_object, Obj, Read};
-
-/// State JSON and `setup` refuse bad values as `InvalidStateError`.
-const ST: Read = Read::STATE;
+use crate::json::{push_ints, state_object, Obj};
 
 // ----- writing -----
-
-/// A multiset of the double pack (docs/escoba_engine.md §1a): `set` ascending, an id of `two` written twice.
-pub(super) fn push_ids2(s: &mut String, set: CardSet, two: CardSet) {
-    s.push('[');
-    for (i, c) in set.iter().enumerate() {
-        if i > 0 {
-            s.push(',');
-        }
-        let _ = write!(s, "{}", c.0);
-        if two.contains(c) {
-            let _ = write!(s, ",{}", c.0);
-        }
-    }
-    s.push(']');
-}
-
-pub(super) fn push_texts2(s: &mut String, set: CardSet, two: CardSet) {
-    s.push('[');
-    for (i, c) in set.iter().enumerate() {
-        if i > 0 {
-            s.push(',');
-        }
-        let _ = write!(s, "\"{c}\"");
-        if two.contains(c) {
-            let _ = write!(s, ",\"{c}\"");
-        }
-    }
-    s.push(']');
-}
-
-pub(super) fn push_texts(s: &mut String, set: CardSet) {
-    s.push('[');
-    for (i, c) in set.iter().enumerate() {
-        if i > 0 {
-            s.push(',');
-        }
-        let _ = write!(s, "\"{c}\"");
-    }
-    s.push(']');
-}
-
-pub(super) fn eliminate(st: &EscobaState) -> bool {
-    st.cfg.opts.target_mode == TargetMode::Eliminate
-}
-
-/// A multiset of the double pack (docs/escoba_engine.md §1a) as JSON text: `set` ascending, an id of `two`
-/// written twice.
-pub(super) fn multiset(set: CardSet, two: CardSet) -> String {
-    let mut s = String::new();
-    push_ids2(&mut s, set, two);
-    s
-}
-
-/// A list of multisets, as JSON text.
-pub(super) fn multisets(sets: &[CardSet], twos: &[CardSet]) -> String {
-    let mut s = String::from("[");
-    for (i, (set, two)) in sets.iter().zip(twos).enumerate() {
-        if i > 0 {
-            s.push(',');
-        }
-        push_ids2(&mut s, *set, *two);
-    }
-    s.push(']');
-    s
-}
 
 /// Canonical JSON (docs/escoba_engine.md §8): keys sorted, compact.
 pub(super) fn to_json(st: &EscobaState) -> String {
     let n = st.cfg.n;
     let ns = st.cfg.sides;
-    let o = &st.cfg.opts;
+    let mut keys: Vec<(&'static str, String)> = vec![
+        ("deal", st.deal.to_string()),
+        ("deal_points", lists(st.deal_points.chunks(ns))),
+        ("dealer", st.dealer.to_string()),
+        ("game", "\"escoba\"".into()),
+        ("hands", multisets(&st.hands[..n], &st.twin.hands[..n])),
+        ("history", ints(st.history.iter())),
+        ("last_capturer", st.last_capturer.to_string()),
+        ("loser", st.loser.to_string()),
+        ("options", st.cfg.json.clone()),
+        ("pending", st.pending.to_string()),
+        ("piles", multisets(&st.piles[..ns], &st.twin.piles[..ns])),
+        ("rng", format!("\"{}\"", st.rng.state)),
+        ("scores", ints(&st.scores[..ns])),
+        ("selection", multiset(st.selection, st.twin.selection)),
+        ("stock", ints(st.stock())),
+        ("sweeps", ints(st.sweeps())),
+        ("table", multiset(st.table, st.twin.table)),
+        ("terminal", st.terminal.to_string()),
+        ("to_move", st.to_move.to_string()),
+        ("version", "1".into()),
+        ("winner", st.winner.to_string()),
+    ];
+    for f in &st.cfg.parts.keys {
+        f.to_json(st, &mut keys);
+    }
+    keys.sort_unstable_by_key(|k| k.0);
     let mut s = String::with_capacity(1500 + st.history.len() * 4);
     let mut j = Obj::new(&mut s);
-    if o.builds {
-        j.card_sets("builds", st.builds.as_slice());
+    for (k, v) in keys {
+        j.raw(k, v);
     }
-    if o.fidasse {
-        j.raw("claim", st.claim)
-            .raw("claimant", st.claimant)
-            .card_sets("claimed", &st.claimed[..n]);
-    }
-    j.raw("deal", st.deal)
-        .lists("deal_points", st.deal_points.chunks(ns))
-        .raw("dealer", st.dealer);
-    if has_decls(o.tuzzoli, st.cfg.knocks) {
-        j.lists("declarations", st.declarations());
-    }
-    j.str("game", "escoba")
-        .raw("hands", multisets(&st.hands[..n], &st.twin.hands[..n]))
-        .ints("history", st.history.iter());
-    if eliminate(st) {
-        j.raw("in_play", st.in_play);
-    }
-    if st.cfg.knocks {
-        j.ints("knock_state", &st.knock_state[..n]);
-    }
-    if o.maresciallo_penalty {
-        j.ints("ks_sweeps", st.ks_sweeps());
-    }
-    j.raw("last_capturer", st.last_capturer)
-        .raw("loser", st.loser);
-    if st.cfg.matta.bit != 0 {
-        j.raw("matta_value", st.matta_value);
-    }
-    j.raw("options", &st.cfg.json).raw("pending", st.pending);
-    if o.steal {
-        j.ints("pile_tops", &st.tops[..ns]);
-    }
-    j.raw("piles", multisets(&st.piles[..ns], &st.twin.piles[..ns]))
-        .u64_text("rng", st.rng.state)
-        .ints("scores", &st.scores[..ns])
-        .raw("selection", multiset(st.selection, st.twin.selection))
-        .ints("stock", st.stock());
-    if o.max_consecutive_sweeps.is_some() {
-        j.ints("sweep_streak", &st.streak[..ns]);
-    }
-    j.ints("sweeps", st.sweeps())
-        .raw("table", multiset(st.table, st.twin.table))
-        .raw("terminal", st.terminal)
-        .raw("to_move", st.to_move);
-    if st.cfg.twins {
-        j.ints("twin_sweeps", st.twin_sweeps());
-    }
-    j.raw("version", 1).raw("winner", st.winner);
     j.end();
     s
 }
@@ -165,150 +70,7 @@ pub(super) fn push_deal_points(s: &mut String, st: &EscobaState) {
     s.push(']');
 }
 
-/// Whether states carry `declarations` (tuzzoli or knocks).
-pub(super) fn has_decls(tuzzoli: bool, knocks: bool) -> bool {
-    tuzzoli || knocks
-}
-
 // ----- reading helpers -----
-
-/// Builds given as a list of card lists (docs/rules/escoba.md §2.20): each of at least 2 cards worth at most
-/// 10 in all. `canonical` (state JSON) also asks for ascending ids and builds ascending by their
-/// lowest card.
-fn read_builds(v: &Value, seen: &mut Seen, canonical: bool, pack: Deck) -> Result<Builds> {
-    let list = ST.list(v, "builds")?;
-    if list.len() > MAX_BUILDS {
-        return Err(ST.err(format!(
-            "builds may list at most {MAX_BUILDS} builds, got {}",
-            list.len()
-        )));
-    }
-    let mut out = Builds::EMPTY;
-    let mut last: Option<Card> = None;
-    for (i, b) in list.iter().enumerate() {
-        let what = format!("builds[{i}]");
-        let cards = if canonical {
-            let set = ascending_set(b, &what, pack)?;
-            set.iter().collect::<Vec<_>>()
-        } else {
-            card_list(b, &what, true, pack)?
-        };
-        claim(seen, &cards, &what)?;
-        let set: CardSet = cards.into_iter().collect();
-        if set.len() < 2 || build_value(set) > MAX_BUILD_VALUE {
-            return Err(ST.err(format!(
-                "{what} must hold at least 2 cards worth at most {MAX_BUILD_VALUE} in all, got [{set}]"
-            )));
-        }
-        if canonical && last >= set.first() {
-            return Err(ST.err("builds must be ascending by their lowest card".into()));
-        }
-        last = set.first();
-        out.insert(set);
-    }
-    Ok(out)
-}
-
-/// A match score or deal points: an int within ±[`MAX_SCORE`] (docs/escoba_engine.md §8, §9).
-fn score_of(v: &Value, what: &str) -> Result<i64> {
-    ST.int(v, what, -MAX_SCORE, MAX_SCORE)
-}
-
-/// A card given as an id (or, when `text`, as text) that must be one of the pack's.
-fn card_of(v: &Value, what: &str, text: bool, pack: Deck) -> Result<Card> {
-    let c = ST.card(v, what, text)?;
-    if !pack.contains(c) {
-        return Err(ST.err(format!(
-            "{what}: {c} is not a card of the {}",
-            pack.pack_name()
-        )));
-    }
-    Ok(c)
-}
-
-fn card_list(v: &Value, what: &str, text: bool, pack: Deck) -> Result<Vec<Card>> {
-    ST.list(v, what)?
-        .iter()
-        .map(|x| card_of(x, what, text, pack))
-        .collect()
-}
-
-/// An ascending list of distinct ids as a set.
-fn ascending_set(v: &Value, what: &str, pack: Deck) -> Result<CardSet> {
-    let cards = card_list(v, what, false, pack)?;
-    if cards.windows(2).any(|w| w[0] >= w[1]) {
-        return Err(ST.err(format!("{what} must be ascending card ids without repeats")));
-    }
-    Ok(cards.into_iter().collect())
-}
-
-/// The cards met so far while reading a state: each id once, or with the double pack
-/// (docs/escoba_engine.md §1a) up to twice, the second copies in `two`.
-struct Seen {
-    one: CardSet,
-    two: CardSet,
-    twins: bool,
-}
-
-impl Seen {
-    fn new(pack: Deck) -> Seen {
-        Seen {
-            one: CardSet::EMPTY,
-            two: CardSet::EMPTY,
-            twins: pack.copies() == 2,
-        }
-    }
-    /// Every card of the pack met (both copies with the double pack).
-    fn full(&self, pack: Deck) -> bool {
-        self.one == pack.mask() && (!self.twins || self.two == pack.mask())
-    }
-    /// The copies not met, as text.
-    fn missing(&self, pack: Deck) -> String {
-        let once = pack.mask().minus(self.one);
-        if !self.twins {
-            return once.to_string();
-        }
-        let mut m = twins::Multiset::from_set(once);
-        m = m
-            .add(twins::Multiset::from_set(pack.mask().minus(self.two)))
-            .unwrap_or(m);
-        m.iter()
-            .map(|c| c.to_string())
-            .collect::<Vec<_>>()
-            .join(" ")
-    }
-}
-
-/// Adds cards to `seen`, failing on a card seen before (seen twice, with the double pack).
-fn claim(seen: &mut Seen, cards: &[Card], what: &str) -> Result<()> {
-    for &c in cards {
-        if seen.one.contains(c) {
-            if seen.twins && !seen.two.contains(c) {
-                seen.two.insert(c);
-                continue;
-            }
-            let limit = if seen.twins { "twice" } else { "once" };
-            return Err(ST.err(format!("card {c} appears more than {limit} ({what})")));
-        }
-        seen.one.insert(c);
-    }
-    Ok(())
-}
-
-/// An ascending list of ids as a multiset: distinct ids, or with the double pack at most two
-/// copies of an id, adjacent (docs/escoba_engine.md §1a).
-fn ascending_ms(v: &Value, what: &str, pack: Deck) -> Result<twins::Multiset> {
-    if pack.copies() == 1 {
-        return ascending_set(v, what, pack).map(twins::Multiset::from_set);
-    }
-    let cards = card_list(v, what, false, pack)?;
-    if cards.windows(2).any(|w| w[0] > w[1]) || cards.windows(3).any(|w| w[0] == w[2]) {
-        return Err(ST.err(format!(
-            "{what} must be ascending card ids, each at most twice"
-        )));
-    }
-    Ok(cards.into_iter().collect())
-}
 
 /// A deck given to `new_state` (top first): a permutation of the pack, as text or ids.
 pub(super) fn check_deck(deck: &Value, pack: Deck) -> Result<[u8; MAX_PACK]> {
@@ -322,13 +84,8 @@ pub(super) fn check_deck(deck: &Value, pack: Deck) -> Result<[u8; MAX_PACK]> {
     }
     let mut seen = Seen::new(pack);
     let mut out = [0u8; MAX_PACK];
+    // card_list refused any card not of the pack
     for (i, &c) in deck.iter().enumerate() {
-        if !pack.contains(c) {
-            return Err(ST.err(format!(
-                "deck: {c} is not a card of the {}",
-                pack.pack_name()
-            )));
-        }
         claim(&mut seen, &[c], "deck")?;
         out[i] = c.0;
     }
@@ -360,37 +117,30 @@ fn short_round(sizes: &[u32], mover: usize) -> bool {
 
 // ----- setup -----
 
-/// `pile_tops` (docs/rules/escoba.md §2.21): with `steal`, one entry per side, the top card of a non-empty pile
-/// (one of its cards) and null (−1 in a state JSON) for an empty one; without `steal` absent.
-fn read_pile_tops(s: &mut EscobaState, v: Option<&Value>, allow_text: bool) -> Result<()> {
-    let ns = s.cfg.sides;
-    let Some(v) = v else {
-        if s.cfg.opts.steal && s.piles[..ns].iter().any(|p| !p.is_empty()) {
-            return Err(ST.err(
-                "pile_tops must name the top card of every non-empty pile (option steal)".into(),
-            ));
-        }
-        return Ok(());
-    };
-    if !s.cfg.opts.steal {
-        return Err(ST.err("pile_tops is only kept with option steal".into()));
+/// Every part reads its `setup` keys at `at`, those it does not play refusing them.
+fn setup_parts<'a>(
+    s: &mut EscobaState,
+    at: SetupAt,
+    spec: &Spec<'a>,
+    seen: &mut Seen,
+) -> Result<()> {
+    let cfg = s.cfg.clone();
+    for f in cfg.parts.all.iter().filter(|f| f.setup_at() == at) {
+        f.setup(f.enabled(&cfg.opts), s, spec, seen)?;
     }
-    for (side, x) in ST.list_of(v, "pile_tops", ns)?.iter().enumerate() {
-        let what = format!("pile_tops[{side}]");
-        let empty = x.is_null() || (!allow_text && ST.int(x, &what, -1, 51)? == -1);
-        if empty {
-            if !s.piles[side].is_empty() {
-                return Err(ST.err(format!(
-                    "{what}: the non-empty pile {side} needs its top card"
-                )));
-            }
-            continue;
-        }
-        let c = card_of(x, &what, allow_text, s.cfg.opts.deck)?;
-        if !s.piles[side].contains(c) {
-            return Err(ST.err(format!("{what}: {c} is not a card of pile {side}")));
-        }
-        s.tops[side] = c.0 as i8;
+    Ok(())
+}
+
+/// Every part the game plays reads its state JSON keys at `at`.
+fn read_parts(
+    s: &mut EscobaState,
+    at: ReadAt,
+    m: &Map<String, Value>,
+    seen: &mut Seen,
+) -> Result<()> {
+    let cfg = s.cfg.clone();
+    for f in cfg.parts.read.iter().filter(|f| f.read_at() == at) {
+        f.read(s, m, seen)?;
     }
     Ok(())
 }
@@ -434,12 +184,7 @@ pub(super) fn setup(game: &EscobaGame, spec: &Value) -> Result<EscobaState> {
         let m: twins::Multiset = cards.into_iter().collect();
         (s.table, s.twin.table) = (m.one, m.two);
     }
-    if let Some(b) = get("builds") {
-        if !cfg.opts.builds {
-            return Err(ST.err("setup key builds needs option builds".into()));
-        }
-        s.builds = read_builds(b, &mut seen, false, pack)?;
-    }
+    setup_parts(&mut s, SetupAt::Table, &get, &mut seen)?;
     if let Some(p) = get("piles") {
         for (side, pv) in ST.list_of(p, "piles", ns)?.iter().enumerate() {
             let cards = card_list(pv, &format!("piles[{side}]"), true, pack)?;
@@ -448,7 +193,7 @@ pub(super) fn setup(game: &EscobaGame, spec: &Value) -> Result<EscobaState> {
             (s.piles[side], s.twin.piles[side]) = (m.one, m.two);
         }
     }
-    read_pile_tops(&mut s, get("pile_tops"), true)?;
+    setup_parts(&mut s, SetupAt::Piles, &get, &mut seen)?;
     let stock: Vec<Card> = match get("stock") {
         Some(sv) => {
             let cards = card_list(sv, "stock", true, pack)?;
@@ -491,16 +236,7 @@ pub(super) fn setup(game: &EscobaGame, spec: &Value) -> Result<EscobaState> {
     };
     s.dealer = dealer as u8;
     s.to_move = to_move as i8;
-    if let Some(v) = get("in_play") {
-        if cfg.opts.target_mode != TargetMode::Eliminate {
-            return Err(ST.err("setup key in_play needs target_mode=eliminate".into()));
-        }
-        let mut mask = 0u8;
-        for x in ST.list(v, "in_play")? {
-            mask |= 1 << ST.int(x, "in_play entry", 0, n as i64 - 1)?;
-        }
-        s.in_play = check_in_play(&s, mask, dealer, to_move)?;
-    }
+    setup_parts(&mut s, SetupAt::Seats, &get, &mut seen)?;
     let all: Vec<u32> = (0..n).map(|seat| s.hand_len(seat)).collect();
     let (sizes, dealer, to_move) = elimination::compact(&all, s.in_play, dealer, to_move);
     if !real_round(&sizes, dealer, to_move) {
@@ -543,21 +279,6 @@ pub(super) fn setup(game: &EscobaGame, spec: &Value) -> Result<EscobaState> {
     Ok(s)
 }
 
-/// `mask` as the seats in play: at least two, holding the dealer and the mover, the others
-/// without cards.
-fn check_in_play(s: &EscobaState, mask: u8, dealer: usize, mover: usize) -> Result<u8> {
-    let n = s.cfg.n;
-    if mask.count_ones() < 2 || mask >> dealer & 1 == 0 || mask >> mover & 1 == 0 {
-        return Err(ST.err(format!(
-            "in_play must hold at least 2 seats, the dealer {dealer} and the seat to move {mover}"
-        )));
-    }
-    if (0..n).any(|p| mask >> p & 1 == 0 && !s.hands[p].is_empty()) {
-        return Err(ST.err("a seat out of play holds cards".into()));
-    }
-    Ok(mask)
-}
-
 // ----- state_from_json -----
 
 const STATE_KEYS: [&str; 21] = [
@@ -585,26 +306,13 @@ const STATE_KEYS: [&str; 21] = [
 ];
 
 pub(super) fn state_from_json(game: &EscobaGame, text: &str) -> Result<EscobaState> {
-    let o = &game.cfg.opts;
-    let optional = [
-        ("declarations", has_decls(o.tuzzoli, game.cfg.knocks)),
-        ("in_play", o.target_mode == TargetMode::Eliminate),
-        ("knock_state", game.cfg.knocks),
-        ("matta_value", game.cfg.matta.bit != 0),
-        ("pile_tops", o.steal),
-        ("ks_sweeps", o.maresciallo_penalty),
-        ("claim", o.fidasse),
-        ("claimant", o.fidasse),
-        ("claimed", o.fidasse),
-        ("builds", o.builds),
-        ("twin_sweeps", game.cfg.twins),
-        ("sweep_streak", o.max_consecutive_sweeps.is_some()),
-    ];
-    let keys: Vec<&str> = STATE_KEYS
+    let parts = game
+        .cfg
+        .parts
+        .keys
         .iter()
-        .copied()
-        .chain(optional.iter().filter(|k| k.1).map(|k| k.0))
-        .collect();
+        .flat_map(|f| f.keys().iter().copied());
+    let keys: Vec<&str> = STATE_KEYS.iter().copied().chain(parts).collect();
     let m = state_object(text, "escoba", &keys, game.options_json())?;
     read_state(game, &m)
 }
@@ -662,9 +370,7 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
     let t = ascending_ms(f("table"), "table", pack)?;
     claim(&mut seen, &t.iter().collect::<Vec<_>>(), "table")?;
     (s.table, s.twin.table) = (t.one, t.two);
-    if o.builds {
-        s.builds = read_builds(f("builds"), &mut seen, true, pack)?;
-    }
+    read_parts(&mut s, ReadAt::Table, m, &mut seen)?;
     for (side, p) in ST.list_of(f("piles"), "piles", ns)?.iter().enumerate() {
         let what = format!("piles[{side}]");
         let p = ascending_ms(p, &what, pack)?;
@@ -678,47 +384,10 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
         s.stock[s.stock_pos as usize + i] = c.0;
     }
     if s.pending >= 0 {
-        let c = Card(s.pending as u8);
-        if !pack.contains(c) {
-            return Err(ST.err(format!(
-                "pending: {c} is not a card of the {}",
-                pack.pack_name()
-            )));
-        }
+        let c = in_pack(Card(s.pending as u8), "pending", pack)?;
         claim(&mut seen, &[c], "pending")?;
     }
-    if o.fidasse {
-        s.claim = ST.int(&m["claim"], "claim", -1, 51)? as i8;
-        s.claimant = ST.int(&m["claimant"], "claimant", -1, n as i64 - 1)? as i8;
-        if (s.claim >= 0) != (s.claimant >= 0) {
-            return Err(ST.err("claim and claimant are both set or both -1".into()));
-        }
-        if s.claim >= 0 {
-            let c = Card(s.claim as u8);
-            if !pack.contains(c) {
-                return Err(ST.err(format!(
-                    "claim: {c} is not a card of the {}",
-                    pack.pack_name()
-                )));
-            }
-            claim(&mut seen, &[c], "claim")?;
-        }
-        for (seat, h) in ST.list_of(&m["claimed"], "claimed", n)?.iter().enumerate() {
-            let set = ascending_set(h, &format!("claimed[{seat}]"), pack)?;
-            if !set.is_subset(s.piles[cfg.side_of[seat] as usize]) {
-                return Err(ST.err(format!(
-                    "claimed[{seat}] must be cards of the pile of seat {seat}'s side"
-                )));
-            }
-            if (0..seat).any(|t| !s.claimed[t].inter(set).is_empty()) {
-                return Err(ST.err(format!("claimed[{seat}] repeats another seat's card")));
-            }
-            s.claimed[seat] = set;
-        }
-    }
-    if o.steal {
-        read_pile_tops(&mut s, m.get("pile_tops"), false)?;
-    }
+    read_parts(&mut s, ReadAt::Cards, m, &mut seen)?;
     if cfg.twins {
         let sel = ascending_ms(f("selection"), "selection", pack)?;
         if !sel.is_subset(s.twin_table()) {
@@ -753,69 +422,7 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
         let side = ST.int(x, "sweeps entry", 0, ns as i64 - 1)?;
         s.push_sweep(side as usize);
     }
-    if o.maresciallo_penalty {
-        // each Ks makes at most one sweep, and it lies in the sweeper's pile
-        let ks = ST.list(f("ks_sweeps"), "ks_sweeps")?;
-        let copies = pack.copies();
-        if ks.len() > copies {
-            return Err(ST.err(format!(
-                "ks_sweeps may list at most {copies} sweep(s) (one per Ks), got {}",
-                ks.len()
-            )));
-        }
-        for x in ks {
-            let i = ST.int(x, "ks_sweeps entry", 0, s.n_sweeps as i64 - 1)? as usize;
-            if !s.piles[s.sweeps[i] as usize].contains(maresciallo::KS) {
-                return Err(ST.err(format!(
-                    "ks_sweeps: sweep {i} was made by playing Ks, so Ks must be in side {}'s pile",
-                    s.sweeps[i]
-                )));
-            }
-            s.ks_sweeps |= 1u128 << i;
-        }
-    }
-    if o.max_consecutive_sweeps.is_some() {
-        // docs/rules/escoba.md §1.5: a side's streak counts its plays, at most the pack
-        let v = ST.list_of(f("sweep_streak"), "sweep_streak", cfg.sides)?;
-        for (side, x) in v.iter().enumerate() {
-            s.streak[side] = ST.int(x, "sweep_streak entry", 0, cfg.pack as i64)? as u32;
-        }
-    }
-    if cfg.twins {
-        // docs/escoba_engine.md §1a: ascending indices of the sweeps that took the played card's twin
-        let mut last = -1i64;
-        for x in ST.list(f("twin_sweeps"), "twin_sweeps")? {
-            let i = ST.int(x, "twin_sweeps entry", last + 1, s.n_sweeps as i64 - 1)?;
-            s.twin.sweeps |= 1u128 << i;
-            last = i;
-        }
-    }
-    if has_decls(o.tuzzoli, cfg.knocks) {
-        let ds = ST.list(f("declarations"), "declarations")?;
-        if ds.len() > MAX_DECLS {
-            return Err(ST.err(format!(
-                "declarations may list at most {MAX_DECLS} entries, got {}",
-                ds.len()
-            )));
-        }
-        let mut last_at = 0;
-        for (i, d) in ds.iter().enumerate() {
-            let what = format!("declarations[{i}]");
-            let e = ST.list_of(d, &what, 3)?;
-            let seat = ST.int(&e[0], &what, 0, n as i64 - 1)? as u8;
-            let lo = if o.tuzzoli { 1 } else { knock::CIRULLA as i64 };
-            let hi = if cfg.knocks {
-                knock::CIRULLA_DECINO
-            } else {
-                rules::NAPOLI
-            };
-            let kind = ST.int(&e[1], &what, lo, hi as i64)? as u8;
-            let at = ST.int(&e[2], &what, last_at, s.n_sweeps as i64)?;
-            last_at = at;
-            s.decls[i] = [seat, kind, at as u8];
-            s.n_decls += 1;
-        }
-    }
+    read_parts(&mut s, ReadAt::Sweeps, m, &mut seen)?;
     for (side, x) in ST.list_of(f("scores"), "scores", ns)?.iter().enumerate() {
         s.scores[side] = score_of(x, &format!("scores[{side}]"))?;
     }
@@ -851,40 +458,7 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
         s.history
             .push(ST.int(x, "history entry", 0, last_action as i64)? as u8);
     }
-    if cfg.knocks {
-        for (seat, x) in ST
-            .list_of(f("knock_state"), "knock_state", n)?
-            .iter()
-            .enumerate()
-        {
-            s.knock_state[seat] =
-                ST.int(x, &format!("knock_state[{seat}]"), 0, knock::KNOCKED as i64)? as u8;
-        }
-    }
-    if cfg.matta.bit != 0 {
-        s.matta_value = ST.int(f("matta_value"), "matta_value", 1, 10)? as u8;
-    }
-
-    if o.target_mode == TargetMode::Eliminate {
-        let mask = ST.int(&m["in_play"], "in_play", 1, (1i64 << n) - 1)? as u8;
-        if terminal {
-            // the winner's seats, or (a draw) at least two seats
-            let ok = if s.winner >= 0 {
-                (0..n).all(|p| (mask >> p & 1 != 0) == (cfg.side_of[p] as i8 == s.winner))
-            } else {
-                mask.count_ones() >= 2
-            };
-            if !ok {
-                return Err(ST.err(format!(
-                    "in_play {mask} does not fit a finished match (the winner's seats, else 2 or more)"
-                )));
-            }
-            s.in_play = mask;
-        } else {
-            let mover = s.to_move.max(0) as usize;
-            s.in_play = check_in_play(&s, mask, s.dealer as usize, mover)?;
-        }
-    }
+    read_parts(&mut s, ReadAt::Late, m, &mut seen)?;
     if terminal {
         if s.to_move != -1
             || s.claim >= 0
@@ -963,6 +537,5 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
         return Err(ST.err("the player to move has no legal action".into()));
     }
     debug_assert!(s.n_sweeps as usize <= MAX_SWEEPS && n <= MAX_SEATS);
-    let _ = rules::value;
     Ok(s)
 }

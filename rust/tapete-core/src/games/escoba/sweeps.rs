@@ -41,6 +41,15 @@ impl EscobaState {
             && self.hands[..self.n()].iter().all(|h| h.is_empty())
     }
 
+    /// Per side, how many of this deal's sweeps `marked` lists (indices into `sweeps`).
+    pub(super) fn sweeps_per_side(&self, marked: impl Iterator<Item = usize>) -> [u32; MAX_SIDES] {
+        let mut per = [0; MAX_SIDES];
+        for i in marked {
+            per[self.sweeps[i] as usize] += 1;
+        }
+        per
+    }
+
     #[inline]
     pub(super) fn push_sweep(&mut self, side: usize) {
         if (self.n_sweeps as usize) < MAX_SWEEPS {

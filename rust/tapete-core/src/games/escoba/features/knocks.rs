@@ -1,0 +1,73 @@
+//! Knocks (`KNOCK`/`NO_KNOCK`, docs/rules/escoba.md §2.7): each seat's decision on the hand it
+//! holds, offered on the first turn of a hand with something to declare.
+
+use serde_json::{Map, Value};
+
+use crate::error::Result;
+use crate::games::escoba::feature::Feature;
+use crate::games::escoba::knock::{self, DECLINED, KNOCKED, UNDECIDED};
+use crate::games::escoba::options::EscobaOptions;
+use crate::games::escoba::text::{ints, Seen, ST};
+use crate::games::escoba::{EscobaState, MAX_DECLS, MAX_SEATS};
+
+pub struct Knocks;
+
+impl Feature<EscobaState> for Knocks {
+    fn enabled(&self, o: &EscobaOptions) -> bool {
+        knock::enabled(o)
+    }
+    fn keys(&self) -> &'static [&'static str] {
+        &["knock_state"]
+    }
+    fn to_json(&self, st: &EscobaState, out: &mut Vec<(&'static str, String)>) {
+        out.push(("knock_state", ints(&st.knock_state[..st.cfg.n])));
+    }
+    fn read(&self, st: &mut EscobaState, m: &Map<String, Value>, _: &mut Seen) -> Result<()> {
+        let v = ST.list_of(&m["knock_state"], "knock_state", st.cfg.n)?;
+        for (seat, x) in v.iter().enumerate() {
+            st.knock_state[seat] =
+                ST.int(x, &format!("knock_state[{seat}]"), 0, KNOCKED as i64)? as u8;
+        }
+        Ok(())
+    }
+    fn new_deal(&self, st: &mut EscobaState) {
+        st.knock_state = [UNDECIDED; MAX_SEATS];
+    }
+    fn new_hand(&self, st: &mut EscobaState) {
+        st.knock_state = [UNDECIDED; MAX_SEATS];
+    }
+}
+
+impl EscobaState {
+    /// Whether the mover must first choose `KNOCK` or `NO_KNOCK`: the first turn of a hand that
+    /// has something to declare.
+    #[inline]
+    pub fn knock_turn(&self) -> bool {
+        if !self.cfg.knocks || self.terminal || self.pending >= 0 {
+            return false;
+        }
+        let s = self.to_move as usize;
+        self.knock_state[s] == UNDECIDED
+            && self.hands[s].len() == 3
+            && knock::best(self.opts(), self.hands[s]).0 != 0
+    }
+
+    /// `KNOCK` records the hand's best declaration, fixes the matta's value if the hand holds it
+    /// and shows the hand; `NO_KNOCK` only records the decision. The same seat then plays.
+    pub(crate) fn decide_knock(&mut self, knock: bool) {
+        let seat = self.to_move as usize;
+        if !knock {
+            self.knock_state[seat] = DECLINED;
+            return;
+        }
+        let (kind, value) = knock::best(self.opts(), self.hands[seat]);
+        if kind != 0 && (self.n_decls as usize) < MAX_DECLS {
+            self.decls[self.n_decls as usize] = [seat as u8, kind, self.n_sweeps];
+            self.n_decls += 1;
+        }
+        if self.matta().in_set(self.hands[seat]) {
+            self.matta_value = value;
+        }
+        self.knock_state[seat] = KNOCKED;
+    }
+}

@@ -1,0 +1,36 @@
+//! The matta (docs/rules/escoba.md §2.7): the wild card's capture value in this deal, public,
+//! fixed by the knock of the hand that holds it.
+
+use std::fmt::Write as _;
+
+use serde_json::{Map, Value};
+
+use crate::error::Result;
+use crate::games::escoba::feature::Feature;
+use crate::games::escoba::options::EscobaOptions;
+use crate::games::escoba::text::{Seen, ST};
+use crate::games::escoba::EscobaState;
+
+pub struct MattaPart;
+
+impl Feature<EscobaState> for MattaPart {
+    fn enabled(&self, o: &EscobaOptions) -> bool {
+        o.matta.is_some()
+    }
+    fn keys(&self) -> &'static [&'static str] {
+        &["matta_value"]
+    }
+    fn to_json(&self, st: &EscobaState, out: &mut Vec<(&'static str, String)>) {
+        out.push(("matta_value", st.matta_value.to_string()));
+    }
+    fn read(&self, st: &mut EscobaState, m: &Map<String, Value>, _: &mut Seen) -> Result<()> {
+        st.matta_value = ST.int(&m["matta_value"], "matta_value", 1, 10)? as u8;
+        Ok(())
+    }
+    fn view(&self, st: &EscobaState, _: usize, s: &mut String) {
+        let _ = write!(s, ",\"matta_value\":{}", st.matta_value);
+    }
+    fn new_deal(&self, st: &mut EscobaState) {
+        st.matta_value = st.cfg.matta.value;
+    }
+}

@@ -1,0 +1,114 @@
+//! The optional parts of the game, each in its own file, and the orders in which the state
+//! JSON, the view and the observation walk them (docs/escoba_engine.md §8–§10).
+
+mod builds;
+mod declarations;
+mod elimination;
+pub(super) mod fidasse;
+mod knocks;
+mod maresciallo;
+mod matta;
+mod shown;
+mod steal;
+mod streak;
+mod twins;
+
+use super::feature::{Feature, Part, Parts};
+use super::options::EscobaOptions;
+use super::EscobaState;
+use crate::error::Result;
+
+use builds::BuildsPart;
+use declarations::Declarations;
+use elimination::Elimination;
+use fidasse::Fidasse;
+use knocks::Knocks;
+use maresciallo::Maresciallo;
+use matta::MattaPart;
+use shown::Shown;
+use steal::Steal;
+use streak::Streak;
+use twins::TwinSweeps;
+
+type P = Part<EscobaState>;
+
+/// `state_from_json`'s key list order (after the fixed keys).
+const KEYS: [P; 10] = [
+    &Declarations,
+    &Elimination,
+    &Knocks,
+    &MattaPart,
+    &Steal,
+    &Maresciallo,
+    &Fidasse,
+    &BuildsPart,
+    &TwinSweeps,
+    &Streak,
+];
+
+/// The observation's blocks after the fixed ones (docs/escoba_engine.md §10).
+const OBS: [P; 9] = [
+    &Declarations,
+    &Elimination,
+    &Shown,
+    &Steal,
+    &Maresciallo,
+    &TwinSweeps,
+    &Fidasse,
+    &BuildsPart,
+    &Streak,
+];
+
+/// The view's keys after the fixed ones (docs/escoba_engine.md §10); `pile_tops` follows `piles`.
+const VIEW: [P; 10] = [
+    &Steal,
+    &Declarations,
+    &Shown,
+    &MattaPart,
+    &Maresciallo,
+    &TwinSweeps,
+    &BuildsPart,
+    &Elimination,
+    &Streak,
+    &Fidasse,
+];
+
+/// The order `state_from_json` and `setup` read the parts in, within each of their phases.
+static READ: [P; 10] = [
+    &BuildsPart,
+    &Fidasse,
+    &Steal,
+    &Maresciallo,
+    &Streak,
+    &TwinSweeps,
+    &Declarations,
+    &Knocks,
+    &MattaPart,
+    &Elimination,
+];
+
+impl Parts<EscobaState> {
+    /// The parts that options `o` play, in each order.
+    pub fn of(o: &EscobaOptions) -> Self {
+        let on = |list: &[P]| list.iter().copied().filter(|f| f.enabled(o)).collect();
+        Parts {
+            keys: on(&KEYS),
+            obs: on(&OBS),
+            view: on(&VIEW),
+            read: on(&READ),
+            all: &READ,
+        }
+    }
+}
+
+/// The option checks of the capture parts (steal, fidasse, builds), in the order
+/// `EscobaOptions::validate` reports them.
+pub(super) fn validate_captures(o: &EscobaOptions) -> Result<()> {
+    let parts: [P; 3] = [&Steal, &Fidasse, &BuildsPart];
+    parts.iter().try_for_each(|f| f.validate(o))
+}
+
+/// The option checks of the double pack.
+pub(super) fn validate_pack(o: &EscobaOptions) -> Result<()> {
+    TwinSweeps.validate(o)
+}
