@@ -22,7 +22,8 @@ impl EscobaState {
 
     /// Top card of a side's pile (kept with `steal` only).
     pub fn pile_top(&self, side: usize) -> Option<Card> {
-        self.tops
+        self.steal
+            .tops
             .get(side)
             .filter(|&&t| t >= 0)
             .map(|&t| Card(t as u8))
@@ -39,7 +40,7 @@ impl EscobaState {
 
     /// Fidasse: the card of a claim waiting for answers.
     pub fn claim_card(&self) -> Option<Card> {
-        (self.claim >= 0).then_some(Card(self.claim as u8))
+        (self.fidasse.claim >= 0).then_some(Card(self.fidasse.claim as u8))
     }
 
     pub fn selection(&self) -> CardSet {
@@ -80,7 +81,7 @@ impl EscobaState {
     }
 
     pub fn ks_sweeps(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..self.n_sweeps as usize).filter(|&i| self.ks_sweeps >> i & 1 != 0)
+        (0..self.n_sweeps as usize).filter(|&i| self.maresciallo.ks_sweeps >> i & 1 != 0)
     }
 
     /// Sides that made a sweep by playing `Ks` this deal, as a bit mask.
@@ -90,12 +91,12 @@ impl EscobaState {
 
     /// Hand declarations of this deal as (seat, kind, sweeps made before it), in order.
     pub fn declarations(&self) -> &[[u8; 3]] {
-        &self.decls[..self.n_decls as usize]
+        &self.decls.list[..self.decls.n as usize]
     }
 
     /// Seats still in the match, as a bit per seat.
     pub fn in_play(&self) -> u8 {
-        self.in_play
+        self.elimination.in_play
     }
 
     /// Match totals per side.

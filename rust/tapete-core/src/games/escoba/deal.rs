@@ -7,17 +7,18 @@ impl EscobaState {
     /// The first play of the deal (docs/escoba_engine.md §3).
     pub(super) fn is_first_play(&self) -> bool {
         let (itc, cph) = self.deal_shape();
-        let k = self.in_play.count_ones() as usize;
+        let k = self.elimination.in_play.count_ones() as usize;
         self.pending < 0
             && self.stock().len() == self.cfg.pack.saturating_sub(itc + k * cph)
-            && (0..self.n()).all(|s| self.in_play >> s & 1 == 0 || self.hand_len(s) == cph as u32)
+            && (0..self.n())
+                .all(|s| self.elimination.in_play >> s & 1 == 0 || self.hand_len(s) == cph as u32)
     }
 
     /// `(initial_table_cards, cards_per_hand)` of this deal: the options' with every seat in
     /// play, else the elimination shape for the players left (docs/rules/escoba.md §2.11).
     pub(super) fn deal_shape(&self) -> (usize, usize) {
         let o = self.opts();
-        let k = self.in_play.count_ones() as usize;
+        let k = self.elimination.in_play.count_ones() as usize;
         if k < self.n() {
             let (t, c) = elimination::deal_shape(o.elimination_deal, k as u8);
             (t as usize, c as usize)
@@ -46,7 +47,7 @@ impl EscobaState {
         let n = self.n();
         let (itc, cph) = self.deal_shape();
         let d = self.dealer as usize;
-        let in_play = self.in_play;
+        let in_play = self.elimination.in_play;
         // docs/rules/escoba.md §2.11: under elimination the void check reads the first 4 table cards only
         let void_cards = if self.opts().target_mode == TargetMode::Eliminate {
             itc.min(4)
@@ -141,9 +142,9 @@ impl EscobaState {
         for k in 1..=n {
             let seat = (d + k) % n;
             let kind = rules::tuzzoli(self.hands[seat], hybrids);
-            if kind > 0 && (self.n_decls as usize) < MAX_DECLS {
-                self.decls[self.n_decls as usize] = [seat as u8, kind, self.n_sweeps];
-                self.n_decls += 1;
+            if kind > 0 && (self.decls.n as usize) < MAX_DECLS {
+                self.decls.list[self.decls.n as usize] = [seat as u8, kind, self.n_sweeps];
+                self.decls.n += 1;
             }
         }
     }

@@ -4,6 +4,21 @@
 
 use super::options::ElimDeal;
 
+/// Seats still in the match (bit per seat); every seat unless `target_mode=eliminate`.
+#[derive(Clone, Copy, Debug)]
+pub struct InPlay {
+    pub in_play: u8,
+}
+
+impl InPlay {
+    /// All `n` seats.
+    pub fn all(n: usize) -> InPlay {
+        InPlay {
+            in_play: ((1u32 << n) - 1) as u8,
+        }
+    }
+}
+
 /// `(initial_table_cards, cards_per_hand)` for `k` players in play (docs/escoba_engine.md §6a).
 /// `table`: 5 → 5 + 7 each, 4 → 4 + 9 each, 3 and 2 → 4 + hands of 6 (2 and 3 hands).
 /// `no_table`: every card at once; 3 players (40 is no multiple of 3) keep 4 on the table.

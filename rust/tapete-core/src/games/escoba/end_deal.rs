@@ -10,7 +10,7 @@ impl EscobaState {
         let o = &cfg.opts;
         let ns = cfg.sides;
         // the trusted claim cards are shown at the scoring (docs/rules/escoba.md §2.19)
-        self.claimed = [CardSet::EMPTY; MAX_SEATS];
+        self.fidasse.claimed = [CardSet::EMPTY; MAX_SEATS];
         if cfg.twins {
             self.twin_take_rest();
         } else if o.last_capturer_takes_rest && self.last_capturer >= 0 {
@@ -32,10 +32,10 @@ impl EscobaState {
                 at,
             };
         }
-        let decls = &decls[..self.n_decls as usize];
+        let decls = &decls[..self.decls.n as usize];
         let n = cfg.n;
         let sides_in: u32 = (0..n)
-            .filter(|&s| self.in_play >> s & 1 != 0)
+            .filter(|&s| self.elimination.in_play >> s & 1 != 0)
             .fold(0, |m, s| m | 1 << self.side(s));
         let count = |a: &rules::Points| {
             if count_out.is_some() {
@@ -64,7 +64,7 @@ impl EscobaState {
                 o,
                 &piles[..ns],
                 self.sweeps(),
-                self.ks_sweeps,
+                self.maresciallo.ks_sweeps,
                 self.twin.sweeps,
                 count,
             )
@@ -73,7 +73,7 @@ impl EscobaState {
                 piles: &self.piles[..ns],
                 sweeps: self.sweeps(),
                 decls,
-                ks_at: self.ks_sweeps,
+                ks_at: self.maresciallo.ks_sweeps,
                 ks_sides: self.ks_sides(),
             };
             rules::score_steps(&cfg.awards, o, &deal, count)
@@ -100,7 +100,7 @@ impl EscobaState {
         };
         let mut winner: Option<usize> = None;
         let mut loser: Option<usize> = None;
-        let mut in_play = self.in_play;
+        let mut in_play = self.elimination.in_play;
         if o.napola_all_coins_wins {
             winner = (0..ns).find(|&s| o.deck.suit(1).is_subset(self.piles[s]));
         }
@@ -117,12 +117,17 @@ impl EscobaState {
                 }
             } else if o.target_mode == TargetMode::Eliminate {
                 let side_of = cfg.side_of;
-                (winner, in_play) =
-                    elimination::decide(scores, target, self.in_play, sides_in, |set| {
+                (winner, in_play) = elimination::decide(
+                    scores,
+                    target,
+                    self.elimination.in_play,
+                    sides_in,
+                    |set| {
                         (0..n)
                             .filter(|&s| set >> side_of[s] & 1 != 0)
                             .fold(0u8, |m, s| m | 1 << s)
-                    });
+                    },
+                );
             } else if o.target_mode == TargetMode::Lose {
                 if let Some((i, m, _)) = unique_max(scores) {
                     if m >= target {
@@ -156,7 +161,7 @@ impl EscobaState {
                 .filter(|&s| cfg.side_of[s] as usize == w)
                 .fold(0u8, |m, s| m | 1 << s);
         }
-        self.in_play = in_play;
+        self.elimination.in_play = in_play;
         if winner.is_some() || loser.is_some() || drawn {
             self.winner = winner.map_or(-1, |w| w as i8);
             self.loser = loser.map_or(-1, |l| l as i8);
@@ -164,7 +169,7 @@ impl EscobaState {
             self.to_move = -1;
             return;
         }
-        self.dealer = elimination::next_in(self.in_play, self.dealer as usize, n) as u8;
+        self.dealer = elimination::next_in(self.elimination.in_play, self.dealer as usize, n) as u8;
         self.deal = self.deal.saturating_add(1);
         self.start_deal(None);
     }
@@ -190,7 +195,7 @@ impl EscobaState {
         let (mut ks_at, mut ks_sides, mut j) = (0u128, 0u32, 0usize);
         for (i, &s) in self.sweeps().iter().enumerate() {
             if inside(s) {
-                if self.ks_sweeps >> i & 1 != 0 {
+                if self.maresciallo.ks_sweeps >> i & 1 != 0 {
                     ks_at |= 1u128 << j;
                     ks_sides |= 1 << idx[s as usize];
                 }

@@ -4,7 +4,7 @@
 use crate::cards::{Card, CardSet};
 
 use super::options::EscobaOptions;
-use super::values::{rank_mask, value};
+use super::values::{rank_mask, value, MAX_DECLS, MAX_SEATS};
 
 /// Declaration kinds after the tuzzoli kinds 1..=4 (`[seat, kind, at]` entries,
 /// docs/escoba_engine.md §5).
@@ -18,6 +18,38 @@ pub const KNOCK_NAMES: [&str; 3] = ["cirulla", "decino", "cirulla_decino"];
 pub const UNDECIDED: u8 = 0;
 pub const DECLINED: u8 = 1;
 pub const KNOCKED: u8 = 2;
+
+/// Hand declarations of a deal as `[seat, kind, sweeps made before it]`, the first `n` of `list`.
+#[derive(Clone, Copy, Debug)]
+pub struct Decls {
+    pub n: u8,
+    pub list: [[u8; 3]; MAX_DECLS],
+}
+
+impl Decls {
+    pub const NONE: Decls = Decls {
+        n: 0,
+        list: [[0; 3]; MAX_DECLS],
+    };
+}
+
+/// Per seat, the knock decision of the current hand (`UNDECIDED` …).
+#[derive(Clone, Copy, Debug)]
+pub struct KnockStates {
+    pub states: [u8; MAX_SEATS],
+}
+
+impl KnockStates {
+    pub const UNDECIDED: KnockStates = KnockStates {
+        states: [UNDECIDED; MAX_SEATS],
+    };
+}
+
+/// The matta's capture value in this deal.
+#[derive(Clone, Copy, Debug)]
+pub struct MattaValue {
+    pub value: u8,
+}
 
 /// The matta of a deal with its current capture value; `bit = 0` when there is none.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -6,6 +6,16 @@ use crate::cards::{Card, CardSet};
 
 use super::options::{DonnaRank, EscobaOptions, MarescialloSweep};
 
+/// Bit i: sweep i of this deal was made by playing `Ks` (maresciallo_penalty).
+#[derive(Clone, Copy, Debug)]
+pub struct KsSweeps {
+    pub ks_sweeps: u128,
+}
+
+impl KsSweeps {
+    pub const NONE: KsSweeps = KsSweeps { ks_sweeps: 0 };
+}
+
 /// Il maresciallo.
 pub const KS: Card = Card(3 * 13 + 12);
 const SEVEN_D: Card = Card(13 + 6);

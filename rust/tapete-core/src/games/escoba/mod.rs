@@ -17,6 +17,7 @@ mod observation;
 pub mod options;
 #[cfg(test)]
 mod options_tests;
+mod parts_state;
 pub mod piles;
 mod play;
 #[cfg(test)]
@@ -48,17 +49,20 @@ use crate::game::{Action, Game, State};
 use crate::rng::SplitMix64;
 
 use builds::Builds;
+use elimination::InPlay;
 use feature::Parts;
-use knock::{Matta, UNDECIDED};
+use knock::{Decls, KnockStates, Matta, MattaValue};
+use maresciallo::KsSweeps;
 pub use notation::{action_to_string, string_to_action, NUM_ACTIONS};
 use notation::{BUILD_ON, CLAIM, DONE, DOUBT, KNOCK, NO_KNOCK, TAKE, TAKE_PILE};
 pub use options::EscobaOptions;
 use options::{FirstDealer, GameMode, ManoTo, Obligation, TargetMode, WinCheck, MAX_PACK};
-use piles::Piles;
+use parts_state::{Claims, Streaks};
+use piles::{Piles, Tops};
 use rules::Beside;
 use rules::{Outcome, MAX_SIDES};
 
-pub const MAX_SEATS: usize = 6;
+pub use values::{MAX_DECLS, MAX_SEATS};
 /// Capacity of the per-deal sweep list: at most 42 are made in a deal (40 plays + 2 de mano),
 /// plus at most `MAX_PRIOR_SWEEPS` given by `setup` / JSON.
 const MAX_SWEEPS: usize = 96;
@@ -72,8 +76,6 @@ pub const MAX_JSON_SWEEPS: usize = MAX_PRIOR_SWEEPS + 42;
 /// with options at most 10^9 no sum of awards can then overflow i64.
 pub const MAX_SCORE: i64 = 1_000_000_000_000_000;
 const KD: u8 = 25;
-/// Declarations in one deal: at most a tuzzoli and a knock per hand dealt (12 hands of 3 cards).
-pub const MAX_DECLS: usize = 24;
 
 /// Options plus everything derived from them once.
 #[derive(Debug)]
@@ -122,8 +124,8 @@ pub struct EscobaState {
     cfg: Arc<Config>,
     hands: [CardSet; MAX_SEATS],
     piles: [CardSet; MAX_SIDES],
-    /// Top card of each side's pile, −1 when empty (kept with `steal` only; docs/rules/escoba.md §2.21).
-    tops: [i8; MAX_SIDES],
+    /// Pile tops (`steal`).
+    steal: Tops,
     table: CardSet,
     /// Builds beside the loose `table` (docs/rules/escoba.md §2.20).
     builds: Builds,
@@ -140,25 +142,16 @@ pub struct EscobaState {
     terminal: bool,
     n_sweeps: u8,
     sweeps: [u8; MAX_SWEEPS],
-    /// Hand declarations of this deal as (seat, kind, sweeps made before it).
-    n_decls: u8,
-    decls: [[u8; 3]; MAX_DECLS],
-    /// Per seat, the knock decision of the current hand (`knock::UNDECIDED` …).
-    knock_state: [u8; MAX_SEATS],
-    /// The matta's capture value in this deal.
-    matta_value: u8,
-    /// Bit i: sweep i of this deal was made by playing `Ks` (maresciallo_penalty).
-    ks_sweeps: u128,
-    /// Seats still in the match (bit per seat); every seat unless `target_mode=eliminate`.
-    in_play: u8,
-    /// Fidasse (docs/rules/escoba.md §2.19): the claim card waiting for answers and its claimant, or -1; the
-    /// trusted claim cards of this deal per claimant, face down to the others.
-    claim: i8,
-    claimant: i8,
-    claimed: [CardSet; MAX_SEATS],
-    /// Per side, its own consecutive plays this deal that were sweeps (kept with
-    /// `max_consecutive_sweeps`, docs/rules/escoba.md §1.5).
-    streak: [u32; MAX_SIDES],
+    /// Hand declarations of this deal (tuzzoli and knocks).
+    decls: Decls,
+    knocks: KnockStates,
+    matta: MattaValue,
+    maresciallo: KsSweeps,
+    elimination: InPlay,
+    /// Fidasse (docs/rules/escoba.md §2.19).
+    fidasse: Claims,
+    /// `max_consecutive_sweeps` (docs/rules/escoba.md §1.5).
+    streak: Streaks,
     /// The second copies of the double pack (docs/escoba_engine.md §1a); empty with one pack.
     twin: twins_play::Planes,
     scores: [i64; MAX_SIDES],
@@ -211,7 +204,7 @@ impl EscobaGame {
             cfg: self.cfg.clone(),
             hands: [CardSet::EMPTY; MAX_SEATS],
             piles: [CardSet::EMPTY; MAX_SIDES],
-            tops: [-1; MAX_SIDES],
+            steal: Tops::EMPTY,
             table: CardSet::EMPTY,
             builds: Builds::EMPTY,
             selection: CardSet::EMPTY,
@@ -226,16 +219,15 @@ impl EscobaGame {
             terminal: false,
             n_sweeps: 0,
             sweeps: [0; MAX_SWEEPS],
-            n_decls: 0,
-            decls: [[0; 3]; MAX_DECLS],
-            knock_state: [UNDECIDED; MAX_SEATS],
-            matta_value: self.cfg.matta.value,
-            ks_sweeps: 0,
-            in_play: ((1u32 << self.cfg.n) - 1) as u8,
-            claim: -1,
-            claimant: -1,
-            claimed: [CardSet::EMPTY; MAX_SEATS],
-            streak: [0; MAX_SIDES],
+            decls: Decls::NONE,
+            knocks: KnockStates::UNDECIDED,
+            matta: MattaValue {
+                value: self.cfg.matta.value,
+            },
+            maresciallo: KsSweeps::NONE,
+            elimination: InPlay::all(self.cfg.n),
+            fidasse: Claims::NONE,
+            streak: Streaks::ZERO,
             twin: twins_play::Planes::default(),
             scores: [0; MAX_SIDES],
             deal: 1,
@@ -305,7 +297,7 @@ impl EscobaState {
         }
         let seat = self.to_move as usize;
         Piles {
-            tops: self.tops,
+            tops: self.steal.tops,
             side: self.side(seat) as u8,
             next: self.side((seat + 1) % self.n()) as u8,
         }
@@ -315,7 +307,7 @@ impl EscobaState {
     pub fn matta(&self) -> Matta {
         Matta {
             bit: self.cfg.matta.bit,
-            value: self.matta_value,
+            value: self.matta.value,
         }
     }
     // ----- the step protocol -----
@@ -493,12 +485,12 @@ impl EscobaState {
                     let victim = stolen.trailing_zeros() as usize;
                     self.piles[side] = self.piles[side].union(self.piles[victim]);
                     self.piles[victim] = CardSet::EMPTY;
-                    self.tops[victim] = -1;
+                    self.steal.tops[victim] = -1;
                     stolen &= stolen - 1;
                 }
                 let cards = CardSet(cards.0 & piles::CARD_BITS);
                 if self.cfg.opts.steal {
-                    self.tops[side] = c.0 as i8;
+                    self.steal.tops[side] = c.0 as i8;
                 }
                 // build items (docs/rules/escoba.md §2.20): a build is named by its lowest card
                 let loose = cards.inter(self.table);
@@ -531,7 +523,7 @@ impl EscobaState {
         if self.hands[..n].iter().all(|h| h.is_empty()) {
             if (self.stock_pos as usize) < self.cfg.pack {
                 let d = self.dealer as usize;
-                let in_play = self.in_play;
+                let in_play = self.elimination.in_play;
                 'deal: for _ in 0..self.deal_shape().1 {
                     for seat in elimination::seats_after(in_play, d, n) {
                         if self.stock_pos as usize >= self.cfg.pack {
@@ -595,7 +587,7 @@ impl State for EscobaState {
             return;
         }
         let seat = self.to_move as usize;
-        if self.claim >= 0 {
+        if self.fidasse.claim >= 0 {
             Self::answer_actions().into_iter().for_each(f);
         } else if self.pending < 0 {
             let hand = self.hands[seat];
@@ -638,7 +630,7 @@ impl State for EscobaState {
         if self.terminal {
             return false;
         }
-        if self.claim >= 0 {
+        if self.fidasse.claim >= 0 {
             return Self::is_answer(a);
         }
         if self.cfg.twins {

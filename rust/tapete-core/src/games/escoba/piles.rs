@@ -19,6 +19,18 @@ pub const PILE_BIT: u8 = 53;
 /// The table-card bits of a capture set.
 pub const CARD_BITS: u64 = (1u64 << 52) - 1;
 
+/// Top card of each side's pile, −1 when empty (kept with `steal` only; docs/rules/escoba.md §2.21).
+#[derive(Clone, Copy, Debug)]
+pub struct Tops {
+    pub tops: [i8; MAX_SIDES],
+}
+
+impl Tops {
+    pub const EMPTY: Tops = Tops {
+        tops: [-1; MAX_SIDES],
+    };
+}
+
 /// What the capture rules need to know about the piles: each side's top card (−1: empty
 /// pile), the mover's side and the side of the next seat in play order (`ace_steals_all`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -49,7 +49,7 @@ impl EscobaState {
                 "move {text:?} is not legal: the hand's declaration comes first (knock or no knock)"
             )));
         }
-        if self.claim >= 0 {
+        if self.fidasse.claim >= 0 {
             return Err(GameError::IllegalAction(format!(
                 "move {text:?} is not legal: a claim waits for trust or doubt"
             )));

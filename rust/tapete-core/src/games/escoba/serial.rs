@@ -238,7 +238,8 @@ pub(super) fn setup(game: &EscobaGame, spec: &Value) -> Result<EscobaState> {
     s.to_move = to_move as i8;
     setup_parts(&mut s, SetupAt::Seats, &get, &mut seen)?;
     let all: Vec<u32> = (0..n).map(|seat| s.hand_len(seat)).collect();
-    let (sizes, dealer, to_move) = elimination::compact(&all, s.in_play, dealer, to_move);
+    let (sizes, dealer, to_move) =
+        elimination::compact(&all, s.elimination.in_play, dealer, to_move);
     if !real_round(&sizes, dealer, to_move) {
         return Err(ST.err(format!(
             "hand sizes {sizes:?} are not those of a round with dealer {dealer} and seat {to_move} to move: \
@@ -461,8 +462,8 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
     read_parts(&mut s, ReadAt::Late, m, &mut seen)?;
     if terminal {
         if s.to_move != -1
-            || s.claim >= 0
-            || s.claimed.iter().any(|c| !c.is_empty())
+            || s.fidasse.claim >= 0
+            || s.fidasse.claimed.iter().any(|c| !c.is_empty())
             || s.hands[..n].iter().any(|h| !h.is_empty())
             || !s.table.is_empty()
             || !s.builds.is_empty()
@@ -493,9 +494,9 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
     if s.pending >= 0 {
         sizes[mover] += 1;
     }
-    if s.claim >= 0 {
+    if s.fidasse.claim >= 0 {
         // an open claim: the claimant played it, an opponent later in the round is asked
-        let c = s.claimant as usize;
+        let c = s.fidasse.claimant as usize;
         let asked_ok = cfg.side_of[c] != cfg.side_of[mover]
             && s.pending < 0
             && !s.table.is_empty()
@@ -509,7 +510,8 @@ fn read_state(game: &EscobaGame, m: &Map<String, Value>) -> Result<EscobaState> 
         sizes[c] += 1;
         mover = c;
     }
-    let (sizes, dealer, mover) = elimination::compact(&sizes, s.in_play, s.dealer as usize, mover);
+    let (sizes, dealer, mover) =
+        elimination::compact(&sizes, s.elimination.in_play, s.dealer as usize, mover);
     if !(real_round(&sizes, dealer, mover) || (stock.is_empty() && short_round(&sizes, mover))) {
         return Err(ST.err(format!(
             "hand sizes {sizes:?} are impossible with dealer {dealer} and seat {mover} to move"

@@ -9,15 +9,15 @@ impl EscobaState {
     pub(super) fn sweep(&mut self, side: usize, c: Card, twin: bool) {
         let o = &self.cfg.opts;
         if let Some(cap) = o.max_consecutive_sweeps {
-            self.streak[side] += 1;
-            if self.streak[side] > cap {
+            self.streak.runs[side] += 1;
+            if self.streak.runs[side] > cap {
                 return;
             }
         }
         if (self.n_sweeps as usize) < MAX_SWEEPS {
             let bit = 1u128 << self.n_sweeps;
             if maresciallo::is_ks_sweep(o, c) {
-                self.ks_sweeps |= bit;
+                self.maresciallo.ks_sweeps |= bit;
             }
             if twin {
                 self.twin.sweeps |= bit;
@@ -30,7 +30,7 @@ impl EscobaState {
     #[inline]
     pub(super) fn no_sweep(&mut self, side: usize) {
         if self.cfg.opts.max_consecutive_sweeps.is_some() {
-            self.streak[side] = 0;
+            self.streak.runs[side] = 0;
         }
     }
 

@@ -4,6 +4,9 @@
 use crate::cards::{Card, CardSet};
 
 pub const MAX_SIDES: usize = 6;
+pub const MAX_SEATS: usize = 6;
+/// Declarations in one deal: at most a tuzzoli and a knock per hand dealt (12 hands of 3 cards).
+pub const MAX_DECLS: usize = 24;
 /// Points per side.
 pub type Points = [i64; MAX_SIDES];
 

@@ -58,8 +58,8 @@ impl Feature<EscobaState> for Declarations {
             let kind = ST.int(&e[1], &what, lo, hi as i64)? as u8;
             let at = ST.int(&e[2], &what, last_at, st.n_sweeps as i64)?;
             last_at = at;
-            st.decls[i] = [seat, kind, at as u8];
-            st.n_decls += 1;
+            st.decls.list[i] = [seat, kind, at as u8];
+            st.decls.n += 1;
         }
         Ok(())
     }
@@ -80,6 +80,6 @@ impl Feature<EscobaState> for Declarations {
         s.push(']');
     }
     fn new_deal(&self, st: &mut EscobaState) {
-        st.n_decls = 0;
+        st.decls.n = 0;
     }
 }

@@ -18,7 +18,7 @@ impl Feature<EscobaState> for Elimination {
     fn observe(&self, w: &mut Layout<'_, EscobaState>) {
         if let Some(b) = w.block(w.seats) {
             for s in 0..b.st.cfg.n {
-                b.out[s] = (b.st.in_play >> s & 1) as f32;
+                b.out[s] = (b.st.elimination.in_play >> s & 1) as f32;
             }
         }
     }
@@ -26,7 +26,7 @@ impl Feature<EscobaState> for Elimination {
         &["in_play"]
     }
     fn to_json(&self, st: &EscobaState, out: &mut Vec<(&'static str, String)>) {
-        out.push(("in_play", st.in_play.to_string()));
+        out.push(("in_play", st.elimination.in_play.to_string()));
     }
     fn read(&self, st: &mut EscobaState, m: &Map<String, Value>, _: &mut Seen) -> Result<()> {
         let n = st.cfg.n;
@@ -43,10 +43,10 @@ impl Feature<EscobaState> for Elimination {
                     "in_play {mask} does not fit a finished match (the winner's seats, else 2 or more)"
                 )));
             }
-            st.in_play = mask;
+            st.elimination.in_play = mask;
         } else {
             let mover = st.to_move.max(0) as usize;
-            st.in_play = check_in_play(st, mask, st.dealer as usize, mover)?;
+            st.elimination.in_play = check_in_play(st, mask, st.dealer as usize, mover)?;
         }
         Ok(())
     }
@@ -64,12 +64,15 @@ impl Feature<EscobaState> for Elimination {
         for x in ST.list(v, "in_play")? {
             mask |= 1 << ST.int(x, "in_play entry", 0, st.cfg.n as i64 - 1)?;
         }
-        st.in_play = check_in_play(st, mask, st.dealer as usize, st.to_move as usize)?;
+        st.elimination.in_play = check_in_play(st, mask, st.dealer as usize, st.to_move as usize)?;
         Ok(())
     }
     fn view(&self, st: &EscobaState, _: usize, s: &mut String) {
         s.push_str(",\"in_play\":");
-        push_ints(s, (0..st.cfg.n).filter(|&p| st.in_play >> p & 1 != 0));
+        push_ints(
+            s,
+            (0..st.cfg.n).filter(|&p| st.elimination.in_play >> p & 1 != 0),
+        );
     }
 }
 

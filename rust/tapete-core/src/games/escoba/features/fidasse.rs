@@ -56,19 +56,22 @@ impl EscobaState {
     /// `CLAIM(c)` is legal for every card in hand when the table is not empty and this is not
     /// the last play.
     pub(crate) fn claims_allowed(&self) -> bool {
-        self.opts().fidasse && self.pending < 0 && self.claim < 0 && self.sweep_filter().is_some()
+        self.opts().fidasse
+            && self.pending < 0
+            && self.fidasse.claim < 0
+            && self.sweep_filter().is_some()
     }
 
     /// The next opponent of the claimant after `seat` in play order, before coming back round
     /// to the claimant.
     fn next_asked(&self, seat: usize) -> Option<usize> {
         let n = self.n();
-        let claimant = self.claimant as usize;
+        let claimant = self.fidasse.claimant as usize;
         let side = self.side(claimant);
         (1..n)
             .map(|k| (seat + k) % n)
             .take_while(|&s| s != claimant)
-            .find(|&s| self.side(s) != side && self.in_play >> s & 1 != 0)
+            .find(|&s| self.side(s) != side && self.elimination.in_play >> s & 1 != 0)
     }
 
     /// A claim is real iff the whole table is one of `Captures(c, T)` (docs/rules/escoba.md §2.19).
@@ -86,20 +89,20 @@ impl EscobaState {
             let seat = self.to_move as usize;
             let c = Card((a - CLAIM) as u8);
             self.hands[seat].remove(c);
-            self.claim = c.0 as i8;
-            self.claimant = seat as i8;
+            self.fidasse.claim = c.0 as i8;
+            self.fidasse.claimant = seat as i8;
             self.to_move = self.next_asked(seat).unwrap_or(seat) as i8;
             return;
         }
-        let c = Card(self.claim as u8);
-        let claimant = self.claimant as usize;
+        let c = Card(self.fidasse.claim as u8);
+        let claimant = self.fidasse.claimant as usize;
         let side = self.side(claimant);
         if a == TRUST {
             if let Some(next) = self.next_asked(self.to_move as usize) {
                 self.to_move = next as i8;
                 return;
             }
-            self.claimed[claimant].insert(c);
+            self.fidasse.claimed[claimant].insert(c);
             self.claim_stands(c, side);
         } else if a == DOUBT {
             let doubter = self.side(self.to_move as usize);
@@ -113,8 +116,8 @@ impl EscobaState {
                 self.no_sweep(side);
             }
         }
-        self.claim = -1;
-        self.claimant = -1;
+        self.fidasse.claim = -1;
+        self.fidasse.claimant = -1;
         self.to_move = claimant as i8;
         self.advance();
     }
@@ -156,8 +159,8 @@ impl Feature<EscobaState> for Fidasse {
             for s in 0..ns {
                 b.out[s] = st.piles[s].inter(hidden).len() as f32;
             }
-            if st.claim >= 0 {
-                b.out[ns + st.claimant as usize] = 1.0;
+            if st.fidasse.claim >= 0 {
+                b.out[ns + st.fidasse.claimant as usize] = 1.0;
             }
         }
     }
@@ -165,9 +168,9 @@ impl Feature<EscobaState> for Fidasse {
         &["claim", "claimant", "claimed"]
     }
     fn to_json(&self, st: &EscobaState, out: &mut Vec<(&'static str, String)>) {
-        out.push(("claim", st.claim.to_string()));
-        out.push(("claimant", st.claimant.to_string()));
-        let claimed = st.claimed[..st.cfg.n].iter();
+        out.push(("claim", st.fidasse.claim.to_string()));
+        out.push(("claimant", st.fidasse.claimant.to_string()));
+        let claimed = st.fidasse.claimed[..st.cfg.n].iter();
         out.push(("claimed", lists(claimed.map(|s| s.iter().map(|c| c.0)))));
     }
     fn read_at(&self) -> ReadAt {
@@ -175,13 +178,13 @@ impl Feature<EscobaState> for Fidasse {
     }
     fn read(&self, st: &mut EscobaState, m: &Map<String, Value>, seen: &mut Seen) -> Result<()> {
         let (n, pack) = (st.cfg.n, st.cfg.opts.deck);
-        st.claim = ST.int(&m["claim"], "claim", -1, 51)? as i8;
-        st.claimant = ST.int(&m["claimant"], "claimant", -1, n as i64 - 1)? as i8;
-        if (st.claim >= 0) != (st.claimant >= 0) {
+        st.fidasse.claim = ST.int(&m["claim"], "claim", -1, 51)? as i8;
+        st.fidasse.claimant = ST.int(&m["claimant"], "claimant", -1, n as i64 - 1)? as i8;
+        if (st.fidasse.claim >= 0) != (st.fidasse.claimant >= 0) {
             return Err(ST.err("claim and claimant are both set or both -1".into()));
         }
-        if st.claim >= 0 {
-            let c = in_pack(Card(st.claim as u8), "claim", pack)?;
+        if st.fidasse.claim >= 0 {
+            let c = in_pack(Card(st.fidasse.claim as u8), "claim", pack)?;
             claim(seen, &[c], "claim")?;
         }
         for (seat, h) in ST.list_of(&m["claimed"], "claimed", n)?.iter().enumerate() {
@@ -191,24 +194,28 @@ impl Feature<EscobaState> for Fidasse {
                     "claimed[{seat}] must be cards of the pile of seat {seat}'s side"
                 )));
             }
-            if (0..seat).any(|t| !st.claimed[t].inter(set).is_empty()) {
+            if (0..seat).any(|t| !st.fidasse.claimed[t].inter(set).is_empty()) {
                 return Err(ST.err(format!("claimed[{seat}] repeats another seat's card")));
             }
-            st.claimed[seat] = set;
+            st.fidasse.claimed[seat] = set;
         }
         Ok(())
     }
     fn view(&self, st: &EscobaState, p: usize, s: &mut String) {
         let hidden = self.hidden_from(st, p);
         s.push_str(",\"claim\":");
-        if st.claim >= 0 {
-            let c = Card(st.claim as u8);
+        if st.fidasse.claim >= 0 {
+            let c = Card(st.fidasse.claim as u8);
             let card = if hidden.contains(c) {
                 "??".to_string()
             } else {
                 c.to_string()
             };
-            let _ = write!(s, "{{\"seat\":{},\"card\":\"{card}\"}}", st.claimant);
+            let _ = write!(
+                s,
+                "{{\"seat\":{},\"card\":\"{card}\"}}",
+                st.fidasse.claimant
+            );
         } else {
             s.push_str("null");
         }
@@ -236,18 +243,19 @@ impl Feature<EscobaState> for Fidasse {
     fn hidden_from(&self, st: &EscobaState, p: usize) -> CardSet {
         let mut h = CardSet::EMPTY;
         for s in (0..st.cfg.n).filter(|&s| s != p) {
-            h = h.union(st.claimed[s]);
+            h = h.union(st.fidasse.claimed[s]);
         }
-        if st.claim >= 0 && st.claimant as usize != p {
-            h.insert(Card(st.claim as u8));
+        if st.fidasse.claim >= 0 && st.fidasse.claimant as usize != p {
+            h.insert(Card(st.fidasse.claim as u8));
         }
         h
     }
     /// The claimant knows the card it claimed with.
     fn held(&self, st: &EscobaState, p: usize) -> Option<Card> {
-        (st.claim >= 0 && st.claimant as usize == p).then_some(Card(st.claim as u8))
+        (st.fidasse.claim >= 0 && st.fidasse.claimant as usize == p)
+            .then_some(Card(st.fidasse.claim as u8))
     }
     fn new_deal(&self, st: &mut EscobaState) {
-        st.claimed = [CardSet::EMPTY; MAX_SEATS];
+        st.fidasse.claimed = [CardSet::EMPTY; MAX_SEATS];
     }
 }

@@ -20,21 +20,21 @@ impl Feature<EscobaState> for Knocks {
         &["knock_state"]
     }
     fn to_json(&self, st: &EscobaState, out: &mut Vec<(&'static str, String)>) {
-        out.push(("knock_state", ints(&st.knock_state[..st.cfg.n])));
+        out.push(("knock_state", ints(&st.knocks.states[..st.cfg.n])));
     }
     fn read(&self, st: &mut EscobaState, m: &Map<String, Value>, _: &mut Seen) -> Result<()> {
         let v = ST.list_of(&m["knock_state"], "knock_state", st.cfg.n)?;
         for (seat, x) in v.iter().enumerate() {
-            st.knock_state[seat] =
+            st.knocks.states[seat] =
                 ST.int(x, &format!("knock_state[{seat}]"), 0, KNOCKED as i64)? as u8;
         }
         Ok(())
     }
     fn new_deal(&self, st: &mut EscobaState) {
-        st.knock_state = [UNDECIDED; MAX_SEATS];
+        st.knocks.states = [UNDECIDED; MAX_SEATS];
     }
     fn new_hand(&self, st: &mut EscobaState) {
-        st.knock_state = [UNDECIDED; MAX_SEATS];
+        st.knocks.states = [UNDECIDED; MAX_SEATS];
     }
 }
 
@@ -47,7 +47,7 @@ impl EscobaState {
             return false;
         }
         let s = self.to_move as usize;
-        self.knock_state[s] == UNDECIDED
+        self.knocks.states[s] == UNDECIDED
             && self.hands[s].len() == 3
             && knock::best(self.opts(), self.hands[s]).0 != 0
     }
@@ -57,17 +57,17 @@ impl EscobaState {
     pub(crate) fn decide_knock(&mut self, knock: bool) {
         let seat = self.to_move as usize;
         if !knock {
-            self.knock_state[seat] = DECLINED;
+            self.knocks.states[seat] = DECLINED;
             return;
         }
         let (kind, value) = knock::best(self.opts(), self.hands[seat]);
-        if kind != 0 && (self.n_decls as usize) < MAX_DECLS {
-            self.decls[self.n_decls as usize] = [seat as u8, kind, self.n_sweeps];
-            self.n_decls += 1;
+        if kind != 0 && (self.decls.n as usize) < MAX_DECLS {
+            self.decls.list[self.decls.n as usize] = [seat as u8, kind, self.n_sweeps];
+            self.decls.n += 1;
         }
         if self.matta().in_set(self.hands[seat]) {
-            self.matta_value = value;
+            self.matta.value = value;
         }
-        self.knock_state[seat] = KNOCKED;
+        self.knocks.states[seat] = KNOCKED;
     }
 }

@@ -52,7 +52,7 @@ impl Feature<EscobaState> for Maresciallo {
                     st.sweeps[i]
                 )));
             }
-            st.ks_sweeps |= 1u128 << i;
+            st.maresciallo.ks_sweeps |= 1u128 << i;
         }
         Ok(())
     }
@@ -61,6 +61,6 @@ impl Feature<EscobaState> for Maresciallo {
         push_ints(s, &st.sweeps_per_side(st.ks_sweeps())[..st.cfg.sides]);
     }
     fn new_deal(&self, st: &mut EscobaState) {
-        st.ks_sweeps = 0;
+        st.maresciallo.ks_sweeps = 0;
     }
 }

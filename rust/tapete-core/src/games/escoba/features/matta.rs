@@ -21,16 +21,16 @@ impl Feature<EscobaState> for MattaPart {
         &["matta_value"]
     }
     fn to_json(&self, st: &EscobaState, out: &mut Vec<(&'static str, String)>) {
-        out.push(("matta_value", st.matta_value.to_string()));
+        out.push(("matta_value", st.matta.value.to_string()));
     }
     fn read(&self, st: &mut EscobaState, m: &Map<String, Value>, _: &mut Seen) -> Result<()> {
-        st.matta_value = ST.int(&m["matta_value"], "matta_value", 1, 10)? as u8;
+        st.matta.value = ST.int(&m["matta_value"], "matta_value", 1, 10)? as u8;
         Ok(())
     }
     fn view(&self, st: &EscobaState, _: usize, s: &mut String) {
-        let _ = write!(s, ",\"matta_value\":{}", st.matta_value);
+        let _ = write!(s, ",\"matta_value\":{}", st.matta.value);
     }
     fn new_deal(&self, st: &mut EscobaState) {
-        st.matta_value = st.cfg.matta.value;
+        st.matta.value = st.cfg.matta.value;
     }
 }

@@ -22,7 +22,7 @@ impl Feature<EscobaState> for Shown {
                 b.put(cn * s, st.shown(s));
             }
             b.out[cn * n] = if st.cfg.matta.bit != 0 {
-                st.matta_value as f32
+                st.matta.value as f32
             } else {
                 0.0
             };
@@ -40,7 +40,7 @@ impl Feature<EscobaState> for Shown {
     }
     fn shown(&self, st: &EscobaState, seat: usize) -> CardSet {
         let last_open = st.opts().last_hand_open && st.stock().is_empty();
-        if last_open || st.knock_state.get(seat) == Some(&KNOCKED) {
+        if last_open || st.knocks.states.get(seat) == Some(&KNOCKED) {
             st.hands[seat]
         } else {
             CardSet::EMPTY

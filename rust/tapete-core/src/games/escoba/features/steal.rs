@@ -42,7 +42,7 @@ impl Feature<EscobaState> for Steal {
         &["pile_tops"]
     }
     fn to_json(&self, st: &EscobaState, out: &mut Vec<(&'static str, String)>) {
-        out.push(("pile_tops", ints(&st.tops[..st.cfg.sides])));
+        out.push(("pile_tops", ints(&st.steal.tops[..st.cfg.sides])));
     }
     fn read_at(&self) -> ReadAt {
         ReadAt::Cards
@@ -72,7 +72,7 @@ impl Feature<EscobaState> for Steal {
         s.push(']');
     }
     fn new_deal(&self, st: &mut EscobaState) {
-        st.tops.fill(-1);
+        st.steal.tops.fill(-1);
     }
 }
 
@@ -106,7 +106,7 @@ fn read_pile_tops(s: &mut EscobaState, v: Option<&Value>, allow_text: bool) -> R
         if !s.piles[side].contains(c) {
             return Err(ST.err(format!("{what}: {c} is not a card of pile {side}")));
         }
-        s.tops[side] = c.0 as i8;
+        s.steal.tops[side] = c.0 as i8;
     }
     Ok(())
 }

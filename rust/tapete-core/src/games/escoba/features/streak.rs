@@ -22,7 +22,7 @@ impl Feature<EscobaState> for Streak {
             let st = b.st;
             let cap = st.cfg.opts.max_consecutive_sweeps.unwrap_or(1);
             for s in 0..st.cfg.sides {
-                b.out[s] = (st.streak[s] as f64 / cap as f64).min(1.0) as f32;
+                b.out[s] = (st.streak.runs[s] as f64 / cap as f64).min(1.0) as f32;
             }
         }
     }
@@ -30,7 +30,7 @@ impl Feature<EscobaState> for Streak {
         &["sweep_streak"]
     }
     fn to_json(&self, st: &EscobaState, out: &mut Vec<(&'static str, String)>) {
-        out.push(("sweep_streak", ints(&st.streak[..st.cfg.sides])));
+        out.push(("sweep_streak", ints(&st.streak.runs[..st.cfg.sides])));
     }
     fn read_at(&self) -> ReadAt {
         ReadAt::Sweeps
@@ -39,15 +39,15 @@ impl Feature<EscobaState> for Streak {
         // a side's streak counts its plays, at most the pack
         let v = ST.list_of(&m["sweep_streak"], "sweep_streak", st.cfg.sides)?;
         for (side, x) in v.iter().enumerate() {
-            st.streak[side] = ST.int(x, "sweep_streak entry", 0, st.cfg.pack as i64)? as u32;
+            st.streak.runs[side] = ST.int(x, "sweep_streak entry", 0, st.cfg.pack as i64)? as u32;
         }
         Ok(())
     }
     fn view(&self, st: &EscobaState, _: usize, s: &mut String) {
         s.push_str(",\"sweep_streak\":");
-        push_ints(s, st.streak[..st.cfg.sides].iter());
+        push_ints(s, st.streak.runs[..st.cfg.sides].iter());
     }
     fn new_deal(&self, st: &mut EscobaState) {
-        st.streak = Default::default();
+        st.streak.runs = Default::default();
     }
 }
