@@ -13,8 +13,9 @@ use crate::options::OptionsSpec;
 /// The layer's decision cap: a match still running after this many decisions (every seat's) is
 /// over, unfinished, with returns all 0 ([`State::is_truncated`]; docs/design.md §8). Options
 /// under which nobody can ever score would otherwise never end. It is also the longest history
-/// a state's JSON may hold.
-pub const MAX_DECISIONS: u64 = 1_000_000;
+/// a state's JSON may hold ([`json::MAX_HISTORY`], where the number lives so that reading JSON
+/// needs nothing from this module).
+pub const MAX_DECISIONS: u64 = json::MAX_HISTORY;
 
 /// An id of the game's fixed, dense action space `0..num_distinct_actions`.
 pub type Action = u32;

@@ -367,9 +367,10 @@ impl Read {
     }
 }
 
-/// The most actions a state's `history` may hold: no game lasts longer than the decision cap of
-/// playouts (docs/design.md §4). Each game checks that every entry is one of its action ids.
-pub const MAX_HISTORY: u64 = crate::game::MAX_DECISIONS;
+/// The most actions a state's `history` may hold, which is the decision cap
+/// (`game::MAX_DECISIONS`, docs/design.md §8): no match lasts longer. Each game checks that every
+/// entry is one of its action ids.
+pub const MAX_HISTORY: u64 = 1_000_000;
 
 /// The object of a state's JSON text after the checks every game shares: exactly the game's
 /// `keys`, `"game"` naming it, `"version"` 1 and `"options"` equal to the game's resolved options.
