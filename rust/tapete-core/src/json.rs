@@ -540,6 +540,15 @@ pub fn push_ints<T: Display>(out: &mut String, xs: impl IntoIterator<Item = T>) 
     out.push(']');
 }
 
+/// Writes `x` as a JSON string: for texts that need no escaping (card and tile names).
+pub struct Quoted<T>(pub T);
+
+impl<T: Display> Display for Quoted<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "\"{}\"", self.0)
+    }
+}
+
 /// A JSON string literal, escaped as Python's `json.dumps` escapes it (ASCII only).
 pub fn push_str(out: &mut String, s: &str) {
     out.push('"');

@@ -74,12 +74,12 @@ impl EscobaState {
         parts.fold(CardSet::EMPTY, |a, f| a.union(f.hidden_from(self, p)))
     }
 
-    /// Indices in `sweeps` of the sweeps made by playing `Ks` (maresciallo_penalty), ascending.
     /// Indices in `sweeps` of the sweeps that took the played card's twin (docs/escoba_engine.md §1a).
     pub fn twin_sweeps(&self) -> impl Iterator<Item = usize> + '_ {
         (0..self.n_sweeps as usize).filter(|&i| i < 128 && self.twin.sweeps >> i & 1 != 0)
     }
 
+    /// Indices in `sweeps` of the sweeps made by playing `Ks` (maresciallo_penalty), ascending.
     pub fn ks_sweeps(&self) -> impl Iterator<Item = usize> + '_ {
         (0..self.n_sweeps as usize).filter(|&i| self.maresciallo.ks_sweeps >> i & 1 != 0)
     }

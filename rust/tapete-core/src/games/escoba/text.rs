@@ -10,7 +10,7 @@ use super::twins;
 use super::MAX_SCORE;
 use crate::cards::{Card, CardSet};
 use crate::error::Result;
-use crate::json::Read;
+use crate::json::{push_ints, Quoted, Read};
 
 /// State JSON and `setup` refuse bad values as `InvalidStateError`.
 pub(super) const ST: Read = Read::STATE;
@@ -47,14 +47,7 @@ pub(super) fn push_texts2(s: &mut String, set: CardSet, two: CardSet) {
 }
 
 pub(super) fn push_texts(s: &mut String, set: CardSet) {
-    s.push('[');
-    for (i, c) in set.iter().enumerate() {
-        if i > 0 {
-            s.push(',');
-        }
-        let _ = write!(s, "\"{c}\"");
-    }
-    s.push(']');
+    push_ints(s, set.iter().map(Quoted));
 }
 
 /// A multiset of the double pack (docs/escoba_engine.md §1a) as JSON text: `set` ascending, an id of `two`

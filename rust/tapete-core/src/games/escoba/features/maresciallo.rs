@@ -3,13 +3,13 @@
 
 use serde_json::{Map, Value};
 
+use super::{observe_marked, view_marked};
 use crate::error::Result;
 use crate::games::escoba::feature::{Feature, Layout, ReadAt};
 use crate::games::escoba::maresciallo::KS;
 use crate::games::escoba::options::EscobaOptions;
 use crate::games::escoba::text::{ints, Seen, ST};
 use crate::games::escoba::EscobaState;
-use crate::json::push_ints;
 
 pub struct Maresciallo;
 
@@ -18,12 +18,7 @@ impl Feature<EscobaState> for Maresciallo {
         o.maresciallo_penalty
     }
     fn observe(&self, w: &mut Layout<'_, EscobaState>) {
-        if let Some(b) = w.block(w.sides) {
-            let per = b.st.sweeps_per_side(b.st.ks_sweeps());
-            for (x, k) in b.out.iter_mut().zip(per) {
-                *x = k as f32;
-            }
-        }
+        observe_marked(w, |st| st.sweeps_per_side(st.ks_sweeps()));
     }
     fn keys(&self) -> &'static [&'static str] {
         &["ks_sweeps"]
@@ -57,8 +52,7 @@ impl Feature<EscobaState> for Maresciallo {
         Ok(())
     }
     fn view(&self, st: &EscobaState, _: usize, s: &mut String) {
-        s.push_str(",\"ks_sweeps\":");
-        push_ints(s, &st.sweeps_per_side(st.ks_sweeps())[..st.cfg.sides]);
+        view_marked(st, "ks_sweeps", st.sweeps_per_side(st.ks_sweeps()), s);
     }
     fn new_deal(&self, st: &mut EscobaState) {
         st.maresciallo.ks_sweeps = 0;

@@ -13,10 +13,12 @@ mod steal;
 mod streak;
 mod twins;
 
-use super::feature::{Feature, Part, Parts};
+use super::feature::{Feature, Layout, Part, Parts};
 use super::options::EscobaOptions;
+use super::values::MAX_SIDES;
 use super::EscobaState;
 use crate::error::Result;
+use crate::json::push_ints;
 
 use builds::BuildsPart;
 use declarations::Declarations;
@@ -99,6 +101,28 @@ impl Parts<EscobaState> {
             all: &READ,
         }
     }
+}
+
+/// A public mark on some of this deal's sweeps (`Ks` played, the twin taken): the observation
+/// block counts the marked sweeps per side (`per_side`).
+fn observe_marked(
+    w: &mut Layout<'_, EscobaState>,
+    per_side: impl Fn(&EscobaState) -> [u32; MAX_SIDES],
+) {
+    if let Some(b) = w.block(w.sides) {
+        let per = per_side(b.st);
+        for (x, k) in b.out.iter_mut().zip(per) {
+            *x = k as f32;
+        }
+    }
+}
+
+/// The view's key `key`: the marked sweeps per side.
+fn view_marked(st: &EscobaState, key: &str, per_side: [u32; MAX_SIDES], s: &mut String) {
+    s.push_str(",\"");
+    s.push_str(key);
+    s.push_str("\":");
+    push_ints(s, &per_side[..st.cfg.sides]);
 }
 
 /// The option checks of the capture parts (steal, fidasse, builds), in the order

@@ -3,12 +3,12 @@
 
 use serde_json::{Map, Value};
 
+use super::{observe_marked, view_marked};
 use crate::error::Result;
 use crate::games::escoba::feature::{Feature, Layout, ReadAt};
 use crate::games::escoba::options::EscobaOptions;
 use crate::games::escoba::text::{ints, Seen, ST};
 use crate::games::escoba::{twins, EscobaState};
-use crate::json::push_ints;
 
 pub struct TwinSweeps;
 
@@ -20,12 +20,7 @@ impl Feature<EscobaState> for TwinSweeps {
         twins::validate(o)
     }
     fn observe(&self, w: &mut Layout<'_, EscobaState>) {
-        if let Some(b) = w.block(w.sides) {
-            let per = b.st.sweeps_per_side(b.st.twin_sweeps());
-            for (x, k) in b.out.iter_mut().zip(per) {
-                *x = k as f32;
-            }
-        }
+        observe_marked(w, |st| st.sweeps_per_side(st.twin_sweeps()));
     }
     fn keys(&self) -> &'static [&'static str] {
         &["twin_sweeps"]
@@ -47,7 +42,6 @@ impl Feature<EscobaState> for TwinSweeps {
         Ok(())
     }
     fn view(&self, st: &EscobaState, _: usize, s: &mut String) {
-        s.push_str(",\"twin_sweeps\":");
-        push_ints(s, &st.sweeps_per_side(st.twin_sweeps())[..st.cfg.sides]);
+        view_marked(st, "twin_sweeps", st.sweeps_per_side(st.twin_sweeps()), s);
     }
 }
