@@ -443,6 +443,19 @@ class ReferenceState:
         """What ``player`` may see as a flat float32 tensor (the contract's observation)."""
         return self._observation(self._seat(player))
 
+    def resample(self, player: Any, seed: Any) -> Any:
+        """A state in ``player``'s information set, drawn with ``seed`` (docs/design.md §10)."""
+        seat = self._seat(player)
+        seed = seed_value(seed)
+        out = self.clone()
+        self._resample_into(seat, seed, out)
+        return out
+
+    def _resample_into(self, seat: int, seed: int, out: Any) -> None:
+        """Places again in ``out`` (a clone of this state) every card hidden from ``seat``."""
+        # Interim: every game overrides this.
+        del seat, seed, out
+
     def _view(self, seat: int) -> dict[str, Any]:
         raise NotImplementedError
 

@@ -9,6 +9,7 @@ use serde_json::Value;
 use crate::error::{GameError, Result};
 use crate::json;
 use crate::options::OptionsSpec;
+use crate::rng::SplitMix64;
 
 /// The layer's decision cap: a match still running after this many decisions (every seat's) is
 /// over, unfinished, with returns all 0 ([`State::is_truncated`]; docs/design.md §8). Options
@@ -132,6 +133,26 @@ pub trait State: Clone + Send + Sync + fmt::Display + Sized {
     /// Canonical JSON (docs/design.md §4).
     fn to_json(&self) -> String;
 
+    /// Writes into `out` a state in `seat`'s information set, drawn with `seed` (docs/design.md
+    /// §10): `view(seat)` as here, every card or tile hidden from `seat` placed again uniformly
+    /// among the placements consistent with all `seat` has seen, other seats' private action
+    /// details rewritten to match, and a fresh RNG. `out` is any state of the same game (a
+    /// buffer reused across calls, so that search does not allocate).
+    fn resample_into(&self, seat: usize, seed: u64, out: &mut Self) {
+        // Interim: every game overrides this.
+        let _ = (seat, seed);
+        out.clone_from(self);
+    }
+    /// The action the game's `heuristic` bot plays here (a club player's choice, read from the
+    /// rules and the options' scoring; misère presets play to avoid points). It reads only what
+    /// the seat to act may see; `rng` breaks ties. Call only when a seat is to act.
+    fn heuristic_action(&self, rng: &mut SplitMix64) -> Action {
+        // Interim: every game overrides this.
+        let mut legal = Vec::new();
+        self.legal_actions_into(&mut legal);
+        legal[crate::rng::mod_small(rng.next_u64(), legal.len() as u64) as usize]
+    }
+
     // The queries above and below follow the rules alone; `apply`, `apply_str` and the Python
     // classes add the decision cap.
 
@@ -205,6 +226,14 @@ pub trait State: Clone + Send + Sync + fmt::Display + Sized {
     fn observation(&self, player: usize) -> Result<Vec<f32>> {
         let mut out = vec![0.0; self.game().observation_size()];
         self.observation_into(player, &mut out)?;
+        Ok(out)
+    }
+    /// A state in `player`'s information set drawn with `seed` ([`State::resample_into`]); a
+    /// player who is no seat is an error.
+    fn resample(&self, player: usize, seed: u64) -> Result<Self> {
+        let p = seat(player as i64, self.num_players())?;
+        let mut out = self.clone();
+        self.resample_into(p, seed, &mut out);
         Ok(out)
     }
     /// Why `action` (in range, not legal) is refused here.

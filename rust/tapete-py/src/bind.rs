@@ -377,6 +377,19 @@ macro_rules! py_game {
                     let text = slf.try_borrow()?.s.view(p)?;
                     bind::loads(slf.py(), text)
                 }
+                /// A state in `player`'s information set, drawn with `seed` (docs/design.md §10).
+                fn resample(
+                    slf: &Bound<'_, Self>,
+                    player: &Bound<'_, PyAny>,
+                    seed: &Bound<'_, PyAny>,
+                ) -> Result<$State> {
+                    let seed = crate::args::seed_arg(seed)?;
+                    let this = slf.try_borrow()?;
+                    let p = bind::seat_of(this.s.num_players(), player)?;
+                    Ok($State {
+                        s: this.s.resample(p, seed)?,
+                    })
+                }
                 fn observation<'py>(
                     slf: &Bound<'py, Self>,
                     player: &Bound<'py, PyAny>,
