@@ -165,7 +165,7 @@ impl BurakoState {
                 } else if let Some(w) = wild {
                     // a pair (or a pair with a gap of one) finished by the wild
                     push(m.with(w), out);
-                    if n + 1 <= 13 && natural(tile(c, n + 1)) && len == 1 {
+                    if n < 13 && natural(tile(c, n + 1)) && len == 1 {
                         push(m.with(tile(c, n + 1)).with(w), out);
                     }
                 }

@@ -267,4 +267,28 @@ mod tests {
         }
         assert_eq!(act(&s), TAKE0);
     }
+
+    #[test]
+    fn plays_legal_actions_to_the_end() {
+        // The bot in every seat, under the options that change what is legal: each action it
+        // picks is legal.
+        for opts in [
+            json!({"players": 2}),
+            json!({"players": 6, "exchange_limit": "max_3"}),
+            json!({"players": 5, "exchange_limit": "reshuffle_discards_when_empty",
+                   "must_head": false, "must_overtrump": false}),
+            json!({"players": 3, "lone_player": "must_play_tricks", "ace_rank": "high"}),
+        ] {
+            let g = MoscaGame::from_options(&opts).unwrap();
+            let mut rng = SplitMix64::new(19);
+            for _ in 0..5 {
+                let mut s = g.new_state(rng.next_u64());
+                while s.player_to_act().is_some() {
+                    let a = s.heuristic_action(&mut rng);
+                    assert!(s.is_legal(a), "{opts}: {a} is not legal in {}", s.to_json());
+                    s.apply_unchecked(a);
+                }
+            }
+        }
+    }
 }

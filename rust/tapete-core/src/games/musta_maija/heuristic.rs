@@ -162,8 +162,8 @@ mod tests {
 
     #[test]
     fn beats_with_the_lowest_sufficient_plain_card() {
-        // Attack 5c on seat 1, trump hearts: 6c, 9c and 2h all beat 5c (docs/rules/musta_maija.md
-        // §4.2); the lowest plain beater is 6c, and the trump is saved.
+        // Attack 5c on seat 1, trump hearts: 6c, 9c and 2h all beat 5c
+        // (docs/rules/musta_maija.md §4.2); the lowest plain beater is 6c, the trump is saved.
         let mut s = state(
             json!({}),
             json!({"hands": [["5c", "2d"], ["9c", "6c", "2h", "Kd"], ["3s", "Qs"], ["4s"]],
@@ -215,5 +215,28 @@ mod tests {
         );
         assert_eq!(a.view_json(0), b.view_json(0));
         assert_eq!(act(&a), act(&b));
+    }
+
+    #[test]
+    fn plays_legal_actions_to_the_end() {
+        // The bot in every seat, under the options that change what is legal: each action it
+        // picks is legal.
+        for opts in [
+            json!({"players": 2}),
+            json!({"players": 5, "beat_optional": false}),
+            json!({"players": 3, "trump_reveal": "after_first_lead", "attack_limit": "unlimited"}),
+            json!({"players": 6, "match": "first_to_losses", "match_losses": 2}),
+        ] {
+            let g = MustaMaijaGame::from_options(&opts).unwrap();
+            let mut rng = SplitMix64::new(13);
+            for _ in 0..5 {
+                let mut s = g.new_state(rng.next_u64());
+                while s.player_to_act().is_some() {
+                    let a = s.heuristic_action(&mut rng);
+                    assert!(s.is_legal(a), "{opts}: {a} is not legal in {}", s.to_json());
+                    s.apply_unchecked(a);
+                }
+            }
+        }
     }
 }
