@@ -526,6 +526,73 @@ mod tests {
             }
         }
     }
+
+    /// `st` with the cards `seat` cannot see (the other hands, less what is shown, and the
+    /// stock) dealt again at random into the same places.
+    fn redeal_hidden(st: &EscobaState, seat: usize, rng: &mut SplitMix64) -> EscobaState {
+        let mut s = st.clone();
+        let n = st.n();
+        let mut cards = [0u8; 52];
+        let mut k = 0;
+        let hidden = |o: usize| st.hands[o].minus(st.shown(o));
+        for o in (0..n).filter(|&o| o != seat) {
+            for c in hidden(o).iter() {
+                cards[k] = c.0;
+                k += 1;
+            }
+        }
+        let (from, to) = (st.stock_pos as usize, st.cfg.pack);
+        for &c in &st.stock[from..to] {
+            cards[k] = c;
+            k += 1;
+        }
+        rng.shuffle(&mut cards[..k]);
+        let mut j = 0;
+        for o in (0..n).filter(|&o| o != seat) {
+            s.hands[o] = st.hands[o].minus(hidden(o));
+            for _ in 0..hidden(o).len() {
+                s.hands[o].insert(Card(cards[j]));
+                j += 1;
+            }
+        }
+        s.stock[from..to].copy_from_slice(&cards[j..k]);
+        s
+    }
+
+    #[test]
+    fn hidden_cards_never_change_the_action() {
+        // At every decision of random matches, the hidden cards dealt again: the view is the
+        // same, and so must be the bot's action with the same tie-break stream.
+        let mut rng = SplitMix64::new(23);
+        let mut compared = 0;
+        for (v, p) in [
+            ("scopa", 2),
+            ("escoba", 4),
+            ("non_prendere", 4),
+            ("rubamazzo", 3),
+            ("cirulla", 3),
+            ("granja", 2),
+            ("tuzzulicchio", 2),
+            ("cicera", 4),
+        ] {
+            let g = EscobaGame::from_options(&json!({"variant": v, "players": p})).unwrap();
+            let mut s = g.new_state(rng.next_u64());
+            let mut legal = Vec::new();
+            while let Some(seat) = s.player_to_act() {
+                let other = redeal_hidden(&s, seat, &mut rng);
+                if other.view_json(seat) == s.view_json(seat) {
+                    let seed = rng.next_u64();
+                    let a = s.heuristic_action(&mut SplitMix64::new(seed));
+                    let b = other.heuristic_action(&mut SplitMix64::new(seed));
+                    assert_eq!(a, b, "{v}: {}", s.to_json());
+                    compared += 1;
+                }
+                s.legal_actions_into(&mut legal);
+                s.apply_unchecked(legal[rng.below(legal.len() as u64) as usize]);
+            }
+        }
+        assert!(compared > 200, "only {compared} positions compared");
+    }
 }
 
 /// Strength against random play, for the four games' bots alike (over the traits only):

@@ -291,4 +291,67 @@ mod tests {
             }
         }
     }
+
+    /// `st` with the cards `seat` cannot place (the other hands, less a turn-up the dealer took,
+    /// and the talon) dealt again at random into the same places.
+    fn redeal_hidden(st: &MoscaState, seat: usize, rng: &mut SplitMix64) -> MoscaState {
+        let mut s = st.clone();
+        let n = st.cfg.n;
+        let mut cards = [0u8; 52];
+        let mut k = 0;
+        let up = if st.turnup_taken {
+            CardSet::single(Card(st.turnup))
+        } else {
+            CardSet::EMPTY
+        };
+        let hidden = |o: usize| st.hands[o].minus(up);
+        for o in (0..n).filter(|&o| o != seat) {
+            for c in hidden(o).iter() {
+                cards[k] = c.0;
+                k += 1;
+            }
+        }
+        let (from, to) = (st.talon_pos as usize, st.talon_len as usize);
+        for &c in &st.talon[from..to] {
+            cards[k] = c;
+            k += 1;
+        }
+        rng.shuffle(&mut cards[..k]);
+        let mut j = 0;
+        for o in (0..n).filter(|&o| o != seat) {
+            s.hands[o] = st.hands[o].minus(hidden(o));
+            for _ in 0..hidden(o).len() {
+                s.hands[o].insert(Card(cards[j]));
+                j += 1;
+            }
+        }
+        s.talon[from..to].copy_from_slice(&cards[j..k]);
+        s
+    }
+
+    #[test]
+    fn hidden_cards_never_change_the_action() {
+        // At every decision of random matches, the hidden cards dealt again: the view is the
+        // same, and so must be the bot's action with the same tie-break stream.
+        let mut rng = SplitMix64::new(31);
+        let mut compared = 0;
+        for players in [2, 3, 4, 6] {
+            let g = MoscaGame::from_options(&json!({ "players": players })).unwrap();
+            let mut s = g.new_state(rng.next_u64());
+            let mut legal = Vec::new();
+            while let Some(seat) = s.player_to_act() {
+                let other = redeal_hidden(&s, seat, &mut rng);
+                if other.view_json(seat) == s.view_json(seat) {
+                    let seed = rng.next_u64();
+                    let a = s.heuristic_action(&mut SplitMix64::new(seed));
+                    let b = other.heuristic_action(&mut SplitMix64::new(seed));
+                    assert_eq!(a, b, "{}", s.to_json());
+                    compared += 1;
+                }
+                s.legal_actions_into(&mut legal);
+                s.apply_unchecked(legal[rng.below(legal.len() as u64) as usize]);
+            }
+        }
+        assert!(compared > 200, "only {compared} positions compared");
+    }
 }

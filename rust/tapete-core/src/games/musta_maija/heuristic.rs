@@ -239,4 +239,65 @@ mod tests {
             }
         }
     }
+
+    /// `st` with the cards `seat` cannot place (the other hands less the cards seen entering
+    /// them, and the stock less the face-up trump at its bottom) dealt again at random.
+    fn redeal_hidden(st: &MustaMaijaState, seat: usize, rng: &mut SplitMix64) -> MustaMaijaState {
+        let mut s = st.clone();
+        let n = st.n();
+        let mut cards = [0u8; 52];
+        let mut k = 0;
+        let hidden = |o: usize| st.hands[o].minus(st.known[o]);
+        for o in (0..n).filter(|&o| o != seat) {
+            for c in hidden(o).iter() {
+                cards[k] = c.0;
+                k += 1;
+            }
+        }
+        let from = st.trump_in_stock() as usize;
+        let to = st.stock_len as usize;
+        for &c in &st.stock[from.min(to)..to] {
+            cards[k] = c;
+            k += 1;
+        }
+        rng.shuffle(&mut cards[..k]);
+        let mut j = 0;
+        for o in (0..n).filter(|&o| o != seat) {
+            s.hands[o] = st.hands[o].minus(hidden(o));
+            for _ in 0..hidden(o).len() {
+                s.hands[o].insert(Card(cards[j]));
+                j += 1;
+            }
+        }
+        s.stock[from.min(to)..to].copy_from_slice(&cards[j..k]);
+        s
+    }
+
+    #[test]
+    fn hidden_cards_never_change_the_action() {
+        // At every decision of random matches, the hidden cards dealt again: the view is the
+        // same, and so must be the bot's action with the same tie-break stream.
+        let mut rng = SplitMix64::new(29);
+        let mut compared = 0;
+        for players in [2, 3, 4, 6] {
+            let g = MustaMaijaGame::from_options(&json!({ "players": players })).unwrap();
+            for _ in 0..3 {
+                let mut s = g.new_state(rng.next_u64());
+                let mut legal = Vec::new();
+                while let Some(seat) = s.player_to_act() {
+                    let other = redeal_hidden(&s, seat, &mut rng);
+                    if other.view_json(seat) == s.view_json(seat) {
+                        let seed = rng.next_u64();
+                        let a = s.heuristic_action(&mut SplitMix64::new(seed));
+                        let b = other.heuristic_action(&mut SplitMix64::new(seed));
+                        assert_eq!(a, b, "{}", s.to_json());
+                        compared += 1;
+                    }
+                    s.legal_actions_into(&mut legal);
+                    s.apply_unchecked(legal[rng.below(legal.len() as u64) as usize]);
+                }
+            }
+        }
+        assert!(compared > 200, "only {compared} positions compared");
+    }
 }
