@@ -121,6 +121,18 @@ impl Best {
     }
 }
 
+/// The chance that a hand of `h` of `u` unseen cards holds one of `k` given ones.
+fn holds_any(k: u32, u: u32, h: u32) -> f32 {
+    if k == 0 || u == 0 {
+        return 0.0;
+    }
+    let mut none = 1.0f32;
+    for i in 0..h.min(u) {
+        none *= (((u - i) as f32 - k as f32) / (u - i) as f32).max(0.0);
+    }
+    1.0 - none
+}
+
 impl EscobaState {
     /// The heuristic bot's action for the seat to act (see the module doc).
     pub(super) fn heuristic(&self, rng: &mut SplitMix64) -> Action {
@@ -175,22 +187,32 @@ impl EscobaState {
         self.opts().deck.mask().minus(seen)
     }
 
-    /// The chance that the next seat to play can sweep `table` (none when nobody plays after the
-    /// mover in this deal), from the unseen cards and that seat's hand size.
-    fn sweep_risk(&self, table: CardSet, unseen: CardSet) -> f32 {
+    /// The hand size of the next seat to play when it is an opponent (a full hand when the
+    /// stock deals next); `None` when a partner plays next or nobody does in this deal.
+    fn next_opponent_hand(&self) -> Option<u32> {
         let n = self.n();
         let mover = self.to_move as usize;
-        if table.is_empty() || self.deal_played_out_after_mover() {
-            return 0.0;
+        if self.deal_played_out_after_mover() {
+            return None;
         }
         let next = (1..n)
             .map(|k| (mover + k) % n)
             .find(|&s| self.hand_len(s) > 0);
-        let h = match next {
-            Some(s) if self.side(s) != self.side(mover) => self.hand_len(s),
-            // only the mover's partner (or a new hand from the stock) plays next
-            Some(_) => return 0.0,
-            None => self.opts().cards_per_hand as u32,
+        match next {
+            Some(s) if self.side(s) != self.side(mover) => Some(self.hand_len(s)),
+            Some(_) => None,
+            None => Some(self.opts().cards_per_hand as u32),
+        }
+    }
+
+    /// The chance that the next seat to play can sweep `table` (none when nobody plays after the
+    /// mover in this deal), from the unseen cards and that seat's hand size.
+    fn sweep_risk(&self, table: CardSet, unseen: CardSet) -> f32 {
+        if table.is_empty() {
+            return 0.0;
+        }
+        let Some(h) = self.next_opponent_hand() else {
+            return 0.0;
         };
         let o = self.opts();
         let mv = self.matta();
@@ -212,17 +234,20 @@ impl EscobaState {
             }
             k += by_rank[key] as u32;
         }
-        let u = unseen.len();
-        if k == 0 || u == 0 {
+        holds_any(k, unseen.len(), h)
+    }
+
+    /// With `steal`: the worth of the mover's pile `pile` times the chance that the next seat
+    /// holds a card of its top's rank and takes it (docs/rules/escoba.md §2.21).
+    fn pile_risk(&self, w: &Weights, top: Option<Card>, pile: CardSet, unseen: CardSet) -> f32 {
+        let (Some(top), true) = (top, self.opts().steal) else {
             return 0.0;
-        }
-        // 1 − P(none of the k among the next seat's h of the u unseen cards)
-        let mut none = 1.0f32;
-        for i in 0..h.min(u) {
-            let (free, all) = ((u - i) as f32 - k as f32, (u - i) as f32);
-            none *= (free / all).max(0.0);
-        }
-        1.0 - none
+        };
+        let Some(h) = self.next_opponent_hand() else {
+            return 0.0;
+        };
+        let k = unseen.iter().filter(|q| q.rank() == top.rank()).count() as u32;
+        holds_any(k, unseen.len(), h) * (w.of_set(pile) + 0.5)
     }
 
     /// True when the mover's card is the deal's last: then nobody plays after it.
@@ -239,6 +264,8 @@ impl EscobaState {
         let o = self.opts();
         let items = self.items();
         let last = self.deal_played_out_after_mover();
+        let side = self.side(self.to_move as usize);
+        let (mut pile, mut top) = (self.piles[side], self.pile_top(side));
         let (gain, left, exposed) = match out {
             Outcome::Trail => (
                 0.0,
@@ -247,6 +274,7 @@ impl EscobaState {
             ),
             Outcome::SelfCapture => {
                 let sweep = o.ace_self_capture_is_scopa && !last;
+                pile.insert(p);
                 (
                     w.card[p.0 as usize] + sweep as u8 as f32 * w.sweep,
                     CardSet::EMPTY,
@@ -256,17 +284,19 @@ impl EscobaState {
             Outcome::Build { .. } => (0.05, self.table.union(CardSet::single(p)), 0.0),
             Outcome::Capture { cards, from_kind } => {
                 let loose = CardSet(cards.0 & CARD_BITS);
-                let mut gain = w.card[p.0 as usize] + w.of_set(loose.minus(self.builds.names()));
+                let mut taken = loose.minus(self.builds.names()).union(CardSet::single(p));
                 for b in self.builds.as_slice() {
                     if b.first().is_some_and(|name| loose.contains(name)) {
-                        gain += w.of_set(*b);
+                        taken = taken.union(*b);
                     }
                 }
+                let mut gain = w.of_set(taken);
                 let mut piles = cards.0 >> PILE_BIT;
                 while piles != 0 {
-                    let side = piles.trailing_zeros() as usize;
+                    let victim = piles.trailing_zeros() as usize;
                     piles &= piles - 1;
-                    gain += w.of_set(self.piles[side]) + 0.5;
+                    gain += w.of_set(self.piles[victim]) + 0.5;
+                    taken = taken.union(self.piles[victim]);
                 }
                 let sweep = cards == items
                     && !items.is_empty()
@@ -275,16 +305,14 @@ impl EscobaState {
                 if sweep {
                     gain += w.sweep;
                 }
+                (pile, top) = (pile.union(taken), Some(p));
                 (gain, self.table.minus(loose), 0.0)
             }
         };
-        if w.sign < 0.0 {
-            // misère: every point taken counts against; a trail takes none
-            return -gain;
-        }
-        let risk = self.sweep_risk(left, unseen) * w.sweep;
-        // a card left on the table may be taken by the next seat: half its worth
-        gain - risk - 0.5 * exposed
+        let risk = self.sweep_risk(left, unseen) * w.sweep + self.pile_risk(w, top, pile, unseen);
+        // a card left on the table may be taken by the next seat: half its worth; in misère
+        // every point is a loss for its taker, so the signs turn
+        w.sign * (gain - risk - 0.5 * exposed)
     }
 
     /// A card to play (or a sweep to claim, fidasse): the best outcome over the legal cards.
