@@ -1,0 +1,455 @@
+//! Single-observer information-set MCTS (Cowling, Powley and Whitehouse, "Information Set Monte
+//! Carlo Tree Search", IEEE TCIAIG 4(2), 2012), over the `State` trait. The contract, with the
+//! UCT formula in its order of operations, the tie-breaks and the random streams, is
+//! docs/bots.md; `python/tapete/reference/ismcts.py` is the same algorithm in Python, and the
+//! differential test holds the two to the same action and visit counts.
+
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+use rayon::prelude::*;
+
+use crate::error::Result;
+use crate::game::{Action, Game, State};
+use crate::rng::{mod_small, SplitMix64};
+
+use super::{check_to_act, score_sign};
+
+/// How rollouts choose their moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rollout {
+    /// `legal[next() mod len]`, as the random bot.
+    Random,
+    /// The game's `heuristic_action` with the iteration's stream.
+    Heuristic,
+}
+
+/// Where an iteration stops and is scored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Horizon {
+    /// The end of the match, scored by `returns`.
+    Game,
+    /// The end of the current deal (or of the match, if it ends first), scored by the deal's
+    /// points scaled to [-1, 1] (docs/bots.md "Deal-end scoring").
+    Deal,
+}
+
+/// The options of a search (docs/bots.md "Options").
+#[derive(Clone, Debug, PartialEq)]
+pub struct IsmctsConfig {
+    /// Iterations in all (split over the trees); `None`: only the time budget counts.
+    pub iterations: Option<u64>,
+    /// Time budget in milliseconds; the search stops at whichever budget is spent first.
+    pub time_ms: Option<u64>,
+    /// The exploration constant of UCT.
+    pub c: f64,
+    pub rollout: Rollout,
+    pub horizon: Horizon,
+    /// Root-parallel trees, each on a rayon worker, merged by summing root statistics.
+    pub threads: usize,
+}
+
+impl Default for IsmctsConfig {
+    fn default() -> Self {
+        IsmctsConfig {
+            iterations: Some(1000),
+            time_ms: None,
+            c: 0.7,
+            rollout: Rollout::Random,
+            horizon: Horizon::Deal,
+            threads: 1,
+        }
+    }
+}
+
+/// One root action's statistics, summed over the trees.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RootStat {
+    pub action: Action,
+    pub visits: u64,
+    /// Iterations in which the action was legal in the determinization (its availability).
+    pub avail: u64,
+    /// Sum of the acting seat's rewards over the visits.
+    pub reward: f64,
+}
+
+impl RootStat {
+    /// Mean reward per visit (0 when unvisited).
+    pub fn mean(&self) -> f64 {
+        if self.visits == 0 {
+            0.0
+        } else {
+            self.reward / self.visits as f64
+        }
+    }
+}
+
+/// What a search found: the action (most visits; the lower id on a tie), the root statistics
+/// ascending by action, and the iterations run. With a single legal action there is no search:
+/// that action, no statistics, 0 iterations.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult {
+    pub action: Action,
+    pub stats: Vec<RootStat>,
+    pub iterations: u64,
+}
+
+/// A tree never holds more nodes than this (512 MiB); past it, iterations go on without
+/// expanding.
+pub const MAX_NODES: usize = 1 << 24;
+const NONE: u32 = u32::MAX;
+
+#[derive(Clone, Copy)]
+struct Node {
+    reward: f64,
+    visits: u32,
+    avail: u32,
+    action: Action,
+    first_child: u32,
+    next_sibling: u32,
+}
+
+/// One tree and every buffer its iterations reuse, so that an iteration allocates nothing but
+/// its new node.
+struct Tree<S: State> {
+    nodes: Vec<Node>,
+    /// Per action: `stamp` when legal in the current node's determinization, `stamp + 1` once
+    /// matched by a child.
+    mark: Vec<u32>,
+    stamp: u32,
+    legal: Vec<Action>,
+    untried: Vec<Action>,
+    /// The nodes the iteration went through, each with the seat that chose it.
+    path: Vec<(u32, usize)>,
+    det: S,
+    root_scores: Vec<i64>,
+    scores: Vec<i64>,
+    rewards: Vec<f64>,
+    c: f64,
+    rollout: Rollout,
+    horizon: Horizon,
+    sign: i64,
+}
+
+impl<S: State> Tree<S> {
+    fn new(root: &S, cfg: &IsmctsConfig) -> Self {
+        let n = root.num_players();
+        let mut root_scores = vec![0; n];
+        root.scores_into(&mut root_scores);
+        Tree {
+            nodes: vec![Node {
+                reward: 0.0,
+                visits: 0,
+                avail: 0,
+                action: 0,
+                first_child: NONE,
+                next_sibling: NONE,
+            }],
+            mark: vec![0; <S::Game as Game>::NUM_ACTIONS as usize],
+            stamp: 0,
+            legal: Vec::with_capacity(64),
+            untried: Vec::with_capacity(64),
+            path: Vec::with_capacity(64),
+            det: root.clone(),
+            root_scores,
+            scores: vec![0; n],
+            rewards: vec![0.0; n],
+            c: cfg.c,
+            rollout: cfg.rollout,
+            horizon: cfg.horizon,
+            sign: score_sign(&root.game()),
+        }
+    }
+
+    /// The iteration stops here: the match is over, or (horizon `deal`) a new deal has begun.
+    #[inline]
+    fn stopped(&self, root_deals: u32) -> bool {
+        self.det.is_over() || (self.horizon == Horizon::Deal && self.det.deals() != root_deals)
+    }
+
+    /// Runs iterations until `budget` (if any) or `deadline` (if any) is spent.
+    fn run(&mut self, root: &S, seed: u64, budget: Option<u64>, deadline: Option<Instant>) -> u64 {
+        let observer = root.player_to_act().unwrap_or(0);
+        let root_deals = root.deals();
+        let mut master = SplitMix64::new(seed);
+        let mut done = 0u64;
+        loop {
+            if budget.is_some_and(|b| done >= b) {
+                break;
+            }
+            if let Some(d) = deadline {
+                if done > 0 && done % 16 == 0 && Instant::now() >= d {
+                    break;
+                }
+            }
+            let det_seed = master.next_u64();
+            let mut rng = SplitMix64::new(master.next_u64());
+            root.resample_into(observer, det_seed, &mut self.det);
+            self.iterate(root_deals, &mut rng);
+            done += 1;
+        }
+        done
+    }
+
+    fn next_stamp(&mut self) -> u32 {
+        if self.stamp >= u32::MAX - 4 {
+            self.mark.fill(0);
+            self.stamp = 0;
+        }
+        self.stamp += 2;
+        self.stamp
+    }
+
+    fn iterate(&mut self, root_deals: u32, rng: &mut SplitMix64) {
+        self.path.clear();
+        let mut node = 0u32;
+        while !self.stopped(root_deals) {
+            let seat = match self.det.player_to_act() {
+                Some(p) => p,
+                None => break,
+            };
+            self.det.legal_actions_into(&mut self.legal);
+            let s = self.next_stamp();
+            for &a in &self.legal {
+                self.mark[a as usize] = s;
+            }
+            let mut compatible = 0usize;
+            let mut ch = self.nodes[node as usize].first_child;
+            while ch != NONE {
+                let a = self.nodes[ch as usize].action as usize;
+                if self.mark[a] == s {
+                    self.mark[a] = s + 1;
+                    compatible += 1;
+                }
+                ch = self.nodes[ch as usize].next_sibling;
+            }
+            if compatible < self.legal.len() && self.nodes.len() < MAX_NODES {
+                // expansion: an untried action, uniformly, the untried ones ascending
+                self.untried.clear();
+                for &a in &self.legal {
+                    if self.mark[a as usize] == s {
+                        self.untried.push(a);
+                    }
+                }
+                let a = self.untried[mod_small(rng.next_u64(), self.untried.len() as u64) as usize];
+                self.bump_avail(node, s + 1);
+                let child = self.add_child(node, a);
+                self.path.push((child, seat));
+                self.det.apply_unchecked(a);
+                break;
+            }
+            if compatible == 0 {
+                break; // the tree is full and no child fits this determinization
+            }
+            let best = self.select(node, s + 1);
+            self.bump_avail(node, s + 1);
+            self.path.push((best, seat));
+            let a = self.nodes[best as usize].action;
+            self.det.apply_unchecked(a);
+            node = best;
+        }
+        self.play_out(root_deals, rng);
+        self.score();
+        for &(v, seat) in &self.path {
+            let nd = &mut self.nodes[v as usize];
+            nd.visits += 1;
+            nd.reward += self.rewards[seat];
+        }
+    }
+
+    /// UCT over the children marked `m` (those legal in this determinization), ascending by
+    /// action; the first maximum wins (docs/bots.md "Selection").
+    #[inline]
+    fn select(&self, node: u32, m: u32) -> u32 {
+        let mut best = NONE;
+        let mut best_value = f64::NEG_INFINITY;
+        let mut ch = self.nodes[node as usize].first_child;
+        while ch != NONE {
+            let nd = &self.nodes[ch as usize];
+            if self.mark[nd.action as usize] == m {
+                let n = nd.visits as f64;
+                let value = nd.reward / n + self.c * ((nd.avail as f64).ln() / n).sqrt();
+                if value > best_value {
+                    best_value = value;
+                    best = ch;
+                }
+            }
+            ch = nd.next_sibling;
+        }
+        best
+    }
+
+    /// One more availability for every child of `node` marked `m`.
+    #[inline]
+    fn bump_avail(&mut self, node: u32, m: u32) {
+        let mut ch = self.nodes[node as usize].first_child;
+        while ch != NONE {
+            let a = self.nodes[ch as usize].action as usize;
+            if self.mark[a] == m {
+                self.nodes[ch as usize].avail += 1;
+            }
+            ch = self.nodes[ch as usize].next_sibling;
+        }
+    }
+
+    /// A new child of `node` for `a`, kept in ascending action order, available once.
+    fn add_child(&mut self, node: u32, a: Action) -> u32 {
+        let id = self.nodes.len() as u32;
+        let mut prev = NONE;
+        let mut cur = self.nodes[node as usize].first_child;
+        while cur != NONE && self.nodes[cur as usize].action < a {
+            prev = cur;
+            cur = self.nodes[cur as usize].next_sibling;
+        }
+        self.nodes.push(Node {
+            reward: 0.0,
+            visits: 0,
+            avail: 1,
+            action: a,
+            first_child: NONE,
+            next_sibling: cur,
+        });
+        if prev == NONE {
+            self.nodes[node as usize].first_child = id;
+        } else {
+            self.nodes[prev as usize].next_sibling = id;
+        }
+        id
+    }
+
+    fn play_out(&mut self, root_deals: u32, rng: &mut SplitMix64) {
+        while !self.stopped(root_deals) {
+            let a = match self.rollout {
+                Rollout::Random => {
+                    self.det.legal_actions_into(&mut self.legal);
+                    self.legal[mod_small(rng.next_u64(), self.legal.len() as u64) as usize]
+                }
+                Rollout::Heuristic => self.det.heuristic_action(rng),
+            };
+            self.det.apply_unchecked(a);
+        }
+    }
+
+    /// The iteration's reward per seat into `rewards` (docs/bots.md "Deal-end scoring").
+    fn score(&mut self) {
+        match self.horizon {
+            Horizon::Game => self.det.returns_into(&mut self.rewards),
+            Horizon::Deal => {
+                self.det.scores_into(&mut self.scores);
+                deal_rewards(
+                    &self.root_scores,
+                    &self.scores,
+                    self.sign,
+                    &mut self.rewards,
+                );
+            }
+        }
+    }
+
+    fn root_stats(&self) -> Vec<RootStat> {
+        let mut out = Vec::new();
+        let mut ch = self.nodes[0].first_child;
+        while ch != NONE {
+            let nd = &self.nodes[ch as usize];
+            out.push(RootStat {
+                action: nd.action,
+                visits: nd.visits as u64,
+                avail: nd.avail as u64,
+                reward: nd.reward,
+            });
+            ch = nd.next_sibling;
+        }
+        out
+    }
+}
+
+/// A deal's points as rewards in [-1, 1]: with `d` the score changes since the root, seat `i`'s
+/// margin over the others is `e_i = sign * (n * d_i − Σ_j d_j)` (an integer: `n − 1` times its
+/// lead on the others' mean), divided by the largest `|e_j|` (all 0 when every margin is 0).
+pub fn deal_rewards(root: &[i64], now: &[i64], sign: i64, out: &mut [f64]) {
+    let n = root.len() as i128;
+    let d = |i: usize| now[i] as i128 - root[i] as i128;
+    let total: i128 = (0..root.len()).map(d).sum();
+    let margin = |i: usize| sign as i128 * (n * d(i) - total);
+    let m = (0..root.len()).map(|i| margin(i).abs()).max().unwrap_or(0);
+    for (i, o) in out.iter_mut().enumerate().take(root.len()) {
+        *o = if m == 0 {
+            0.0
+        } else {
+            margin(i) as f64 / m as f64
+        };
+    }
+}
+
+/// Searches for the seat to act in `state` with `cfg`, seeded by `seed` (docs/bots.md "Random
+/// streams"). The state is only read.
+pub fn search<S: State>(cfg: &IsmctsConfig, state: &S, seed: u64) -> Result<SearchResult> {
+    check_to_act(state)?;
+    let legal = state.legal_actions();
+    if legal.len() == 1 {
+        return Ok(SearchResult {
+            action: legal[0],
+            stats: Vec::new(),
+            iterations: 0,
+        });
+    }
+    let trees = cfg.threads.max(1);
+    let seeds: Vec<u64> = if trees == 1 {
+        vec![seed]
+    } else {
+        let mut m = SplitMix64::new(seed);
+        (0..trees).map(|_| m.next_u64()).collect()
+    };
+    let deadline = cfg
+        .time_ms
+        .map(|ms| Instant::now() + Duration::from_millis(ms));
+    let budget = |t: usize| {
+        cfg.iterations
+            .map(|n| n / trees as u64 + ((t as u64) < n % trees as u64) as u64)
+    };
+    let grow = |t: usize, seed: u64| {
+        let mut tree = Tree::new(state, cfg);
+        let done = tree.run(state, seed, budget(t), deadline);
+        (tree.root_stats(), done)
+    };
+    let per_tree: Vec<(Vec<RootStat>, u64)> = if trees == 1 {
+        vec![grow(0, seeds[0])]
+    } else {
+        seeds
+            .into_par_iter()
+            .enumerate()
+            .map(|(t, s)| grow(t, s))
+            .collect()
+    };
+    // merged in tree order, so that the sums do not depend on scheduling
+    let mut merged: BTreeMap<Action, RootStat> = BTreeMap::new();
+    let mut iterations = 0;
+    for (stats, done) in per_tree {
+        iterations += done;
+        for st in stats {
+            let e = merged.entry(st.action).or_insert(RootStat {
+                action: st.action,
+                visits: 0,
+                avail: 0,
+                reward: 0.0,
+            });
+            e.visits += st.visits;
+            e.avail += st.avail;
+            e.reward += st.reward;
+        }
+    }
+    let stats: Vec<RootStat> = merged.into_values().collect();
+    let mut action = legal[0];
+    let mut most = 0;
+    for st in &stats {
+        if st.visits > most {
+            most = st.visits;
+            action = st.action;
+        }
+    }
+    Ok(SearchResult {
+        action,
+        stats,
+        iterations,
+    })
+}
