@@ -57,7 +57,7 @@ def test_every_bot_plays_a_legal_move_and_leaves_the_state_alone(name):
 
 
 def test_random_draws_legal_next_mod_len_from_its_stream():
-    # docs/bots.md "Random streams": the k-th act plays legal[x_k % len], x_k the k-th output of
+    # docs/bots.md §3.6: the k-th act plays legal[x_k % len], x_k the k-th output of
     # SplitMix64(seed)
     state = native("escoba").new_state(8)
     bot = bots.Random(99)
@@ -167,7 +167,18 @@ def test_bad_ismcts_options_are_typed_errors(kwargs):
 
 @pytest.mark.parametrize(
     "spec",
-    ["", "mcts", "random:1", "heuristic:x", "ismcts:0", "ismcts:c=x", "ismcts:depth=2", "ismcts:1,2", "ismcts:threads=-1", 42],
+    [
+        "",
+        "mcts",
+        "random:1",
+        "heuristic:x",
+        "ismcts:0",
+        "ismcts:c=x",
+        "ismcts:depth=2",
+        "ismcts:1,2",
+        "ismcts:threads=-1",
+        42,
+    ],
 )
 def test_bad_bot_specs_are_typed_errors(spec):
     with pytest.raises(InvalidOptionError):
@@ -266,7 +277,9 @@ def test_ismcts_takes_the_sweep():
     game = tapete.Escoba(variant="scopa")
     seat0 = "Ac 2c 3c 4c 6c Jc Qc Kc Ah 2h 5h 6h 7h Jh Qh As 2s 3s 4s 5s 6s 7s Js Qs Ad".split()
     seat1 = "2d 3d 4d 5d 6d 7d Jd Qd Kd".split()
-    state = game.setup(hands=[["7c", "5c"], ["Kh", "Ks"]], table=["3h", "4h"], stock=[], piles=[seat0, seat1], to_move=0)
+    state = game.setup(
+        hands=[["7c", "5c"], ["Kh", "Ks"]], table=["3h", "4h"], stock=[], piles=[seat0, seat1], to_move=0
+    )
     sweep = state.string_to_action("7c")
     assert sorted(state.legal_actions()) == sorted([sweep, state.string_to_action("5c")])
     for seed in range(3):

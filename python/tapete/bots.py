@@ -17,7 +17,7 @@ bot plays the same game again for the same seed and states. Pure Python up to th
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
@@ -114,7 +114,7 @@ def _native_state(state: Any) -> None:
 
 
 class _NativeBot:
-    """A bot of the native core, named by its spec text (docs/bots.md "Bot specs")."""
+    """A bot of the native core, named by its spec text (docs/bots.md §1)."""
 
     spec: str
 
@@ -166,7 +166,7 @@ class Heuristic(_NativeBot):
 
 @dataclass(frozen=True)
 class IsmctsOptions:
-    """Checked ISMCTS options (docs/bots.md "Options"), shared by the native and reference bots."""
+    """Checked ISMCTS options (docs/bots.md §3.1), shared by the native and reference bots."""
 
     iterations: int | None
     time_ms: int | None
@@ -208,6 +208,7 @@ class IsmctsOptions:
 
     def spec(self) -> str:
         """The native spec text of these options."""
+
         def opt(x: int | None) -> str:
             return "none" if x is None else str(x)
 
@@ -301,4 +302,3 @@ def as_bot(bot: Any, seed: Any = 0) -> Bot:
     raise InvalidOptionError(
         f"a bot is a spec text, an object with act(state) or a function (view, legal_actions), got {shown(bot)}"
     )
-

@@ -11,9 +11,9 @@ import math
 import time
 from typing import Any
 
+from .._game import seed_value
 from ..bots import IsmctsOptions, RootStat
 from ..errors import IllegalActionError, InvalidOptionError, InvalidStateError
-from .._game import seed_value
 from ._rng import SplitMix64
 
 __all__ = ["Random", "ISMCTS", "search", "score_sign", "deal_rewards"]
@@ -32,7 +32,7 @@ def _to_act(state: Any) -> int:
 
 def score_sign(game: Any) -> int:
     """+1 where a seat wants a higher ``scores()``, -1 where its score counts what it wants to
-    avoid (docs/bots.md "Deal-end scoring"; as ``score_sign`` in rust/tapete-core/src/bots/mod.rs)."""
+    avoid (docs/bots.md §3.5; as ``score_sign`` in rust/tapete-core/src/bots/mod.rs)."""
     if game.name == "musta_maija":
         return -1
     if game.name == "escoba" and game.options.get("target_mode") in ("lose", "eliminate"):

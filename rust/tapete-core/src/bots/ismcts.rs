@@ -30,11 +30,11 @@ pub enum Horizon {
     /// The end of the match, scored by `returns`.
     Game,
     /// The end of the current deal (or of the match, if it ends first), scored by the deal's
-    /// points scaled to [-1, 1] (docs/bots.md "Deal-end scoring").
+    /// points scaled to [-1, 1] (docs/bots.md §3.5).
     Deal,
 }
 
-/// The options of a search (docs/bots.md "Options").
+/// The options of a search (docs/bots.md §3.1).
 #[derive(Clone, Debug, PartialEq)]
 pub struct IsmctsConfig {
     /// Iterations in all (split over the trees); `None`: only the time budget counts.
@@ -258,7 +258,7 @@ impl<S: State> Tree<S> {
     }
 
     /// UCT over the children marked `m` (those legal in this determinization), ascending by
-    /// action; the first maximum wins (docs/bots.md "Selection").
+    /// action; the first maximum wins (docs/bots.md §3.3).
     #[inline]
     fn select(&self, node: u32, m: u32) -> u32 {
         let mut best = NONE;
@@ -330,7 +330,7 @@ impl<S: State> Tree<S> {
         }
     }
 
-    /// The iteration's reward per seat into `rewards` (docs/bots.md "Deal-end scoring").
+    /// The iteration's reward per seat into `rewards` (docs/bots.md §3.5).
     fn score(&mut self) {
         match self.horizon {
             Horizon::Game => self.det.returns_into(&mut self.rewards),
@@ -381,8 +381,8 @@ pub fn deal_rewards(root: &[i64], now: &[i64], sign: i64, out: &mut [f64]) {
     }
 }
 
-/// Searches for the seat to act in `state` with `cfg`, seeded by `seed` (docs/bots.md "Random
-/// streams"). The state is only read.
+/// Searches for the seat to act in `state` with `cfg`, seeded by `seed` (the streams of
+/// docs/bots.md §3.6). The state is only read.
 pub fn search<S: State>(cfg: &IsmctsConfig, state: &S, seed: u64) -> Result<SearchResult> {
     check_to_act(state)?;
     let legal = state.legal_actions();

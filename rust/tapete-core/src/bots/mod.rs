@@ -16,7 +16,7 @@ use crate::rng::SplitMix64;
 
 /// The action `spec` plays for the seat to act, drawing from `rng`: `random` draws one value
 /// (`legal[next() mod len]`), `heuristic` whatever the game's `heuristic_action` draws, ISMCTS
-/// one value, the seed of its search (docs/bots.md "Random streams"). A state where no seat
+/// one value, the seed of its search (docs/bots.md §3.6). A state where no seat
 /// acts is an `IllegalAction` error.
 pub fn act_with_rng<S: State>(spec: &BotSpec, state: &S, rng: &mut SplitMix64) -> Result<Action> {
     Ok(act_with_stats(spec, state, rng)?.0)
@@ -52,7 +52,7 @@ pub fn check_to_act<S: State>(state: &S) -> Result<usize> {
 }
 
 /// +1 where a seat wants a higher `scores()`, −1 where its score counts what it wants to avoid
-/// (docs/bots.md "Deal-end scoring"). The one place that knows it: the `Game` trait has no item
+/// (docs/bots.md §3.5). The one place that knows it: the `Game` trait has no item
 /// that says so, so this reads the game's name and options; each game's contract says what its
 /// scores count (docs/musta_maija_engine.md §4: losses; docs/escoba_engine.md §6 and §6a: with
 /// `target_mode` `lose` or `eliminate` reaching the target is bad).

@@ -1,6 +1,6 @@
 //! A bot named by text, as the command line, `simulate(bots=...)` and the Python bots give it:
 //! `random`, `heuristic`, `ismcts`, `ismcts:200` (iterations), or `ismcts:` followed by
-//! `key=value` pairs separated by commas (docs/bots.md "Bot specs").
+//! `key=value` pairs separated by commas (docs/bots.md §1).
 
 use std::fmt;
 
