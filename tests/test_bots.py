@@ -4,6 +4,8 @@ its seat can see, native ISMCTS against the reference one, and an obvious best m
 from __future__ import annotations
 
 import math
+import threading
+import time
 
 import pytest
 
@@ -287,3 +289,39 @@ def test_ismcts_takes_the_sweep():
         assert bot.act(state) == sweep
         best = max(bot.stats, key=lambda s: s.visits)
         assert best.action == sweep and best.mean == 1.0
+
+
+def test_a_time_budget_and_heuristic_rollouts():
+    state = native("escoba").new_state(2)
+    bot = bots.as_bot("ismcts:time_ms=30,rollout=heuristic,horizon=game", seed=1)
+    assert isinstance(bot, bots.ISMCTS)
+    assert bot.options.iterations is None and bot.options.time_ms == 30
+    assert bot.act(state) in state.legal_actions()
+    assert bot.iterations >= 1
+    assert sum(s.visits for s in bot.stats) == bot.iterations
+    capped = bots.ISMCTS(iterations=5, time_ms=10_000)
+    capped.act(state)
+    assert capped.iterations == 5
+
+
+def test_native_search_lets_other_python_threads_run():
+    """The search runs with the GIL released: a Python thread keeps ticking meanwhile."""
+    state = native("escoba").new_state(2)
+    ticks: list[float] = []
+    done = threading.Event()
+
+    def tick():
+        while not done.is_set():
+            ticks.append(time.perf_counter())
+            time.sleep(0.001)
+
+    worker = threading.Thread(target=tick)
+    worker.start()
+    try:
+        start = time.perf_counter()
+        bots.ISMCTS(iterations=None, time_ms=300).act(state)
+        end = time.perf_counter()
+    finally:
+        done.set()
+        worker.join()
+    assert sum(start < t < end for t in ticks) >= 10
