@@ -173,6 +173,8 @@ def test_bad_ismcts_options_are_typed_errors(kwargs):
         "",
         "mcts",
         "random:1",
+        "random:",
+        "ismcts:",
         "heuristic:x",
         "ismcts:0",
         "ismcts:c=x",
@@ -190,7 +192,7 @@ def test_bad_bot_specs_are_typed_errors(spec):
 def test_the_native_spec_reader_refuses_what_python_refuses():
     state = native("escoba").new_state(1)
     before = state.to_json()
-    for spec in ["", "ismcts:0", "ismcts:c=-1", "ismcts:rollout=smart", "ismcts:iterations=none", 3]:
+    for spec in ["", "random:", "ismcts:", "ismcts:0", "ismcts:c=-1", "ismcts:rollout=smart", "ismcts:iterations=none", 3]:
         with pytest.raises(InvalidOptionError):
             state.bot_act(spec, 0)
     assert state.to_json() == before

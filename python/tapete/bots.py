@@ -256,14 +256,14 @@ class ISMCTS(_NativeBot):
 
 
 def _from_spec(text: str, seed: Any) -> Bot:
-    name, _, rest = text.strip().partition(":")
+    name, sep, rest = text.strip().partition(":")
     name = name.strip()
-    if name in ("random", "heuristic") and not rest:
+    if name in ("random", "heuristic") and not sep:
         return Random(seed) if name == "random" else Heuristic(seed)
     if name != "ismcts":
         raise InvalidOptionError(f"bad bot spec {shown(text)}: expected random, heuristic or ismcts[:options]")
     kwargs: dict[str, Any] = {}
-    if rest:
+    if sep:
         for i, item in enumerate(rest.split(",")):
             key, eq, value = item.partition("=")
             key, value = key.strip(), value.strip()

@@ -94,8 +94,8 @@ pub struct SearchResult {
     pub iterations: u64,
 }
 
-/// A tree never holds more nodes than this (512 MiB); past it, iterations go on without
-/// expanding.
+/// The trees of one search never hold more nodes than this in all (512 MiB), each tree
+/// `MAX_NODES / threads` of them; past it, iterations go on without expanding.
 pub const MAX_NODES: usize = 1 << 24;
 const NONE: u32 = u32::MAX;
 
@@ -129,6 +129,7 @@ struct Tree<S: State> {
     rollout: Rollout,
     horizon: Horizon,
     sign: i64,
+    max_nodes: usize,
 }
 
 impl<S: State> Tree<S> {
@@ -158,6 +159,7 @@ impl<S: State> Tree<S> {
             rollout: cfg.rollout,
             horizon: cfg.horizon,
             sign: score_sign(&root.game()),
+            max_nodes: (MAX_NODES / cfg.threads.max(1)).max(2),
         }
     }
 
@@ -223,7 +225,7 @@ impl<S: State> Tree<S> {
                 }
                 ch = self.nodes[ch as usize].next_sibling;
             }
-            if compatible < self.legal.len() && self.nodes.len() < MAX_NODES {
+            if compatible < self.legal.len() && self.nodes.len() < self.max_nodes {
                 // expansion: an untried action, uniformly, the untried ones ascending
                 self.untried.clear();
                 for &a in &self.legal {

@@ -136,6 +136,13 @@ fn parse_ismcts(text: &str, rest: &str) -> Result<IsmctsConfig> {
     Ok(cfg)
 }
 
+impl std::str::FromStr for BotSpec {
+    type Err = GameError;
+    fn from_str(text: &str) -> Result<BotSpec> {
+        BotSpec::parse(text)
+    }
+}
+
 impl fmt::Display for BotSpec {
     /// The canonical text, which [`BotSpec::parse`] reads back to the same spec.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
