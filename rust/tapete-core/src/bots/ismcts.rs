@@ -94,33 +94,60 @@ pub struct SearchResult {
     pub iterations: u64,
 }
 
-/// The trees of one search never hold more nodes than this in all (512 MiB), each tree
-/// `MAX_NODES / threads` of them; past it, iterations go on without expanding.
-pub const MAX_NODES: usize = 1 << 24;
+/// The trees of one search never hold more children than this in all (at most 512 MiB), each
+/// tree `MAX_CHILDREN / threads` of them; past it, iterations go on without expanding.
+pub const MAX_CHILDREN: usize = 1 << 22;
 const NONE: u32 = u32::MAX;
+/// Children per block: a node's children live in its own blocks, so that walking them reads a
+/// few cache lines rather than one scattered node per child.
+const BLOCK: usize = 4;
 
+/// A child of a node: its action, its statistics, and its own children (`NONE` until it has one).
 #[derive(Clone, Copy)]
-struct Node {
+struct Edge {
     reward: f64,
     visits: u32,
     avail: u32,
     action: Action,
-    first_child: u32,
-    next_sibling: u32,
+    children: u32,
 }
 
+const EMPTY: Edge = Edge {
+    reward: 0.0,
+    visits: 0,
+    avail: 0,
+    action: 0,
+    children: NONE,
+};
+
+/// Up to `BLOCK` children of one node, in the order they were made, and the node's next block.
+#[derive(Clone, Copy)]
+struct Block {
+    edges: [Edge; BLOCK],
+    len: u32,
+    next: u32,
+}
+
+const NEW_BLOCK: Block = Block {
+    edges: [EMPTY; BLOCK],
+    len: 0,
+    next: NONE,
+};
+
 /// One tree and every buffer its iterations reuse, so that an iteration allocates nothing but
-/// its new node.
+/// its new child.
 struct Tree<S: State> {
-    nodes: Vec<Node>,
+    /// Block 0 holds the root's first children.
+    blocks: Vec<Block>,
+    children: usize,
     /// Per action: `stamp` when legal in the current node's determinization, `stamp + 1` once
     /// matched by a child.
     mark: Vec<u32>,
     stamp: u32,
     legal: Vec<Action>,
     untried: Vec<Action>,
-    /// The nodes the iteration went through, each with the seat that chose it.
-    path: Vec<(u32, usize)>,
+    /// The children the iteration went through (block, slot), each with the seat that chose it.
+    path: Vec<(u32, u32, usize)>,
     det: S,
     root_scores: Vec<i64>,
     scores: Vec<i64>,
@@ -129,7 +156,7 @@ struct Tree<S: State> {
     rollout: Rollout,
     horizon: Horizon,
     sign: i64,
-    max_nodes: usize,
+    max_children: usize,
 }
 
 impl<S: State> Tree<S> {
@@ -138,14 +165,8 @@ impl<S: State> Tree<S> {
         let mut root_scores = vec![0; n];
         root.scores_into(&mut root_scores);
         Tree {
-            nodes: vec![Node {
-                reward: 0.0,
-                visits: 0,
-                avail: 0,
-                action: 0,
-                first_child: NONE,
-                next_sibling: NONE,
-            }],
+            blocks: vec![NEW_BLOCK],
+            children: 0,
             mark: vec![0; <S::Game as Game>::NUM_ACTIONS as usize],
             stamp: 0,
             legal: Vec::with_capacity(64),
@@ -159,7 +180,7 @@ impl<S: State> Tree<S> {
             rollout: cfg.rollout,
             horizon: cfg.horizon,
             sign: score_sign(&root.game()),
-            max_nodes: (MAX_NODES / cfg.threads.max(1)).max(2),
+            max_children: (MAX_CHILDREN / cfg.threads.max(1)).max(2),
         }
     }
 
@@ -204,7 +225,9 @@ impl<S: State> Tree<S> {
 
     fn iterate(&mut self, root_deals: u32, rng: &mut SplitMix64) {
         self.path.clear();
-        let mut node = 0u32;
+        // the current node: its first block (NONE: no children yet) and the edge that leads to it
+        let mut head = 0u32;
+        let mut parent: Option<(u32, u32)> = None;
         while !self.stopped(root_deals) {
             let seat = match self.det.player_to_act() {
                 Some(p) => p,
@@ -216,16 +239,21 @@ impl<S: State> Tree<S> {
                 self.mark[a as usize] = s;
             }
             let mut compatible = 0usize;
-            let mut ch = self.nodes[node as usize].first_child;
-            while ch != NONE {
-                let a = self.nodes[ch as usize].action as usize;
-                if self.mark[a] == s {
-                    self.mark[a] = s + 1;
-                    compatible += 1;
+            let mut last = NONE;
+            let mut b = head;
+            while b != NONE {
+                let block = &self.blocks[b as usize];
+                for e in &block.edges[..block.len as usize] {
+                    let a = e.action as usize;
+                    if self.mark[a] == s {
+                        self.mark[a] = s + 1;
+                        compatible += 1;
+                    }
                 }
-                ch = self.nodes[ch as usize].next_sibling;
+                last = b;
+                b = block.next;
             }
-            if compatible < self.legal.len() && self.nodes.len() < self.max_nodes {
+            if compatible < self.legal.len() && self.children < self.max_children {
                 // expansion: an untried action, uniformly, the untried ones ascending
                 self.untried.clear();
                 for &a in &self.legal {
@@ -234,89 +262,107 @@ impl<S: State> Tree<S> {
                     }
                 }
                 let a = self.untried[mod_small(rng.next_u64(), self.untried.len() as u64) as usize];
-                self.bump_avail(node, s + 1);
-                let child = self.add_child(node, a);
-                self.path.push((child, seat));
+                self.bump_avail(head, s + 1);
+                let (b, slot) = self.add_child(head, last, parent, a);
+                self.path.push((b, slot, seat));
                 self.det.apply_unchecked(a);
                 break;
             }
             if compatible == 0 {
                 break; // the tree is full and no child fits this determinization
             }
-            let best = self.select(node, s + 1);
-            self.bump_avail(node, s + 1);
-            self.path.push((best, seat));
-            let a = self.nodes[best as usize].action;
-            self.det.apply_unchecked(a);
-            node = best;
+            let (b, slot) = self.select(head, s + 1);
+            self.bump_avail(head, s + 1);
+            self.path.push((b, slot, seat));
+            let e = self.blocks[b as usize].edges[slot as usize];
+            self.det.apply_unchecked(e.action);
+            parent = Some((b, slot));
+            head = e.children;
         }
         self.play_out(root_deals, rng);
         self.score();
-        for &(v, seat) in &self.path {
-            let nd = &mut self.nodes[v as usize];
-            nd.visits += 1;
-            nd.reward += self.rewards[seat];
+        for &(b, slot, seat) in &self.path {
+            let e = &mut self.blocks[b as usize].edges[slot as usize];
+            e.visits += 1;
+            e.reward += self.rewards[seat];
         }
     }
 
-    /// UCT over the children marked `m` (those legal in this determinization), ascending by
-    /// action; the first maximum wins (docs/bots.md §3.3).
+    /// UCT over the children marked `m` (those legal in this determinization): the greatest
+    /// value, the lower action on a tie (docs/bots.md §3.3: the first maximum in ascending order).
     #[inline]
-    fn select(&self, node: u32, m: u32) -> u32 {
-        let mut best = NONE;
+    fn select(&self, head: u32, m: u32) -> (u32, u32) {
+        let mut best = (NONE, 0);
         let mut best_value = f64::NEG_INFINITY;
-        let mut ch = self.nodes[node as usize].first_child;
-        while ch != NONE {
-            let nd = &self.nodes[ch as usize];
-            if self.mark[nd.action as usize] == m {
-                let n = nd.visits as f64;
-                let value = nd.reward / n + self.c * ((nd.avail as f64).ln() / n).sqrt();
-                if value > best_value {
-                    best_value = value;
-                    best = ch;
+        let mut best_action = Action::MAX;
+        let mut b = head;
+        while b != NONE {
+            let block = &self.blocks[b as usize];
+            for (slot, e) in block.edges[..block.len as usize].iter().enumerate() {
+                if self.mark[e.action as usize] == m {
+                    let n = e.visits as f64;
+                    let value = e.reward / n + self.c * ((e.avail as f64).ln() / n).sqrt();
+                    if value > best_value || (value == best_value && e.action < best_action) {
+                        best_value = value;
+                        best_action = e.action;
+                        best = (b, slot as u32);
+                    }
                 }
             }
-            ch = nd.next_sibling;
+            b = block.next;
         }
         best
     }
 
-    /// One more availability for every child of `node` marked `m`.
+    /// One more availability for every child marked `m` of the node whose first block is `head`.
     #[inline]
-    fn bump_avail(&mut self, node: u32, m: u32) {
-        let mut ch = self.nodes[node as usize].first_child;
-        while ch != NONE {
-            let a = self.nodes[ch as usize].action as usize;
-            if self.mark[a] == m {
-                self.nodes[ch as usize].avail += 1;
+    fn bump_avail(&mut self, head: u32, m: u32) {
+        let mut b = head;
+        while b != NONE {
+            let block = &mut self.blocks[b as usize];
+            let len = block.len as usize;
+            for e in &mut block.edges[..len] {
+                if self.mark[e.action as usize] == m {
+                    e.avail += 1;
+                }
             }
-            ch = self.nodes[ch as usize].next_sibling;
+            b = block.next;
         }
     }
 
-    /// A new child of `node` for `a`, kept in ascending action order, available once.
-    fn add_child(&mut self, node: u32, a: Action) -> u32 {
-        let id = self.nodes.len() as u32;
-        let mut prev = NONE;
-        let mut cur = self.nodes[node as usize].first_child;
-        while cur != NONE && self.nodes[cur as usize].action < a {
-            prev = cur;
-            cur = self.nodes[cur as usize].next_sibling;
-        }
-        self.nodes.push(Node {
-            reward: 0.0,
-            visits: 0,
+    /// A new child for `a`, available once, appended to the node's last block `last` (a new
+    /// block when full, or the node's first block, linked from `parent`'s edge, when it has none).
+    fn add_child(
+        &mut self,
+        head: u32,
+        last: u32,
+        parent: Option<(u32, u32)>,
+        a: Action,
+    ) -> (u32, u32) {
+        let fresh = self.blocks.len() as u32;
+        let b = if head == NONE {
+            self.blocks.push(NEW_BLOCK);
+            if let Some((pb, ps)) = parent {
+                self.blocks[pb as usize].edges[ps as usize].children = fresh;
+            }
+            fresh
+        } else if self.blocks[last as usize].len as usize == BLOCK {
+            self.blocks.push(NEW_BLOCK);
+            self.blocks[last as usize].next = fresh;
+            fresh
+        } else {
+            last
+        };
+        let block = &mut self.blocks[b as usize];
+        let slot = block.len;
+        block.edges[slot as usize] = Edge {
             avail: 1,
             action: a,
-            first_child: NONE,
-            next_sibling: cur,
-        });
-        if prev == NONE {
-            self.nodes[node as usize].first_child = id;
-        } else {
-            self.nodes[prev as usize].next_sibling = id;
-        }
-        id
+            ..EMPTY
+        };
+        block.len += 1;
+        self.children += 1;
+        (b, slot)
     }
 
     fn play_out(&mut self, root_deals: u32, rng: &mut SplitMix64) {
@@ -350,17 +396,20 @@ impl<S: State> Tree<S> {
 
     fn root_stats(&self) -> Vec<RootStat> {
         let mut out = Vec::new();
-        let mut ch = self.nodes[0].first_child;
-        while ch != NONE {
-            let nd = &self.nodes[ch as usize];
-            out.push(RootStat {
-                action: nd.action,
-                visits: nd.visits as u64,
-                avail: nd.avail as u64,
-                reward: nd.reward,
-            });
-            ch = nd.next_sibling;
+        let mut b = 0u32;
+        while b != NONE {
+            let block = &self.blocks[b as usize];
+            for e in &block.edges[..block.len as usize] {
+                out.push(RootStat {
+                    action: e.action,
+                    visits: e.visits as u64,
+                    avail: e.avail as u64,
+                    reward: e.reward,
+                });
+            }
+            b = block.next;
         }
+        out.sort_by_key(|st| st.action);
         out
     }
 }
