@@ -1,5 +1,6 @@
 //! tapete-core: exact, fast rules engines for traditional card games (no Python here).
 
+pub mod bots;
 pub mod cards;
 pub mod error;
 pub mod game;
