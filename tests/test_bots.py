@@ -192,7 +192,8 @@ def test_bad_bot_specs_are_typed_errors(spec):
 def test_the_native_spec_reader_refuses_what_python_refuses():
     state = native("escoba").new_state(1)
     before = state.to_json()
-    for spec in ["", "random:", "ismcts:", "ismcts:0", "ismcts:c=-1", "ismcts:rollout=smart", "ismcts:iterations=none", 3]:
+    refused = ["", "random:", "ismcts:", "ismcts:0", "ismcts:c=-1", "ismcts:rollout=smart", "ismcts:iterations=none", 3]
+    for spec in refused:
         with pytest.raises(InvalidOptionError):
             state.bot_act(spec, 0)
     assert state.to_json() == before
