@@ -118,7 +118,7 @@ class _NativeBot:
 
     spec: str
 
-    def __init__(self, seed: Any) -> None:
+    def __init__(self, seed: int = 0) -> None:
         self.seed = seed_value(seed, InvalidOptionError)
         self._rng = SplitMix64(self.seed)
         self.stats: list[RootStat] = []
