@@ -112,3 +112,47 @@ fn every_bot_plays_whole_matches() {
         Err(GameError::IllegalAction(_))
     ));
 }
+
+/// Two states with the same view and history for the seat to act (a state and its resample) get
+/// the same action from every bot with the same seed (docs/design.md §7.5).
+fn check_paired<G: Game>(g: &G) {
+    let mut s = g.new_state(4);
+    let mut rng = SplitMix64::new(4);
+    for _ in 0..4 {
+        if s.player_to_act().is_none() {
+            break;
+        }
+        let a = act(&BotSpec::Random, &s, rng.next_u64()).unwrap();
+        s.apply(a).unwrap();
+    }
+    let p = s.player_to_act().unwrap();
+    let pair = [s.resample(p, 1).unwrap(), s.resample(p, 2).unwrap()];
+    for t in &pair {
+        assert_eq!(t.view_json(p), s.view_json(p), "{}", G::NAME);
+        assert_eq!(t.history(), s.history(), "{}", G::NAME);
+    }
+    for spec in [
+        "random",
+        "heuristic",
+        "ismcts:40",
+        "ismcts:40,threads=2,horizon=game",
+    ] {
+        let spec = BotSpec::parse(spec).unwrap();
+        let [a, b] = &pair;
+        let (x, y) = (
+            act_with_stats(&spec, a, &mut SplitMix64::new(9)).unwrap(),
+            act_with_stats(&spec, b, &mut SplitMix64::new(9)).unwrap(),
+        );
+        assert_eq!(x, y, "{} {spec}", G::NAME);
+    }
+}
+
+#[test]
+fn bots_see_only_their_seat_in_every_game() {
+    macro_rules! each {
+        ($($module:ident :: $Game:ident, $State:ident;)*) => {
+            $(check_paired(&crate::games::$module::$Game::from_options(&serde_json::json!({})).unwrap());)*
+        };
+    }
+    crate::for_each_game!(each);
+}
