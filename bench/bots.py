@@ -38,22 +38,9 @@ GAME_STRINGS = {
     "mosca": "mosca(players=3)",
     "burako": "burako(players=2,match=single_hand)",
 }
-PAIRS = {
-    "escoba": [
-        ("heuristic", "random"),
-        ("ismcts:100", "random"),
-        ("ismcts:1000", "heuristic"),
-        ("ismcts:1000", "ismcts:100"),
-    ],
-    "musta_maija": [
-        ("heuristic", "random"),
-        ("ismcts:100", "random"),
-        ("ismcts:1000", "heuristic"),
-        ("ismcts:1000", "ismcts:100"),
-    ],
-    "mosca": [("heuristic", "random"), ("ismcts:1000", "random"), ("ismcts:1000", "heuristic")],
-    "burako": [("heuristic", "random"), ("ismcts:1000", "random"), ("ismcts:1000", "heuristic")],
-}
+MORE_SEATS = [("heuristic", "random"), ("ismcts:1000", "random"), ("ismcts:1000", "heuristic")]
+TWO_SEATS = [*MORE_SEATS, ("ismcts:100", "random"), ("ismcts:1000", "ismcts:100")]
+PAIRS = {"escoba": TWO_SEATS, "musta_maija": TWO_SEATS, "mosca": MORE_SEATS, "burako": MORE_SEATS}
 FULL_PAIRS = [("ismcts:10000", "ismcts:1000")]
 
 
