@@ -95,3 +95,15 @@ def test_the_command_line_prints_each_seats_bot(capsys: pytest.CaptureFixture[st
     assert "6 bot games" in out and "ismcts:10" in out and "heuristic" in out
     assert main(["simulate", "mosca", "--games", "2", "--bots", "heuristic,random"]) == 2
     assert "expected one bot for every seat" in capsys.readouterr().err
+
+
+def test_the_readme_bots_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    import pathlib
+    import re
+
+    readme = (pathlib.Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Bots", 1)[1].split("\n## ", 1)[0]
+    code = re.search(r"```python\n(.*?)```", section, re.S)
+    assert code is not None
+    exec(compile(code.group(1), "README.md", "exec"), {})
+    assert "{" in capsys.readouterr().out  # the policy printed
