@@ -1,4 +1,4 @@
-"""``tapete.simulate(..., bots=[...])`` and ``tapete simulate --bots`` (docs/bots.md §6): a bot per
+"""``tapete.simulate(..., bots=[...])`` and ``tapete simulate --bots`` (docs/bots.md §7): a bot per
 seat, each on its own stream, results independent of the thread count, the Python path (a Python
 bot in a seat) playing the native seats exactly as the native path does, and typed errors."""
 
@@ -41,7 +41,7 @@ def test_the_python_path_plays_native_seats_as_the_native_path(name: str) -> Non
 
 
 def test_seat_streams_are_the_documented_ones() -> None:
-    # docs/bots.md §6: seat p's stream is seeded by the (p+1)-th output of SplitMix64(seed ^ XOR)
+    # docs/bots.md §7: seat p's stream is seeded by the (p+1)-th output of SplitMix64(seed ^ XOR)
     seeds = SplitMix64(5 ^ 0xD1B5_4A32_D192_ED03)
     assert [seat_seed(5, p) for p in range(3)] == [seeds.next(), seeds.next(), seeds.next()]
 

@@ -53,7 +53,7 @@ def simulate(
     one bot for every seat, or a list of one bot per seat. A bot is a spec text (``"heuristic"``,
     ``"ismcts:200"``, docs/bots.md §1), a native bot (``tapete.bots.ISMCTS(...)``: its spec counts,
     its seed does not), or any ``tapete.bots.Bot`` or function ``(view, legal_actions) -> action``.
-    Seat ``p`` of game ``i`` draws from its own stream (docs/bots.md §6), so results do not depend
+    Seat ``p`` of game ``i`` draws from its own stream (docs/bots.md §7), so results do not depend
     on the thread count. Native bots play in Rust on all threads; a Python bot in any seat plays
     the batch in this thread instead, one game after another, with the same results for the
     native seats.
@@ -91,7 +91,7 @@ def _seat_bots(bots: Any, seats: int) -> list[Any] | None:
 
 
 def seat_seed(game_seed: int, seat: int) -> int:
-    """The seed of seat ``seat``'s bot stream in game ``game_seed`` (docs/bots.md §6)."""
+    """The seed of seat ``seat``'s bot stream in game ``game_seed`` (docs/bots.md §7)."""
     from .reference._rng import SplitMix64
 
     seeds = SplitMix64(game_seed ^ _core.BOT_SEED_XOR)

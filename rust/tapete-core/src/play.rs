@@ -54,7 +54,7 @@ struct OneGame {
 }
 
 /// Seat `seat`'s bot stream in game `game_seed` when each seat has a bot of its own: seeded with
-/// the `seat + 1`-th output of a stream seeded with `game_seed ^ BOT_SEED_XOR` (docs/bots.md §6).
+/// the `seat + 1`-th output of a stream seeded with `game_seed ^ BOT_SEED_XOR` (docs/bots.md §7).
 pub fn seat_seed(game_seed: u64, seat: usize) -> u64 {
     let mut seeds = SplitMix64::new(game_seed ^ BOT_SEED_XOR);
     for _ in 0..seat {
