@@ -8,9 +8,11 @@ import numpy.typing as npt
 
 __version__: str
 MAX_DECISIONS: int
+BOT_SEED_XOR: int
 __all__ = [
     "__version__",
     "MAX_DECISIONS",
+    "BOT_SEED_XOR",
     "BurakoGame",
     "BurakoState",
     "EscobaGame",
@@ -101,6 +103,7 @@ def simulate(
     threads: int | None = None,
     progress: Callable[[int, int], object] | None = None,
     aggregate: bool = False,
+    bots: list[str] | None = None,
 ) -> dict[str, Any]: ...
 
 @final

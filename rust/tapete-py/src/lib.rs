@@ -17,9 +17,11 @@ macro_rules! bind_games {
     ($($module:ident :: $Game:ident, $State:ident;)*) => {
         $(bind::py_game!($module, $Game, $State);)*
 
-        /// Random playouts of any native game, in Rust on all threads with the GIL released.
+        /// Matches of any native game played by native bots (every seat random by default), in
+        /// Rust on all threads with the GIL released.
         #[pyfunction]
-        #[pyo3(signature = (game, games, seed, threads = None, progress = None, aggregate = false))]
+        #[allow(clippy::too_many_arguments)] // Python's keyword arguments, gathered at once below
+        #[pyo3(signature = (game, games, seed, threads = None, progress = None, aggregate = false, bots = None))]
         fn simulate<'py>(
             py: Python<'py>,
             game: &Bound<'py, PyAny>,
@@ -28,12 +30,12 @@ macro_rules! bind_games {
             threads: Option<&Bound<'py, PyAny>>,
             progress: Option<&Bound<'py, PyAny>>,
             aggregate: bool,
+            bots: Option<&Bound<'py, PyAny>>,
         ) -> Result<Bound<'py, PyDict>> {
+            let args = sim::SimArgs { games, seed, threads, progress, aggregate, bots };
             $(
                 if let Ok(g) = game.cast::<$module::$Game>() {
-                    return sim::simulate_game(
-                        py, &g.get().game, games, seed, threads, progress, aggregate,
-                    );
+                    return sim::simulate_game(py, &g.get().game, args);
                 }
             )*
             Err(tapete_core::GameError::InvalidOption(format!(
@@ -110,6 +112,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     init_lazy_apis(m.py())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("MAX_DECISIONS", tapete_core::game::MAX_DECISIONS)?;
+    m.add("BOT_SEED_XOR", tapete_core::play::BOT_SEED_XOR)?;
     m.add_class::<vecenv::VecEnv>()?;
     m.add_function(wrap_pyfunction!(_resample_place, m)?)?;
     register_games(m)
