@@ -245,6 +245,8 @@ DIFFERENTIAL = [
     ("escoba", {"variant": "scopa"}, 0, "deal", 1),
     ("escoba", {"variant": "scopa"}, 7, "deal", 2),
     ("escoba", {"variant": "escoba", "players": 4}, 3, "deal", 1),
+    # a misère preset: deal points count against the seat (Game::score_sign is -1)
+    ("escoba", {"variant": "non_prendere", "players": 4}, 5, "deal", 1),
     ("mosca", {}, 2, "game", 1),
     ("mosca", {"players": 3}, 9, "deal", 3),
     ("musta_maija", {}, 5, "game", 2),

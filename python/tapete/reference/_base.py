@@ -207,6 +207,11 @@ class ReferenceGame(GameBase):
     def _observation_size(self) -> int:
         raise NotImplementedError
 
+    def score_sign(self) -> int:
+        """+1 where a seat wants a higher ``scores()``, -1 where its score counts what it wants to
+        avoid: how bots read a deal's points (docs/bots.md §3.5; ``Game::score_sign``)."""
+        raise NotImplementedError
+
     @property
     def options(self) -> dict[str, Any]:  # type: ignore[override]
         """Every resolved option (a copy)."""

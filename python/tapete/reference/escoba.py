@@ -172,6 +172,10 @@ class Escoba(EscobaRules):
         self.features = tuple(F(self) for F in FEATURES if F.wanted(options))
         self.awards = award_steps(options)
 
+    def score_sign(self) -> int:
+        """Reaching the target loses or eliminates in the misère presets (docs/escoba_engine.md §6)."""
+        return -1 if self._opts["target_mode"] in ("lose", "eliminate") else 1
+
     def _observation_size(self) -> int:
         """The size of a blank position's observation: every block has a fixed size."""
         return len(EscobaState(self)._observation(0))

@@ -16,7 +16,7 @@ from ..bots import IsmctsOptions, RootStat
 from ..errors import IllegalActionError, InvalidOptionError, InvalidStateError
 from ._rng import SplitMix64
 
-__all__ = ["Random", "ISMCTS", "search", "score_sign", "deal_rewards"]
+__all__ = ["Random", "ISMCTS", "search", "deal_rewards"]
 
 
 def _to_act(state: Any) -> int:
@@ -28,16 +28,6 @@ def _to_act(state: Any) -> int:
     if p < 0:
         raise IllegalActionError("no seat is to act: the match is over, a bot has no move")
     return p
-
-
-def score_sign(game: Any) -> int:
-    """+1 where a seat wants a higher ``scores()``, -1 where its score counts what it wants to
-    avoid (docs/bots.md §3.5; as ``score_sign`` in rust/tapete-core/src/bots/mod.rs)."""
-    if game.name == "musta_maija":
-        return -1
-    if game.name == "escoba" and game.options.get("target_mode") in ("lose", "eliminate"):
-        return -1
-    return 1
 
 
 def deal_rewards(root: list[int], now: list[int], sign: int) -> list[float]:
@@ -71,7 +61,7 @@ class _Tree:
         self.observer = int(root.current_player())
         self.root_deals = root.deals()
         self.root_scores = list(root.scores())
-        self.sign = score_sign(root.game)
+        self.sign = root.game.score_sign()
 
     def stopped(self, d: Any) -> bool:
         return bool(d.is_terminal()) or (self.o.horizon == "deal" and d.deals() != self.root_deals)

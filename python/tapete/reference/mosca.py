@@ -368,6 +368,11 @@ class Mosca(ReferenceGame):
     """La Mosca with resolved options; a factory of states."""
 
     name = "mosca"
+
+    def score_sign(self) -> int:
+        """Scores are chip balances (docs/mosca_engine.md §4)."""
+        return 1
+
     num_distinct_actions = NUM_DISTINCT_ACTIONS
 
     def __init__(self, **options: Any) -> None:

@@ -304,6 +304,11 @@ class MustaMaija(ReferenceGame):
     """Musta Maija with resolved options; a factory of states."""
 
     name = "musta_maija"
+
+    def score_sign(self) -> int:
+        """Scores count losses (docs/musta_maija_engine.md §4)."""
+        return -1
+
     num_distinct_actions = NUM_DISTINCT_ACTIONS
 
     def _check(self, options: dict[str, Any]) -> None:

@@ -52,6 +52,10 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     fn num_players(&self) -> usize;
     /// Length of the flat observation vector.
     fn observation_size(&self) -> usize;
+    /// +1 where a seat wants a higher `scores()`, −1 where its score counts what it wants to
+    /// avoid (losses, points toward a losing target): how bots read a deal's points
+    /// (docs/bots.md §3.5). Each game's contract says what its scores count.
+    fn score_sign(&self) -> i64;
 
     /// A new match dealt with the seeded RNG (docs/design.md §5).
     fn new_state(&self, seed: u64) -> Self::State;

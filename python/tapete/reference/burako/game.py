@@ -21,6 +21,11 @@ class Burako(ReferenceGame):
     """The Burako game with resolved options; a factory of states."""
 
     name = "burako"
+
+    def score_sign(self) -> int:
+        """Scores are team totals (docs/burako_engine.md §9)."""
+        return 1
+
     num_distinct_actions = NUM_DISTINCT_ACTIONS
 
     def _observation_size(self) -> int:

@@ -13,7 +13,7 @@ use crate::error::Result;
 use crate::game::{Action, Game, State};
 use crate::rng::{mod_small, SplitMix64};
 
-use super::{check_to_act, score_sign};
+use super::check_to_act;
 
 /// How rollouts choose their moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -181,7 +181,7 @@ impl<S: State> Tree<S> {
             c: cfg.c,
             rollout: cfg.rollout,
             horizon: cfg.horizon,
-            sign: score_sign(&root.game()),
+            sign: root.game().score_sign(),
             max_children: (MAX_CHILDREN / cfg.threads.max(1)).max(2),
         }
     }

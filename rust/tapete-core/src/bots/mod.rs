@@ -11,7 +11,7 @@ pub use ismcts::{deal_rewards, search, Horizon, IsmctsConfig, Rollout, RootStat,
 pub use spec::BotSpec;
 
 use crate::error::{GameError, Result};
-use crate::game::{Action, Game, State};
+use crate::game::{Action, State};
 use crate::rng::SplitMix64;
 
 /// The action `spec` plays for the seat to act, drawing from `rng`: `random` draws one value
@@ -49,26 +49,6 @@ pub fn check_to_act<S: State>(state: &S) -> Result<usize> {
     state.player_to_act().ok_or_else(|| {
         GameError::IllegalAction("no seat is to act: the match is over, a bot has no move".into())
     })
-}
-
-/// +1 where a seat wants a higher `scores()`, −1 where its score counts what it wants to avoid
-/// (docs/bots.md §3.5). The one place that knows it: the `Game` trait has no item
-/// that says so, so this reads the game's name and options; each game's contract says what its
-/// scores count (docs/musta_maija_engine.md §4: losses; docs/escoba_engine.md §6 and §6a: with
-/// `target_mode` `lose` or `eliminate` reaching the target is bad).
-pub fn score_sign<G: Game>(game: &G) -> i64 {
-    match G::NAME {
-        "musta_maija" => -1,
-        "escoba" => {
-            let opts: serde_json::Value =
-                serde_json::from_str(game.options_json()).unwrap_or_default();
-            match opts.get("target_mode").and_then(|v| v.as_str()) {
-                Some("lose") | Some("eliminate") => -1,
-                _ => 1,
-            }
-        }
-        _ => 1,
-    }
 }
 
 #[cfg(test)]

@@ -191,6 +191,11 @@ impl BurakoGame {
 impl Game for BurakoGame {
     crate::game_folder!(BurakoState, "burako", BurakoOptions);
 
+    /// Scores are team totals (docs/burako_engine.md §9).
+    fn score_sign(&self) -> i64 {
+        1
+    }
+
     fn new_state_with_deck(&self, seed: u64, deck: &Value) -> Result<BurakoState> {
         Ok(self.deal_match(seed, Some(serial::check_deck(deck)?)))
     }

@@ -250,6 +250,14 @@ impl EscobaGame {
 impl Game for EscobaGame {
     crate::game_folder!(EscobaState, "escoba");
 
+    /// Reaching the target loses or eliminates in the misère presets (docs/escoba_engine.md §6).
+    fn score_sign(&self) -> i64 {
+        match self.cfg.opts.target_mode {
+            TargetMode::Lose | TargetMode::Eliminate => -1,
+            _ => 1,
+        }
+    }
+
     /// The input aliases first (docs/escoba_engine.md §2), then the table's scheme.
     fn from_options(options: &Value) -> Result<Self> {
         Self::from_resolved(Self::spec().resolve(&options::expand_aliases(options)?)?)

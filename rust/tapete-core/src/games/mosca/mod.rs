@@ -212,6 +212,11 @@ impl MoscaGame {
 impl Game for MoscaGame {
     crate::game_folder!(MoscaState, "mosca", MoscaOptions);
 
+    /// Scores are chip balances (docs/mosca_engine.md §4).
+    fn score_sign(&self) -> i64 {
+        1
+    }
+
     /// The first deal from `deck`: the deck's cards, top first, as text or ids.
     fn new_state_with_deck(&self, seed: u64, deck: &Value) -> Result<MoscaState> {
         let pack = serial::check_deck(&self.cfg, deck)?;

@@ -156,6 +156,11 @@ impl MustaMaijaGame {
 impl Game for MustaMaijaGame {
     crate::game_folder!(MustaMaijaState, "musta_maija", MustaMaijaOptions);
 
+    /// Scores count losses (docs/musta_maija_engine.md §4).
+    fn score_sign(&self) -> i64 {
+        -1
+    }
+
     fn new_state_with_deck(&self, seed: u64, deck: &Value) -> Result<MustaMaijaState> {
         Ok(self.deal_match(seed, Some(serial::check_deck(deck)?)))
     }
