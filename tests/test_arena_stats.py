@@ -83,7 +83,7 @@ def test_wilson_by_hand_and_coverage() -> None:
 def test_pentanomial_counts_pair_scores() -> None:
     assert S.pentanomial([0, 0.5, 1, 1, 1.5, 2, 2, 2]) == [1, 1, 2, 1, 3]
     assert S.pentanomial([]) == [0, 0, 0, 0, 0]
-    for bad in (0.25, 2.5, -0.5, math.nan):
+    for bad in (0.25, 2.5, -0.5, math.nan, math.inf, 1e300):
         with pytest.raises(ValueError):
             S.pentanomial([bad])
 
@@ -226,6 +226,21 @@ def test_sprt_bounds_status_and_bad_input() -> None:
     for bad in ([1, 2, 3], [1, 2, 3, 4, -5], [0, 0, math.nan, 0, 0]):
         with pytest.raises(ValueError):
             sp.llr(bad)
+
+
+def test_sprt_report_puts_the_logistic_elo_beside_the_decision() -> None:
+    sp = S.SPRT(-3, 1, elo_model="logistic")
+    r = sp.report(FISHTEST_P5)
+    assert r["status"] == "continue"  # fishtest: 2.131 lies inside (-2.944, 2.944)
+    assert r["llr"] == sp.llr(FISHTEST_P5)
+    assert (r["lower_bound"], r["upper_bound"]) == sp.bounds
+    assert r["pentanomial"] == FISHTEST_P5
+    e, lo, hi, los = S.elo_from_pentanomial(FISHTEST_P5)
+    assert (r["elo"], r["elo_low95"], r["elo_high95"], r["los"]) == (e, lo, hi, los)
+    # fishtest's get_elo on its example: -0.774 ± 1.278, LOS 11.8%
+    assert e == pytest.approx(-0.7735773359165423, abs=1e-9)
+    assert (hi - lo) / 2 == pytest.approx(1.2775798957280218, abs=1e-9)
+    assert los == pytest.approx(0.1176588580327751, abs=1e-12)
 
 
 def test_sprt_run_stops_only_at_batch_edges() -> None:

@@ -126,11 +126,16 @@ def pentanomial(pair_scores: Iterable[float]) -> list[int]:
     teams swapped; a game scores 1 for a win, 0.5 for a draw, 0 for a loss)."""
     counts = [0] * 5
     for s in pair_scores:
-        i = round(float(s) * 2)
-        if not 0 <= i <= 4 or abs(i - float(s) * 2) > 1e-9:
-            raise ValueError(f"pair score must be one of 0, 0.5, 1, 1.5, 2, got {s!r}")
-        counts[i] += 1
+        counts[_cell(s)] += 1
     return counts
+
+
+def _cell(score: float) -> int:
+    """The pentanomial cell (0..4) of one pair score."""
+    twice = float(score) * 2
+    if not math.isfinite(twice) or twice not in (0.0, 1.0, 2.0, 3.0, 4.0):
+        raise ValueError(f"pair score must be one of 0, 0.5, 1, 1.5, 2, got {score!r}")
+    return int(twice)
 
 
 def _check_p5(p5: Sequence[float]) -> list[float]:
@@ -163,7 +168,8 @@ def elo_from_pentanomial(p5: Sequence[float]) -> tuple[float, float, float, floa
     var = sum(c * (i / 2 - 2 * mu) ** 2 for i, c in enumerate(counts)) / games
     se = math.sqrt(var) / math.sqrt(games)
     low, high = _elo(mu - Z95 * se), _elo(mu + Z95 * se)
-    los = NormalDist().cdf((mu - 0.5) / se) if se > 0 else (1.0 if mu > 0.5 else 0.0 if mu < 0.5 else 0.5)
+    # the regularized cells make se > 0
+    los = NormalDist().cdf((mu - 0.5) / se)
     return _elo(mu), low, high, los
 
 
@@ -294,6 +300,28 @@ class SPRT:
         """The decision at pentanomial counts ``p5``: "H0", "H1" or "continue"."""
         return self.decide(self.llr(p5))
 
+    def report(self, p5: Sequence[float]) -> dict[str, object]:
+        """Everything an arena prints for an SPRT: the hypotheses, the LLR, its bounds, the
+        decision, and beside them the logistic Elo, its 95% interval and the LOS (docs/arena.md §2.2)."""
+        llr = self.llr(p5)
+        elo, low, high, los = elo_from_pentanomial(p5)
+        return {
+            "elo_model": self.elo_model,
+            "elo0": self.elo0,
+            "elo1": self.elo1,
+            "alpha": self.alpha,
+            "beta": self.beta,
+            "pentanomial": [int(c) if float(c).is_integer() else float(c) for c in p5],
+            "llr": llr,
+            "lower_bound": self.bounds[0],
+            "upper_bound": self.bounds[1],
+            "status": self.decide(llr),
+            "elo": elo,
+            "elo_low95": low,
+            "elo_high95": high,
+            "los": los,
+        }
+
     def run(self, pair_scores: Iterable[float], batch: int) -> tuple[Literal["H0", "H1", "continue"], int, float]:
         """Feed pair scores in order, checking at every ``batch`` pairs (and at the end): the
         status, the number of pairs used and the LLR where it stopped."""
@@ -303,8 +331,8 @@ class SPRT:
         used = 0
         llr = 0.0
         pending = False
-        for c in pentanomial_seq(pair_scores):
-            counts[c] += 1
+        for s in pair_scores:
+            counts[_cell(s)] += 1
             used += 1
             pending = True
             if used % batch == 0:
@@ -314,12 +342,6 @@ class SPRT:
         if pending:
             llr = self.llr(counts)
         return self.decide(llr), used, llr
-
-
-def pentanomial_seq(pair_scores: Iterable[float]) -> Iterable[int]:
-    """The pentanomial cell (0..4) of each pair score, lazily."""
-    for s in pair_scores:
-        yield pentanomial([s]).index(1)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -386,8 +408,11 @@ def bradley_terry(
             raise ValueError(f"groups must have shape (groups, {k}, {k}), got {g.shape}")
         if not np.allclose(g.sum(axis=0), w):
             raise ValueError("groups must sum to wins")
+        # how often each group is drawn in each resample: (bootstrap, groups), not a copy per draw
         idx = rng.integers(0, g.shape[0], size=(bootstrap, g.shape[0]))
-        samples = g[idx].sum(axis=1)
+        times = np.zeros((bootstrap, g.shape[0]))
+        np.add.at(times, (np.arange(bootstrap)[:, None], idx), 1.0)
+        samples = np.einsum("bg,gij->bij", times, g)
     else:
         n = w + w.T
         p = np.divide(w, n, out=np.full_like(w, 0.5), where=n > 0)
