@@ -346,11 +346,17 @@ def test_bradley_terry_bootstrap_over_groups() -> None:
     r2, iv2 = S.bradley_terry(wins, rng_seed=4, bootstrap=200, groups=groups)
     assert np.array_equal(iv1, iv2) and np.array_equal(r1, r2)
     assert r1.sum() == pytest.approx(0.0, abs=1e-9)
-    assert np.all(iv1[:, 0] <= r1) and np.all(r1 <= iv1[:, 1])
-    assert np.all(iv1[:, 1] - iv1[:, 0] > 10)
-    # games resampled independently give intervals of the same scale
+    width = iv1[:, 1] - iv1[:, 0]
+    assert np.all(width > 10)
+    assert (iv1[:, 0] + iv1[:, 1]) / 2 == pytest.approx(r1)
+    # these groups carry no shared deal effect, so resampling the games independently gives
+    # intervals of the same scale
     _, iv3 = S.bradley_terry(wins, rng_seed=4, bootstrap=200)
-    assert np.all(iv3[:, 0] <= r1) and np.all(r1 <= iv3[:, 1])
+    assert np.all(np.abs(np.log((iv3[:, 1] - iv3[:, 0]) / width)) < np.log(1.5))
+    # four times the groups, the same ratings, half the width (1 / sqrt n)
+    r4, iv4 = S.bradley_terry(4 * wins, rng_seed=4, bootstrap=400, groups=np.concatenate([groups] * 4))
+    assert r4 == pytest.approx(r1, abs=1e-6)
+    assert np.all(np.abs((iv4[:, 1] - iv4[:, 0]) / width - 0.5) < 0.15)
     # the strongest bot is rated highest
     assert np.argmax(r1) == 2
     with pytest.raises(ValueError):
@@ -359,12 +365,33 @@ def test_bradley_terry_bootstrap_over_groups() -> None:
         S.bradley_terry(wins, rng_seed=0, groups=groups[1:])
 
 
+def test_bradley_terry_intervals_cover_the_true_ratings() -> None:
+    # strengths 1, 1.5, 3; each of 60 deal groups plays 2 games per pair, the group's deals
+    # shifting the pair's win probability by up to ±0.15 (mean 0, so the model's probabilities
+    # are the means): the true ratings are 400 log10(strength) minus their mean
+    strength = np.array([1.0, 1.5, 3.0])
+    truth = 400 * np.log10(strength)
+    truth -= truth.mean()
+    p = strength[:, None] / (strength[:, None] + strength[None, :])
+    rng = np.random.default_rng(3)
+    covered = np.zeros(3, dtype=int)
+    for rep in range(1000):
+        w = rng.binomial(2, p + rng.uniform(-0.15, 0.15, size=(60, 1, 1)))
+        groups = np.triu(w, 1) + np.transpose(np.triu(2 - w, 1), (0, 2, 1))
+        _, iv = S.bradley_terry(groups.sum(axis=0), rng_seed=rep, bootstrap=200, groups=groups)
+        covered += (iv[:, 0] <= truth) & (truth <= iv[:, 1])
+    assert np.all((930 <= covered) & (covered <= 970)), covered
+
+
 def test_bradley_terry_bad_input_and_a_bot_that_never_scored() -> None:
     ratings, _ = S.bradley_terry(np.array([[0, 10], [0, 0]]), rng_seed=0, bootstrap=0)
     assert np.all(np.isfinite(ratings)) and ratings[0] > ratings[1]
     for bad in (np.zeros((1, 1)), np.zeros((2, 3)), np.array([[0, -1], [1, 0]])):
         with pytest.raises(ValueError):
             S.bradley_terry(bad, rng_seed=0)
+    for count in (-1, 1):
+        with pytest.raises(ValueError):
+            S.bradley_terry(np.array([[0, 3], [2, 0]]), rng_seed=0, bootstrap=count)
 
 
 def test_normal_quantile_constant() -> None:

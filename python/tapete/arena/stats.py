@@ -383,7 +383,8 @@ def bradley_terry(
     bootstrap: int = 200,
     groups: npt.ArrayLike | None = None,
 ) -> tuple[FloatArray, FloatArray]:
-    """Bradley–Terry ratings (Elo scale, mean 0) and their 95% percentile-bootstrap intervals.
+    """Bradley–Terry ratings (Elo scale, mean 0) and their 95% bootstrap intervals (the rating ±
+    1.96 bootstrap standard deviations).
 
     ``wins[i, j]`` is bot i's total score against bot j (a draw scores half to each). ``groups``,
     shape (deal groups, k, k), holds the same scores per deal group (summing to ``wins``); the
@@ -395,8 +396,8 @@ def bradley_terry(
         raise ValueError(f"wins must be a square k x k matrix with k >= 2, got shape {w.shape}")
     if np.any(w < 0) or not np.all(np.isfinite(w)):
         raise ValueError("wins must be finite and non-negative")
-    if bootstrap < 0:
-        raise ValueError(f"bootstrap must be >= 0, got {bootstrap!r}")
+    if bootstrap < 0 or bootstrap == 1:
+        raise ValueError(f"bootstrap must be 0 (no intervals) or at least 2, got {bootstrap!r}")
     ratings = _bt_fit(w[None])[0]
     k = w.shape[0]
     if bootstrap == 0:
@@ -425,5 +426,7 @@ def bradley_terry(
         scale = np.divide(n, games, out=np.ones_like(n), where=games > 0)
         samples = samples * scale
     boot = _bt_fit(samples)
-    intervals = np.percentile(boot, [2.5, 97.5], axis=0).T
-    return ratings, np.asarray(intervals, dtype=np.float64)
+    # the normal interval on the bootstrap standard error: the percentile interval undercovers
+    # here (about 92% at 20 to 100 groups), the ratings' MLE being biased outward
+    half = Z95 * boot.std(axis=0, ddof=1)
+    return ratings, np.asarray(np.stack([ratings - half, ratings + half], axis=1), dtype=np.float64)
