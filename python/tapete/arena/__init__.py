@@ -1,0 +1,1 @@
+"""Arenas: matches between bots over shared deals, and their statistics."""
