@@ -273,3 +273,36 @@ def test_uniform_over_the_consistent_placements():
     ref = reference.Mosca(players=6, deck=32).state_from_json(s.to_json())
     for seed in range(200):
         assert ref.resample(p, seed).to_json() == s.resample(p, seed).to_json()
+
+
+# Six seats, 32 cards, hearts trump: all stand, then four tricks. Seat 2 played Js 7s Qs Ks and
+# holds one card; the only spade hidden from seat 0 is 8s (seat 3 holds it).
+MOSCA_LINE = [PLAY0] * 6 + [LEAVE] + [47, 49, 39, 33, 38, 48, 20, 22, 13, 45, 24, 21, 35, 32, 36, 9, 26, 50, 23, 25, 11]
+MOSCA_LINE += [51, 8, 7]
+
+
+def test_no_seat_was_dealt_a_mosca(engine):
+    game = engine.Mosca(players=6, deck=32)
+    s = game.new_state(346)
+    played_by: dict[int, list[int]] = {k: [] for k in range(6)}
+    for a in MOSCA_LINE:
+        if a < 52:
+            played_by[s.current_player()].append(a)
+        s.apply(a)
+    eight = ids("8s")[0]
+    assert sorted(played_by[2]) == sorted(ids("Js 7s Qs Ks")) and eight in json.loads(s.to_json())["hands"][3]
+    # Seat 2 holding 8s instead breaks no duty of docs/rules/mosca.md §4.3: the deal with the two
+    # cards swapped replays legally when it is read back without a deal...
+    d = json.loads(s.to_json())
+    hands = [played_by[k] + d["hands"][k] for k in range(6)]
+    hands[2], hands[3] = played_by[2] + [eight], played_by[3] + d["hands"][2]
+    start = dict(d, hands=[sorted(h) for h in hands], history=[], declarations=[-1] * 6, played=[])
+    start.update(phase="declare", to_move=1, trick=[], trick_number=0, leader=-1, tricks_won=[0] * 6)
+    t = game.state_from_json(json.dumps(start))
+    for a in MOSCA_LINE:
+        t.apply(a)
+    # ...but seat 2 would have been dealt five spades: dealt, the deal ends at the mosca check
+    dealt = game.setup(hands=[sorted(h) for h in hands], turnup=d["turnup"], talon=d["talon"], dealer=d["dealer"])
+    assert dealt.view(0)["deals_played"] == 1
+    # so no resample gives seat 2 the 8s (docs/rules/mosca.md §5.1: the deal went on to declare)
+    assert all(eight not in r["hands"][2] for r in many(s, 0))
