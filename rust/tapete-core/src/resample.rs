@@ -79,106 +79,98 @@ pub fn place(
     {
         return false;
     }
-    SCRATCH.with(|s| place_with(&mut s.borrow_mut(), cards, allowed, caps, rng, out))
-}
-
-fn place_with(
-    s: &mut Scratch,
-    cards: &[u16],
-    allowed: &[u32],
-    caps: &[u16],
-    rng: &mut SplitMix64,
-    out: &mut [u16],
-) -> bool {
-    let slots = caps.len();
-    let every = if slots == MAX_SLOTS {
-        u32::MAX
-    } else {
-        (1u32 << slots) - 1
-    };
-    // Groups by (number of places allowed, mask), each keeping the cards' ascending order.
-    s.order.clear();
-    s.groups.clear();
-    let mut masks: [u32; MAX_CARDS] = [0; MAX_CARDS];
-    for (m, &a) in masks.iter_mut().zip(allowed) {
-        *m = a & every;
-    }
-    let masks = &masks[..cards.len()];
-    let mut done = [false; MAX_CARDS];
-    loop {
-        let mut best: Option<u32> = None;
-        for (&m, _) in masks.iter().zip(&done).filter(|(_, &d)| !d) {
-            best = Some(match best {
-                Some(b) if key(b) <= key(m) => b,
-                _ => m,
+    SCRATCH.with(|cell| {
+        let s = &mut *cell.borrow_mut();
+        let slots = caps.len();
+        let every = if slots == MAX_SLOTS {
+            u32::MAX
+        } else {
+            (1u32 << slots) - 1
+        };
+        // Groups by (number of places allowed, mask), each keeping the cards' ascending order.
+        s.order.clear();
+        s.groups.clear();
+        let mut masks: [u32; MAX_CARDS] = [0; MAX_CARDS];
+        for (m, &a) in masks.iter_mut().zip(allowed) {
+            *m = a & every;
+        }
+        let masks = &masks[..cards.len()];
+        let mut done = [false; MAX_CARDS];
+        loop {
+            let mut best: Option<u32> = None;
+            for (&m, _) in masks.iter().zip(&done).filter(|(_, &d)| !d) {
+                best = Some(match best {
+                    Some(b) if key(b) <= key(m) => b,
+                    _ => m,
+                });
+            }
+            let Some(mask) = best else { break };
+            let start = s.order.len();
+            for ((&m, d), &c) in masks.iter().zip(done.iter_mut()).zip(cards) {
+                if !*d && m == mask {
+                    s.order.push(c);
+                    *d = true;
+                }
+            }
+            s.groups.push(Group {
+                mask,
+                start,
+                len: s.order.len() - start,
             });
         }
-        let Some(mask) = best else { break };
-        let start = s.order.len();
-        for ((&m, d), &c) in masks.iter().zip(done.iter_mut()).zip(cards) {
-            if !*d && m == mask {
-                s.order.push(c);
-                *d = true;
-            }
-        }
-        s.groups.push(Group {
-            mask,
-            start,
-            len: s.order.len() - start,
-        });
-    }
-    let mut left: Caps = [0; MAX_SLOTS];
-    left[..slots].copy_from_slice(caps);
-    let groups = s.groups.len();
-    if groups > 1 {
-        s.memo.clear();
-        if ways(&s.groups, 0, &left, &mut s.memo) <= 0.0 {
-            return false;
-        }
-    }
-    // Per place, where its next card goes in `out`.
-    let mut fill: [usize; MAX_SLOTS] = [0; MAX_SLOTS];
-    let mut at = 0;
-    for (j, &c) in caps.iter().enumerate() {
-        fill[j] = at;
-        at += c as usize;
-    }
-    for g in 0..groups {
-        let group = s.groups[g];
-        let mut take: Caps = [0; MAX_SLOTS];
-        if g + 1 == groups {
-            // The last group fills what is left: its split is forced.
-            for j in 0..slots {
-                if left[j] > 0 && group.mask >> j & 1 == 0 {
-                    return false;
-                }
-                take[j] = left[j];
-            }
-        } else {
-            let total = ways(&s.groups, g, &left, &mut s.memo);
-            let u = unit_f64(rng) * total;
-            if !choose(&s.groups, g, &left, &mut s.memo, u, &mut take) {
+        let mut left: Caps = [0; MAX_SLOTS];
+        left[..slots].copy_from_slice(caps);
+        let groups = s.groups.len();
+        if groups > 1 {
+            s.memo.clear();
+            if ways(&s.groups, 0, &left, &mut s.memo) <= 0.0 {
                 return false;
             }
         }
-        let members = &mut s.order[group.start..group.start + group.len];
-        rng.shuffle(members);
-        let mut k = 0;
-        for j in 0..slots {
-            for _ in 0..take[j] {
-                out[fill[j]] = members[k];
-                fill[j] += 1;
-                k += 1;
-            }
-            left[j] -= take[j];
+        // Per place, where its next card goes in `out`.
+        let mut fill: [usize; MAX_SLOTS] = [0; MAX_SLOTS];
+        let mut at = 0;
+        for (j, &c) in caps.iter().enumerate() {
+            fill[j] = at;
+            at += c as usize;
         }
-    }
-    let mut at = 0;
-    for &c in caps {
-        rng.shuffle(&mut out[at..at + c as usize]);
-        at += c as usize;
-    }
-    true
+        for g in 0..groups {
+            let group = s.groups[g];
+            let mut take: Caps = [0; MAX_SLOTS];
+            if g + 1 == groups {
+                // The last group fills what is left: its split is forced.
+                for j in 0..slots {
+                    if left[j] > 0 && group.mask >> j & 1 == 0 {
+                        return false;
+                    }
+                    take[j] = left[j];
+                }
+            } else {
+                let total = ways(&s.groups, g, &left, &mut s.memo);
+                let u = unit_f64(rng) * total;
+                if !choose(&s.groups, g, &left, &mut s.memo, u, &mut take) {
+                    return false;
+                }
+            }
+            let members = &mut s.order[group.start..group.start + group.len];
+            rng.shuffle(members);
+            let mut k = 0;
+            for j in 0..slots {
+                for _ in 0..take[j] {
+                    out[fill[j]] = members[k];
+                    fill[j] += 1;
+                    k += 1;
+                }
+                left[j] -= take[j];
+            }
+        }
+        let mut at = 0;
+        for &c in caps {
+            rng.shuffle(&mut out[at..at + c as usize]);
+            at += c as usize;
+        }
+        true
+    })
 }
 
 /// Groups are placed from the most constrained (fewest places) to the least, ties by mask.
