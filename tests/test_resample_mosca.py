@@ -1,7 +1,8 @@
-"""La Mosca's resampling (docs/mosca_engine.md §11) and the history in its view (§10), on both
-engines: paired states resample alike, the inferences as rules vectors, uniformity on a position
-whose consistent placements are counted by brute force, consistency with the past (the deal
-replayed from tests/resample_support/mosca.py), and native == reference bytes."""
+"""La Mosca's resampling (docs/mosca_engine.md §11) and the history in its view
+(docs/mosca_engine.md §10), on both engines: paired states resample alike, the inferences as
+rules vectors, uniformity on a position whose consistent placements are counted by brute force,
+consistency with the past (the deal replayed from tests/resample_support/mosca.py), and native ==
+reference bytes."""
 
 from __future__ import annotations
 
