@@ -65,7 +65,7 @@ def test_view_keys_and_observation_layout(engine):
     assert list(view) == [
         "player", "current_player", "phase", "dealer", "mano", "deals_played", "hand", "hand_sizes", "turnup",
         "trump", "turnup_taken", "declarations", "exchanged", "discards", "talon_size", "trick", "trick_seats",
-        "leader", "trick_number", "played", "tricks_won", "pot", "balances", "eliminated", "terminal",
+        "leader", "trick_number", "played", "tricks_won", "pot", "balances", "eliminated", "terminal", "history",
     ]  # fmt: skip
     assert view["hand"] == ["Ac", "9d", "Td", "7h", "Ks"]
     assert view["turnup"] == "Qd" and view["trump"] == "d"

@@ -54,7 +54,7 @@ def deck(options: dict[str, Any]) -> list[int]:
 
 VIEW_KEYS = {
     "balances", "current_player", "dealer", "deals_played", "declarations", "discards", "eliminated",
-    "exchanged", "hand", "hand_sizes", "leader", "mano", "phase", "played", "player", "pot", "talon_size",
+    "exchanged", "hand", "hand_sizes", "history", "leader", "mano", "phase", "played", "player", "pot", "talon_size",
     "terminal", "trick", "trick_number", "trick_seats", "tricks_won", "trump", "turnup", "turnup_taken",
 }  # fmt: skip
 

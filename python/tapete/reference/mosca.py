@@ -50,6 +50,7 @@ from ..errors import IllegalActionError, InvalidNotationError, InvalidOptionErro
 from ._base import ReferenceGame, ReferenceState, StateFields, index_in, no_card_twice, word_or_card_action
 from ._base import is_int as _is_int
 from ._rng import MASK64, SplitMix64
+from .mosca_resample import resample_into, view_history
 
 __all__ = [
     "Mosca",
@@ -933,7 +934,11 @@ class MoscaState(ReferenceState):
             "balances": list(self._balances),
             "eliminated": list(self._eliminated),
             "terminal": self._phase == END,
+            "history": view_history(self, p),
         }
+
+    def _resample_into(self, seat: int, seed: int, out: Any) -> None:
+        resample_into(self, seat, seed, out)
 
     def _observation(self, p: int) -> np.ndarray:
         n = self.game.num_players

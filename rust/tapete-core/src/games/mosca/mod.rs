@@ -9,6 +9,7 @@ mod heuristic;
 pub mod notation;
 pub mod options;
 mod primitives;
+mod resample;
 pub mod rules;
 mod serial;
 #[cfg(test)]
@@ -94,7 +95,7 @@ pub struct MoscaGame {
     cfg: Arc<Config>,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct MoscaState {
     cfg: Arc<Config>,
     hands: [CardSet; MAX_SEATS],
@@ -129,6 +130,76 @@ pub struct MoscaState {
     deals_played: u32,
     rng: SplitMix64,
     history: Vec<u8>,
+}
+
+impl Clone for MoscaState {
+    fn clone(&self) -> Self {
+        MoscaState {
+            cfg: self.cfg.clone(),
+            hands: self.hands,
+            discarded: self.discarded,
+            discard_pile: self.discard_pile,
+            talon: self.talon,
+            talon_pos: self.talon_pos,
+            talon_len: self.talon_len,
+            balances: self.balances,
+            pot: self.pot,
+            declarations: self.declarations,
+            exchanged: self.exchanged,
+            eliminated: self.eliminated,
+            tricks_won: self.tricks_won,
+            played: self.played,
+            trick: self.trick,
+            trick_seats: self.trick_seats,
+            trick_len: self.trick_len,
+            trick_win: self.trick_win,
+            n_active: self.n_active,
+            leader: self.leader,
+            trick_number: self.trick_number,
+            turnup: self.turnup,
+            turnup_taken: self.turnup_taken,
+            turnup_discard: self.turnup_discard,
+            dealer: self.dealer,
+            to_move: self.to_move,
+            phase: self.phase,
+            deals_played: self.deals_played,
+            rng: self.rng,
+            history: self.history.clone(),
+        }
+    }
+    /// Field by field, so that the history's buffer is reused (resampling into a buffer state).
+    fn clone_from(&mut self, o: &Self) {
+        self.cfg.clone_from(&o.cfg);
+        self.hands = o.hands;
+        self.discarded = o.discarded;
+        self.discard_pile = o.discard_pile;
+        self.talon = o.talon;
+        self.talon_pos = o.talon_pos;
+        self.talon_len = o.talon_len;
+        self.balances = o.balances;
+        self.pot = o.pot;
+        self.declarations = o.declarations;
+        self.exchanged = o.exchanged;
+        self.eliminated = o.eliminated;
+        self.tricks_won = o.tricks_won;
+        self.played = o.played;
+        self.trick = o.trick;
+        self.trick_seats = o.trick_seats;
+        self.trick_len = o.trick_len;
+        self.trick_win = o.trick_win;
+        self.n_active = o.n_active;
+        self.leader = o.leader;
+        self.trick_number = o.trick_number;
+        self.turnup = o.turnup;
+        self.turnup_taken = o.turnup_taken;
+        self.turnup_discard = o.turnup_discard;
+        self.dealer = o.dealer;
+        self.to_move = o.to_move;
+        self.phase = o.phase;
+        self.deals_played = o.deals_played;
+        self.rng = o.rng;
+        self.history.clone_from(&o.history);
+    }
 }
 
 impl MoscaGame {
@@ -437,6 +508,9 @@ impl State for MoscaState {
     }
     fn write_observation(&self, seat: usize, out: &mut [f32]) {
         view::write_observation(self, seat, out)
+    }
+    fn resample_into(&self, seat: usize, seed: u64, out: &mut Self) {
+        resample::resample_into(self, seat, seed, out)
     }
 }
 

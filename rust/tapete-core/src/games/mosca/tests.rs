@@ -500,3 +500,49 @@ fn every_seat_eliminated_at_once_ends_the_match() {
     assert_eq!(back.to_json(), s.to_json());
     assert_eq!(s.returns(), vec![-3.0 + 1.0, 1.0, 1.0]);
 }
+
+/// Time of one `resample_into` into a reused state from the mid-deal positions of
+/// `bench/resample.py` (12 random decisions), per position: a report, not a check.
+/// `cargo test --release -p tapete-core resample_speed -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn resample_speed() {
+    use crate::rng::SplitMix64;
+    use std::time::Instant;
+    let g = game(json!({}));
+    let mut total = 0.0;
+    let mut count = 0;
+    for seed in 0..64u64 {
+        let mut s = g.new_state(seed);
+        let mut rng = SplitMix64::new(seed ^ 0x5EED);
+        for _ in 0..12 {
+            if s.is_terminal() {
+                break;
+            }
+            let legal = s.legal_actions();
+            s.apply_unchecked(legal[(rng.next_u64() % legal.len() as u64) as usize]);
+        }
+        if s.is_terminal() {
+            continue;
+        }
+        let mut out = s.clone();
+        let n = 20_000;
+        let start = Instant::now();
+        for i in 0..n {
+            s.resample_into(i % 4, i as u64, &mut out);
+            std::hint::black_box(&out);
+        }
+        let ns = start.elapsed().as_secs_f64() * 1e9 / n as f64;
+        println!(
+            "seed {seed:2} phase {:?} played {:2}: {ns:.0} ns",
+            s.phase(),
+            s.played.len()
+        );
+        total += ns;
+        count += 1;
+    }
+    println!(
+        "mean over {count} positions: {:.0} ns",
+        total / count as f64
+    );
+}

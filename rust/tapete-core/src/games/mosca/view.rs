@@ -13,7 +13,7 @@ use crate::json::{card_texts, push_ints};
 /// View of seat `p` (a seat of the game), keys in the contract's order.
 pub(super) fn view_json(x: &MoscaState, p: usize) -> String {
     let n = x.cfg.n;
-    let mut s = String::with_capacity(700);
+    let mut s = String::with_capacity(700 + 4 * x.history.len());
     let end = x.phase == Phase::End;
     let cp = if end { -1 } else { x.to_move as i64 };
     let _ = write!(
@@ -73,7 +73,9 @@ pub(super) fn view_json(x: &MoscaState, p: usize) -> String {
     push_ints(&mut s, x.balances[..n].iter());
     s.push_str(",\"eliminated\":");
     push_ints(&mut s, x.eliminated[..n].iter());
-    let _ = write!(s, ",\"terminal\":{}}}", end);
+    let _ = write!(s, ",\"terminal\":{},\"history\":", end);
+    super::resample::push_view_history(x, p, &mut s);
+    s.push('}');
     s
 }
 
