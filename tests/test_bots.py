@@ -219,8 +219,9 @@ def test_bots_refuse_states_they_cannot_play():
 
 @pytest.mark.parametrize("name", NAMES)
 def test_a_bot_sees_only_its_seat(name):
-    """docs/design.md §7.5: two states with the same view and history, built with ``resample``, get
-    the same action from the same bot with the same seed."""
+    """docs/design.md §7.5: two states with the same view (which carries the seat's own record of
+    the history), built with ``resample``, get the same action from the same bot with the same seed.
+    Their full histories may differ: other seats' private details are rewritten."""
     state = advanced(native(name).new_state(4), 4, 4)
     p = state.current_player()
     first = state.resample(p, 1)
@@ -230,7 +231,7 @@ def test_a_bot_sees_only_its_seat(name):
             break
     for s in (first, second):
         assert s.view(p) == state.view(p)
-        assert s.history() == state.history()
+        assert len(s.history()) == len(state.history())
     for a_bot, b_bot in zip(every_bot(6), every_bot(6), strict=True):
         assert a_bot.act(first) == b_bot.act(second)
         assert getattr(a_bot, "stats", None) == getattr(b_bot, "stats", None)
