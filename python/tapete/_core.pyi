@@ -21,6 +21,7 @@ __all__ = [
     "MustaMaijaState",
     "simulate",
     "VecEnv",
+    "_resample_place",
 ]
 
 _S = TypeVar("_S")
@@ -132,3 +133,5 @@ class VecEnv:
     ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.int64]]: ...
     def step(self, actions: npt.NDArray[np.int64]) -> tuple[Any, ...]: ...
     def state_json(self, i: int) -> str: ...
+
+def _resample_place(cards: list[int], allowed: list[int], caps: list[int], seed: int) -> list[list[int]] | None: ...

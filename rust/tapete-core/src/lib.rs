@@ -7,6 +7,7 @@ pub mod games;
 pub mod json;
 pub mod options;
 pub mod play;
+pub mod resample;
 pub mod rng;
 pub mod testing;
 pub mod tiles;

@@ -80,11 +80,37 @@ fn init_lazy_apis(py: Python<'_>) -> PyResult<()> {
     loaded
 }
 
+/// The shared resampler on plain lists, for the differential test against the reference's
+/// `tapete.reference._resample.place` (docs/design.md §10): each place's cards, or None.
+#[pyfunction]
+fn _resample_place(
+    cards: Vec<u16>,
+    allowed: Vec<u32>,
+    caps: Vec<u16>,
+    seed: u64,
+) -> Option<Vec<Vec<u16>>> {
+    let mut rng = tapete_core::SplitMix64::new(seed);
+    let mut out = vec![0u16; cards.len()];
+    if !tapete_core::resample::place(&cards, &allowed, &caps, &mut rng, &mut out) {
+        return None;
+    }
+    let mut at = 0;
+    Some(
+        caps.iter()
+            .map(|&c| {
+                at += c as usize;
+                out[at - c as usize..at].to_vec()
+            })
+            .collect(),
+    )
+}
+
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     init_lazy_apis(m.py())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("MAX_DECISIONS", tapete_core::game::MAX_DECISIONS)?;
     m.add_class::<vecenv::VecEnv>()?;
+    m.add_function(wrap_pyfunction!(_resample_place, m)?)?;
     register_games(m)
 }
