@@ -8,8 +8,6 @@ from typing import Any
 
 from tapete.reference.musta_maija_resample import assign_arrivals, timeline
 
-MAIJA = 50
-
 
 def rebuild_deal(state: Any) -> tuple[Any, list[int]]:
     """``(start, actions)``: the position right after the current hand's deal and trump card
@@ -40,8 +38,8 @@ def rebuild_deal(state: Any) -> tuple[Any, list[int]]:
     losses = list(x._losses)
     if x._phase == "end":
         holders = [s for s in range(n) if x._hands[s]]
-        maija = [s for s in range(n) if MAIJA in x._hands[s]]
-        losses[holders[0] if len(holders) == 1 else maija[0]] -= 1
+        # the hand's loser (docs/musta_maija_engine.md §4): the last holder, or at the cap
+        losses[holders[0] if len(holders) == 1 and not x._stock else x._maija_holder()] -= 1
     attacker = (x._dealer + 1) % n
     d.update(
         attack=[],

@@ -29,6 +29,8 @@ class Timeline:
         self.defences: list[list[tuple[int, frozenset[int], frozenset[int]]]] = [[] for _ in range(n)]
         #: per card, the latest time it cannot have been in the seat's hand (it entered after)
         self.lo: list[dict[int, int]] = [{} for _ in range(n)]
+        #: the loser of a hand that ended at the attack cap, else -1
+        self.cap_loser = -1
         #: every refill in the order it took cards from the stock: ``(time, seat)``
         self.draws: list[tuple[int, int]] = []
 
@@ -118,7 +120,7 @@ def _replay(x: Any, first_dealer: int) -> Timeline | None:
         d = next_active(a)
         defending, attack, pairs, left, commit = False, [], {}, set(), 0
         ended: list[int] | None = None
-        bad = False
+        by_cap = bad = False
         while i < len(h) and ended is None:
             act = h[i]
             if not defending:
@@ -163,6 +165,7 @@ def _replay(x: Any, first_dealer: int) -> Timeline | None:
                     elif o["max_attacks"] is not None and attacks >= o["max_attacks"]:
                         # the loser holds Qs (docs/musta_maija_engine.md §4): known, or any holder
                         ended = [s for s in range(n) if _MAIJA in known[s]] or holders
+                        by_cap = True
                     else:
                         a = d if all_beaten and active(d) else next_active(d)
                         d = next_active(a)
@@ -186,7 +189,10 @@ def _replay(x: Any, first_dealer: int) -> Timeline | None:
                 return line
             continue
         if current:
-            if i == len(h) and x._phase == "end":
+            finals = [[v + (s == loser) for s, v in enumerate(losses)] for loser in ended]
+            if i == len(h) and x._phase == "end" and dealer == x._dealer and x._losses in finals:
+                if by_cap:
+                    line.cap_loser = ended[finals.index(x._losses)]
                 return line
             continue
         for loser in reversed(ended):  # the lowest seat is tried first
@@ -290,8 +296,19 @@ def resample_into(x: Any, seat: int, seed: int, out: Any) -> None:
         for i, (lo, _, _) in enumerate(_windows(x, line, s, cards)):
             if lo < last:
                 allowed[i] |= 1 << k
+    if line.cap_loser >= 0 and _MAIJA in cards:
+        # the hand ended at the cap: its loser holds Qs, or Qs is in the stock and the loser has
+        # the most cards, the lowest such seat (docs/musta_maija_engine.md §4)
+        loser = line.cap_loser
+        sizes = [len(h) for h in x._hands]
+        mask = stock_bit if sizes.index(max(sizes)) == loser else 0
+        if loser != seat:
+            mask |= 1 << others.index(loser)
+        allowed[cards.index(_MAIJA)] = mask
     while True:
         slots = place(cards, allowed, caps, rng)
+        if slots is None:
+            return  # only an unreachable state gets here: out stays a copy
         if _consistent(x, line, others, slots):
             break
     for k, s in enumerate(others):

@@ -3,6 +3,7 @@
 pub mod notation;
 pub mod options;
 mod primitives;
+mod resample;
 pub mod rules;
 mod serial;
 #[cfg(test)]
@@ -765,6 +766,9 @@ impl State for MustaMaijaState {
     }
     fn write_observation(&self, seat: usize, out: &mut [f32]) {
         self.fill_observation(seat, out)
+    }
+    fn resample_into(&self, seat: usize, seed: u64, out: &mut Self) {
+        resample::resample_into(self, seat, seed, out)
     }
 }
 

@@ -30,6 +30,8 @@ struct Line {
     gone_at: [[i64; 52]; MAX_SEATS],
     /// Per card, the latest time it cannot have been in the seat's hand (it entered after).
     lo: [[i64; 52]; MAX_SEATS],
+    /// The loser of a hand that ended at the attack cap.
+    cap_loser: Option<usize>,
 }
 
 /// Public counts of a replay.
@@ -238,10 +240,15 @@ fn replay(x: &MustaMaijaState, first: Branch, line: &mut Line) -> bool {
                     return true;
                 }
             }
-            Some((losers, _)) => {
+            Some((losers, natural)) => {
                 if current {
-                    if i == h.len() && x.phase == Phase::End {
-                        return true;
+                    let lost = |s: usize| (0..n).all(|t| b.losses[t] + (t == s) as u32 == x.losses[t]);
+                    let loser = (0..n).find(|&s| losers >> s & 1 != 0 && lost(s));
+                    if i == h.len() && x.phase == Phase::End && b.dealer == x.dealer as usize {
+                        if let Some(s) = loser {
+                            line.cap_loser = (!natural).then_some(s);
+                            return true;
+                        }
                     }
                     continue;
                 }
@@ -351,6 +358,7 @@ pub(super) fn resample_into(x: &MustaMaijaState, seat: usize, seed: u64, out: &m
         gone: [CardSet::EMPTY; MAX_SEATS],
         gone_at: [[0; 52]; MAX_SEATS],
         lo: [[0; 52]; MAX_SEATS],
+        cap_loser: None,
     };
     timeline(x, &mut line);
     let bottom = x.trump_in_stock() as usize;
@@ -384,9 +392,22 @@ pub(super) fn resample_into(x: &MustaMaijaState, seat: usize, seed: u64, out: &m
             }
         }
     }
+    if let (Some(loser), true) = (line.cap_loser, hidden.contains(MAIJA)) {
+        // the hand ended at the cap: its loser holds Qs, or Qs is in the stock and the loser has
+        // the most cards, the lowest such seat (docs/musta_maija_engine.md §4)
+        let most = (0..n).fold(0, |b, s| if x.hands[s].len() > x.hands[b].len() { s } else { b });
+        let mut mask = if most == loser { 1 << k } else { 0 };
+        if let Some(j) = others[..k].iter().position(|&s| s == loser) {
+            mask |= 1 << j;
+        }
+        let i = hidden.iter().position(|c| c == MAIJA).unwrap_or(0);
+        allowed[i] = mask;
+    }
     let mut placed = [0u16; 52];
     loop {
-        place(&cards[..m], &allowed[..m], &caps[..=k], &mut rng, &mut placed[..m]);
+        if !place(&cards[..m], &allowed[..m], &caps[..=k], &mut rng, &mut placed[..m]) {
+            return; // only an unreachable state gets here: out stays a copy
+        }
         let mut at = 0;
         let mut ok = true;
         for (j, &s) in others[..k].iter().enumerate() {
