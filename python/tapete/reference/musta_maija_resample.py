@@ -60,6 +60,52 @@ def forbidden_cards(pairs: dict[int, int], left: set[int], trump: int) -> frozen
 
 
 _MAX_BRANCHES = 64  # pending replays of earlier hands whose loser the record leaves open
+_MAX_ROUNDS = 10_000  # placements drawn before the record is given up
+
+
+class _Hand:
+    """Public counts of one hand being replayed from its deal (``index``: its first action)."""
+
+    def __init__(self, x: Any, index: int, current: bool) -> None:
+        n, hs = x.game.num_players, x._o["hand_size"]
+        self.x, self.n, self.hs, self.current = x, n, hs, current
+        self.line = Timeline(n, index)
+        self.sizes = [hs] * n
+        self.stock = 52 - n * hs
+        self.known: list[set[int]] = [set() for _ in range(n)]
+        turned = x._turned - {x._trump}
+        for s in range(n):
+            self.line.arrivals[s][0] = (index - 1, hs)
+            self.line.lo[s] = {c: index - 1 for c in turned}  # back into the stock: never dealt
+
+    def active(self, s: int) -> bool:
+        return self.sizes[s] > 0 or self.stock > 0
+
+    def next_active(self, s: int) -> int:
+        for k in range(1, self.n + 1):
+            if self.active((s + k) % self.n):
+                return (s + k) % self.n
+        return s
+
+    def refill(self, s: int, at: int) -> None:
+        got = 0
+        while self.sizes[s] < self.hs and self.stock > 0:
+            self.stock -= 1
+            self.sizes[s] += 1
+            if self.stock == 0 and self.current:
+                self.known[s].add(self.x._trump)  # the face-up trump card, drawn last
+            else:
+                got += 1
+        if got:
+            self.line.arrivals[s].append((at, got))
+            self.line.draws.append((at, s))
+
+    def leave(self, s: int, c: int, at: int) -> None:
+        self.sizes[s] -= 1
+        if c in self.known[s]:
+            self.known[s].discard(c)
+        else:
+            self.line.departures[s].append((at, c))
 
 
 def _replay(x: Any, first_dealer: int) -> Timeline | None:
@@ -67,58 +113,24 @@ def _replay(x: Any, first_dealer: int) -> Timeline | None:
     ``first_dealer``; the current hand's timeline, or None when no replay ends at this state's
     public position. Where the record leaves an earlier hand's loser open (the attack cap), each
     candidate is tried, lowest seat first."""
-    o, n, hs = x._o, x.game.num_players, x._o["hand_size"]
+    o, n = x._o, x.game.num_players
     h = x._history
     strict = not o["beat_optional"]
     trump_suit = x._trump // 13 if x._trump >= 0 else -1
-    turned = x._turned - {x._trump}
     # (index, hand number, dealer, losses)
     branches: list[tuple[int, int, int, list[int]]] = [(0, 1, first_dealer, [0] * n)]
     while branches:
         i, hand_no, dealer, losses = branches.pop()
         current = hand_no == x._hand_no
-        line = Timeline(n, i)
-        sizes = [hs] * n
-        stock = 52 - n * hs
-        known: list[set[int]] = [set() for _ in range(n)]
-        for s in range(n):
-            line.arrivals[s][0] = (i - 1, hs)
-            line.lo[s] = {c: i - 1 for c in turned}  # back into the stock: never dealt
+        g = _Hand(x, i, current)
+        line = g.line
         attacks = 0
-
-        def active(s: int) -> bool:
-            return sizes[s] > 0 or stock > 0
-
-        def next_active(s: int) -> int:
-            for k in range(1, n + 1):
-                if active((s + k) % n):
-                    return (s + k) % n
-            return s
-
-        def refill(s: int, at: int) -> None:
-            nonlocal stock
-            got = 0
-            while sizes[s] < hs and stock > 0:
-                stock -= 1
-                sizes[s] += 1
-                if stock == 0 and current:
-                    known[s].add(x._trump)  # the face-up trump card, drawn last
-                else:
-                    got += 1
-            if got:
-                line.arrivals[s].append((at, got))
-                line.draws.append((at, s))
-
-        def leave(s: int, c: int, at: int) -> None:
-            sizes[s] -= 1
-            if c in known[s]:
-                known[s].discard(c)
-            else:
-                line.departures[s].append((at, c))
-
         a = (dealer + 1) % n
-        d = next_active(a)
-        defending, attack, pairs, left, commit = False, [], {}, set(), 0
+        d = g.next_active(a)
+        defending, commit = False, 0
+        attack: list[int] = []
+        pairs: dict[int, int] = {}
+        left: set[int] = set()
         ended: list[int] | None = None
         by_cap = bad = False
         while i < len(h) and ended is None:
@@ -127,10 +139,10 @@ def _replay(x: Any, first_dealer: int) -> Timeline | None:
                 if act == _DONE:
                     attacks += 1
                     if o["draw_order"] == "attacker_then_defender":
-                        refill(a, i)
+                        g.refill(a, i)
                     defending, commit = True, i
                 elif act < 52 and act not in attack and len(attack) < 13:
-                    leave(a, act, i)
+                    g.leave(a, act, i)
                     attack.append(act)
                 else:
                     bad = True
@@ -145,30 +157,30 @@ def _replay(x: Any, first_dealer: int) -> Timeline | None:
                 elif act == _DONE:
                     left.add(undecided[0])
                 else:
-                    leave(d, act, i)
+                    g.leave(d, act, i)
                     pairs[undecided[0]] = act
                 if len(pairs) + len(left) == len(attack):
                     if strict and current:
                         gone = {c for _, c in line.departures[d]}
                         for c in forbidden_cards(pairs, left, trump_suit) - set(pairs.values()) - gone:
                             line.lo[d][c] = commit
-                    sizes[d] += len(left)
-                    known[d] |= left
-                    refill(d, i)
+                    g.sizes[d] += len(left)
+                    g.known[d] |= left
+                    g.refill(d, i)
                     if o["draw_order"] == "defender_then_attacker":
-                        refill(a, i)
-                    holders = [s for s in range(n) if sizes[s]]
+                        g.refill(a, i)
+                    holders = [s for s in range(n) if g.sizes[s]]
                     all_beaten = not left
                     defending, attack, pairs, left = False, [], {}, set()
-                    if len(holders) <= 1 and stock == 0:
+                    if len(holders) <= 1 and g.stock == 0:
                         ended = holders
                     elif o["max_attacks"] is not None and attacks >= o["max_attacks"]:
                         # the loser holds Qs (docs/musta_maija_engine.md §4): known, or any holder
-                        ended = [s for s in range(n) if _MAIJA in known[s]] or holders
+                        ended = [s for s in range(n) if _MAIJA in g.known[s]] or holders
                         by_cap = True
                     else:
-                        a = d if all_beaten and active(d) else next_active(d)
-                        d = next_active(a)
+                        a = d if all_beaten and g.active(d) else g.next_active(d)
+                        d = g.next_active(a)
             i += 1
         if bad:
             continue
@@ -179,9 +191,9 @@ def _replay(x: Any, first_dealer: int) -> Timeline | None:
                 and ("defend" if defending else "attack") == x._phase
                 and a == x._attacker
                 and d == x._defender
-                and sizes == [len(s) for s in x._hands]
-                and known == x._known
-                and stock == len(x._stock)
+                and g.sizes == [len(s) for s in x._hands]
+                and g.known == x._known
+                and g.stock == len(x._stock)
                 and dealer == x._dealer
                 and losses == x._losses
             )
@@ -206,7 +218,7 @@ def _replay(x: Any, first_dealer: int) -> Timeline | None:
 
 
 def timeline(x: Any) -> Timeline:
-    """The current hand's public timeline of state ``x``."""
+    """The current hand's public timeline of state ``x``, or no record (``_no_record``)."""
     n = x.game.num_players
     if x._hand_no == 1:
         firsts = [x._dealer]
@@ -218,7 +230,17 @@ def timeline(x: Any) -> Timeline:
         line = _replay(x, first)
         if line is not None:
             return line
-    raise AssertionError("a reachable state's history replays")
+    return _no_record(x)
+
+
+def _no_record(x: Any) -> Timeline:
+    """No replay explains the state (one made by ``setup``, whose history starts at a position
+    the state does not keep): the record starts now, every unseen card as if dealt."""
+    n = x.game.num_players
+    line = Timeline(n, len(x._history))
+    for s in range(n):
+        line.arrivals[s][0] = (line.start - 1, len(x._hands[s] - x._known[s]))
+    return line
 
 
 def _windows(x: Any, line: Timeline, s: int, cards: list[int]) -> list[tuple[int, int, int]]:
@@ -292,7 +314,7 @@ def resample_into(x: Any, seat: int, seed: int, out: Any) -> None:
     for k, s in enumerate(others):
         # a card may be in hand s only if some refill of s came after the last time it could not
         # have been there (the full check, counts included, is _consistent's)
-        last = max(at for at, count in line.arrivals[s] if count)
+        last = line.arrivals[s][-1][0]
         for i, (lo, _, _) in enumerate(_windows(x, line, s, cards)):
             if lo < last:
                 allowed[i] |= 1 << k
@@ -305,12 +327,18 @@ def resample_into(x: Any, seat: int, seed: int, out: Any) -> None:
         if loser != seat:
             mask |= 1 << others.index(loser)
         allowed[cards.index(_MAIJA)] = mask
-    while True:
+    for _ in range(_MAX_ROUNDS):
         slots = place(cards, allowed, caps, rng)
         if slots is None:
             return  # only an unreachable state gets here: out stays a copy
         if _consistent(x, line, others, slots):
             break
+    else:
+        # the record explains no placement drawn (a state whose history it misreads): any
+        every = (1 << (len(others) + 1)) - 1
+        slots = place(cards, [every] * len(cards), caps, rng)
+        if slots is None:
+            return
     for k, s in enumerate(others):
         out._hands[s] = set(x._known[s]) | set(slots[k])
     out._stock = list(slots[-1]) + bottom

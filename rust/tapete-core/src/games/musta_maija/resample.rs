@@ -15,6 +15,8 @@ const TAKE_ALL: Action = 53;
 const MAX_ARRIVALS: usize = 53;
 /// Pending replays of earlier hands whose loser the record leaves open (the attack cap).
 const MAX_BRANCHES: usize = 64;
+/// Placements drawn before the record is given up.
+const MAX_ROUNDS: usize = 10_000;
 /// No card's time is later.
 const NEVER: i64 = i64::MAX;
 
@@ -83,7 +85,11 @@ fn replay(x: &MustaMaijaState, first: Branch, line: &mut Line) -> bool {
             line.n_arrivals[s] = 1;
             line.gone[s] = CardSet::EMPTY;
             line.lo[s] = [i as i64 - 2; 52];
-            for c in x.turned.minus(CardSet::single(Card(x.trump.max(0) as u8))).iter() {
+            for c in x
+                .turned
+                .minus(CardSet::single(Card(x.trump.max(0) as u8)))
+                .iter()
+            {
                 line.lo[s][c.0 as usize] = i as i64 - 1; // back into the stock: never dealt
             }
         }
@@ -190,7 +196,9 @@ fn replay(x: &MustaMaijaState, first: Branch, line: &mut Line) -> bool {
                     if o.draw_order == DrawOrder::DefenderThenAttacker {
                         refill(&mut sizes, &mut stock, &mut known, line, a, i);
                     }
-                    let holders = (0..n).filter(|&s| sizes[s] > 0).fold(0u64, |m, s| m | 1 << s);
+                    let holders = (0..n)
+                        .filter(|&s| sizes[s] > 0)
+                        .fold(0u64, |m, s| m | 1 << s);
                     let all_beaten = left.is_empty();
                     defending = false;
                     attack = CardSet::EMPTY;
@@ -232,7 +240,8 @@ fn replay(x: &MustaMaijaState, first: Branch, line: &mut Line) -> bool {
                     && phase == x.phase
                     && a as i8 == x.attacker
                     && d as i8 == x.defender
-                    && (0..n).all(|s| sizes[s] == x.hands[s].len() as usize && known[s] == x.known[s])
+                    && (0..n)
+                        .all(|s| sizes[s] == x.hands[s].len() as usize && known[s] == x.known[s])
                     && stock == x.stock_len as usize
                     && b.dealer == x.dealer as usize
                     && b.losses[..n] == x.losses[..n]
@@ -242,7 +251,8 @@ fn replay(x: &MustaMaijaState, first: Branch, line: &mut Line) -> bool {
             }
             Some((losers, natural)) => {
                 if current {
-                    let lost = |s: usize| (0..n).all(|t| b.losses[t] + (t == s) as u32 == x.losses[t]);
+                    let lost =
+                        |s: usize| (0..n).all(|t| b.losses[t] + (t == s) as u32 == x.losses[t]);
                     let loser = (0..n).find(|&s| losers >> s & 1 != 0 && lost(s));
                     if i == h.len() && x.phase == Phase::End && b.dealer == x.dealer as usize {
                         if let Some(s) = loser {
@@ -301,7 +311,21 @@ fn timeline(x: &MustaMaijaState, line: &mut Line) {
             return;
         }
     }
-    debug_assert!(false, "a reachable state's history replays");
+    no_record(x, line);
+}
+
+/// No replay explains the state (one made by `setup`, whose history starts at a position the
+/// state does not keep): the record starts now, every unseen card as if dealt.
+fn no_record(x: &MustaMaijaState, line: &mut Line) {
+    let start = x.history.len() as i64;
+    line.start = start;
+    line.cap_loser = None;
+    for s in 0..x.n() {
+        line.arrivals[s][0] = (start - 1, x.hands[s].minus(x.known[s]).len() as u8);
+        line.n_arrivals[s] = 1;
+        line.gone[s] = CardSet::EMPTY;
+        line.lo[s] = [start - 2; 52];
+    }
 }
 
 /// Cards of seat `s` (`cards`, those it played unseen and those it holds unseen) can each be
@@ -347,7 +371,12 @@ fn defence_so_far_legal(x: &MustaMaijaState, hand: CardSet) -> bool {
 }
 
 /// docs/musta_maija_engine.md §10.
-pub(super) fn resample_into(x: &MustaMaijaState, seat: usize, seed: u64, out: &mut MustaMaijaState) {
+pub(super) fn resample_into(
+    x: &MustaMaijaState,
+    seat: usize,
+    seed: u64,
+    out: &mut MustaMaijaState,
+) {
     out.clone_from(x);
     let n = x.n();
     let mut rng = SplitMix64::new(seed);
@@ -395,7 +424,13 @@ pub(super) fn resample_into(x: &MustaMaijaState, seat: usize, seed: u64, out: &m
     if let (Some(loser), true) = (line.cap_loser, hidden.contains(MAIJA)) {
         // the hand ended at the cap: its loser holds Qs, or Qs is in the stock and the loser has
         // the most cards, the lowest such seat (docs/musta_maija_engine.md §4)
-        let most = (0..n).fold(0, |b, s| if x.hands[s].len() > x.hands[b].len() { s } else { b });
+        let most = (0..n).fold(0, |b, s| {
+            if x.hands[s].len() > x.hands[b].len() {
+                s
+            } else {
+                b
+            }
+        });
         let mut mask = if most == loser { 1 << k } else { 0 };
         if let Some(j) = others[..k].iter().position(|&s| s == loser) {
             mask |= 1 << j;
@@ -404,11 +439,22 @@ pub(super) fn resample_into(x: &MustaMaijaState, seat: usize, seed: u64, out: &m
         allowed[i] = mask;
     }
     let mut placed = [0u16; 52];
-    loop {
-        if !place(&cards[..m], &allowed[..m], &caps[..=k], &mut rng, &mut placed[..m]) {
+    for round in 0..=MAX_ROUNDS {
+        if round == MAX_ROUNDS {
+            // the record explains no placement drawn (a state whose history it misreads): any
+            allowed[..m].fill((1 << (k + 1)) - 1);
+        }
+        if !place(
+            &cards[..m],
+            &allowed[..m],
+            &caps[..=k],
+            &mut rng,
+            &mut placed[..m],
+        ) {
             return; // only an unreachable state gets here: out stays a copy
         }
         let mut at = 0;
+        let last = round == MAX_ROUNDS;
         let mut ok = true;
         for (j, &s) in others[..k].iter().enumerate() {
             let mut hand = CardSet::EMPTY;
@@ -417,11 +463,12 @@ pub(super) fn resample_into(x: &MustaMaijaState, seat: usize, seed: u64, out: &m
             }
             at += caps[j] as usize;
             ok = ok
-                && arrivals_fit(&line, s, line.gone[s].union(hand))
-                && (x.phase != Phase::Defend
-                    || s != x.defender as usize
-                    || x.opts().beat_optional
-                    || defence_so_far_legal(x, hand.union(x.known[s])));
+                && (last
+                    || arrivals_fit(&line, s, line.gone[s].union(hand))
+                        && (x.phase != Phase::Defend
+                            || s != x.defender as usize
+                            || x.opts().beat_optional
+                            || defence_so_far_legal(x, hand.union(x.known[s]))));
             out.hands[s] = hand.union(x.known[s]);
         }
         if ok {
