@@ -88,7 +88,7 @@ def test_same_view_same_resample_random(engine, options):
 
 def test_known_cards_and_the_bottom_trump_stay(engine):
     # Seat 1 picked up 5h (docs/rules/musta_maija.md §1: picked-up cards are public); the trump
-    # card Td lies face up under the stock (§2); seat 0 drew 7c and keeps its own hand.
+    # card Td lies face up under the stock (docs/rules/musta_maija.md §2); seat 0 drew 7c and keeps its own hand.
     game = engine.MustaMaija(players=3, hand_size=2)
     state = game.setup(hands=[["5h", "Ac"], ["3c", "4d", "2h"], ["Qs", "9h", "Ks"]], stock=["7c", "8c", "Td"])
     state.play("attack 5h")

@@ -45,8 +45,8 @@ def _beats(t: int, c: int, trump: int) -> bool:
 
 
 def forbidden_cards(pairs: dict[int, int], left: set[int], trump: int) -> frozenset[int]:
-    """The cards a defender who had to beat as many targets as possible (docs/rules/musta_maija.md
-    §4.2) cannot have held unused: those that beat a target reachable from a left one by an
+    """The cards a defender who had to beat as many targets as possible
+    (docs/rules/musta_maija.md §4.2) cannot have held unused: those that beat a target reachable from a left one by an
     alternating path through the beaten pairs (any of them would have beaten one more)."""
     reach = set(left)
     grew = True
