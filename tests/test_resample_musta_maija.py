@@ -197,6 +197,33 @@ def test_optional_beating_reveals_nothing(engine):
     assert chi_square_p([counts[c] for c in cells], [20_000 * p for p in chance]) > 0.001
 
 
+def test_a_defence_under_way_was_legal_so_far(engine):
+    # beat_optional=false. Seat 0 attacks seat 1 with 2c 9c (trump diamonds) and draws 8d; seat 1
+    # beats 2c with Tc; 9c is the current target. Had seat 1 held a club 3c..8c and nothing that
+    # beats 9c, Tc on 2c would have been illegal (3c..8c on 2c, Tc on 9c beat both,
+    # docs/rules/musta_maija.md §4.2): every resample of seat 1's hand holds a beater of 9c or no
+    # club 3c..8c, and both kinds of hand occur.
+    low = ids(["3c", "4c", "5c", "6c", "7c", "8c"])
+    beats_9c = set(ids(["Tc", "Jc", "Qc", "Kc", "Ac"])) | set(range(13, 26))
+    plain = list(range(26, 52))
+    diamonds = [c for c in range(13, 26) if c != card_id("8d")]
+    # seat 0 holds every beater of 9c but Tc and one diamond: the hidden beater is that diamond
+    seats = [ids(["2c", "9c", "Jc", "Qc", "Kc", "Ac"]) + diamonds[:11], ids(["Tc"]) + plain[:16]]
+    seats.append(low + diamonds[11:] + plain[16:])
+    deck = [seats[k % 3][k // 3] for k in range(51)] + [card_id("8d")]
+    game = engine.MustaMaija(players=3, hand_size=17, first_dealer=2, beat_optional=False)
+    state = game.new_state(seed=3, deck=deck)
+    state.play("attack 2c 9c")
+    state.apply("Tc")
+    assert state.view(0)["target"] == "9c"
+    kinds: Counter = Counter()
+    for seed in range(2000):
+        hand = set(json.loads(state.resample(0, seed).to_json())["hands"][1])
+        assert hand & beats_9c or not hand & set(low), sorted(hand)
+        kinds[bool(hand & beats_9c), bool(hand & set(low))] += 1
+    assert kinds[True, True] > 0 and kinds[False, False] > 0
+
+
 # -- consistent with the past, and the engines agree -------------------------------------------
 
 
