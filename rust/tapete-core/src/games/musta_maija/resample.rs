@@ -438,6 +438,15 @@ pub(super) fn resample_into(
         let i = hidden.iter().position(|c| c == MAIJA).unwrap_or(0);
         allowed[i] = mask;
     }
+    // a seat none of whose unseen cards has a bound fits its refills as the true past did
+    let mut bound = [CardSet::EMPTY; MAX_SEATS];
+    for (s, b) in bound.iter_mut().enumerate().take(n) {
+        for c in 0..52u8 {
+            if line.lo[s][c as usize] > line.start - 2 {
+                b.insert(Card(c));
+            }
+        }
+    }
     let mut placed = [0u16; 52];
     for round in 0..=MAX_ROUNDS {
         if round == MAX_ROUNDS {
@@ -464,7 +473,8 @@ pub(super) fn resample_into(
             at += caps[j] as usize;
             ok = ok
                 && (last
-                    || arrivals_fit(&line, s, line.gone[s].union(hand))
+                    || (line.gone[s].union(hand).inter(bound[s]).is_empty()
+                        || arrivals_fit(&line, s, line.gone[s].union(hand)))
                         && (x.phase != Phase::Defend
                             || s != x.defender as usize
                             || x.opts().beat_optional
