@@ -31,7 +31,7 @@ def deck(options: dict[str, Any]) -> list[int]:
 
 VIEW_KEYS = {
     "player", "current_player", "phase", "hand_number", "dealer", "attacker", "defender", "hand",
-    "hand_sizes", "known", "out", "stock_size", "trump", "trump_card", "trump_in_stock", "turned",
+    "hand_sizes", "history", "known", "out", "stock_size", "trump", "trump_card", "trump_in_stock", "turned",
     "out_of_play", "attack", "beaten", "left", "target", "attacks", "losses", "terminal", "losers",
 }  # fmt: skip
 

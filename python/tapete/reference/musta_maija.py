@@ -740,6 +740,12 @@ class MustaMaijaState(ReferenceState):
         s._history = list(self._history)
         return s
 
+    def _resample_into(self, seat: int, seed: int, out: Any) -> None:
+        """docs/musta_maija_engine.md §11."""
+        from .musta_maija_resample import resample_into
+
+        resample_into(self, seat, seed, out)
+
     # -- serialisation (docs/musta_maija_engine.md §6) -----------------------------------------------------------
 
     def _as_dict(self) -> dict[str, Any]:
@@ -789,6 +795,7 @@ class MustaMaijaState(ReferenceState):
             "defender": self._defender,
             "hand": text(self._hands[p]),
             "hand_sizes": [len(h) for h in self._hands],
+            "history": list(self._history),  # every action is public: nothing to mask
             "known": [text(k) for k in self._known],
             "out": [not self._active(s) for s in range(n)],
             "stock_size": len(self._stock),

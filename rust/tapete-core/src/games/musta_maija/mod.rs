@@ -4,6 +4,7 @@ mod heuristic;
 pub mod notation;
 pub mod options;
 mod primitives;
+mod resample;
 pub mod rules;
 mod serial;
 #[cfg(test)]
@@ -774,6 +775,9 @@ impl State for MustaMaijaState {
     }
     fn write_observation(&self, seat: usize, out: &mut [f32]) {
         self.fill_observation(seat, out)
+    }
+    fn resample_into(&self, seat: usize, seed: u64, out: &mut Self) {
+        resample::resample_into(self, seat, seed, out)
     }
 }
 

@@ -58,8 +58,15 @@ pub fn can_beat(t: Card, c: Card, trump: Option<u8>) -> bool {
 
 /// Size of a maximum matching between `targets` and `hand` (edges: `can_beat`).
 pub fn max_matching(targets: CardSet, hand: CardSet, trump: Option<u8>) -> u32 {
-    // Kuhn's augmenting paths; at most 13 targets in one suit, tiny graphs.
-    let ts: Vec<Card> = targets.iter().collect();
+    // Kuhn's augmenting paths; at most 13 targets in one suit, tiny graphs. No allocation: the
+    // mandatory defence and resampling call this in their hot paths.
+    let mut buf = [Card(0); 52];
+    let mut len = 0;
+    for t in targets.iter() {
+        buf[len] = t;
+        len += 1;
+    }
+    let ts = &buf[..len];
     let mut owner: [i8; 52] = [-1; 52];
     fn augment(
         i: usize,
@@ -84,7 +91,7 @@ pub fn max_matching(targets: CardSet, hand: CardSet, trump: Option<u8>) -> u32 {
     let mut n = 0;
     for i in 0..ts.len() {
         let mut seen = 0u64;
-        if augment(i, &ts, hand.0, trump, &mut seen, &mut owner) {
+        if augment(i, ts, hand.0, trump, &mut seen, &mut owner) {
             n += 1;
         }
     }

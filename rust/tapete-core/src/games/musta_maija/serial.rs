@@ -63,6 +63,8 @@ pub(super) fn view_json(x: &MustaMaijaState, p: usize) -> String {
         "defender": x.defender,
         "hand": card_texts(x.hands[p]),
         "hand_sizes": (0..n).map(|s| x.hands[s].len()).collect::<Vec<_>>(),
+        // every action is public (docs/musta_maija_engine.md §8): nothing to mask
+        "history": &x.history,
         "known": (0..n).map(|s| card_texts(x.known[s])).collect::<Vec<_>>(),
         "out": (0..n).map(|s| !x.active(s)).collect::<Vec<_>>(),
         "stock_size": x.stock_len,
