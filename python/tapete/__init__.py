@@ -41,7 +41,7 @@ FORMAT_VERSION = 1
 TERMINAL = -1
 
 if TYPE_CHECKING:  # the real types for type checkers; at runtime these load lazily
-    from . import bots, burako, cards, escoba, mosca, musta_maija, reference, testing
+    from . import arena, bots, burako, cards, escoba, mosca, musta_maija, reference, testing
     from ._vecenv import VecEnv
     from .burako import Burako
     from .escoba import Escoba
@@ -65,6 +65,7 @@ __all__ = [
     "burako",
     "load",
     "simulate",
+    "arena",
     "VecEnv",
     "bots",
     "registry",
@@ -84,6 +85,7 @@ _LAZY: dict[str, tuple[str, str | None]] = {
     "load": (".games", "load"),
     "simulate": (".games", "simulate"),
     "VecEnv": ("._vecenv", "VecEnv"),
+    "arena": (".arena", None),
     "bots": (".bots", None),
     "reference": (".reference", None),
     "testing": (".testing", None),
