@@ -29,8 +29,13 @@ def _has_pyarrow() -> bool:
 
 
 def prepare(path: str | os.PathLike[str]) -> str:
-    """The record directory, made if missing."""
+    """The record directory, made if missing; one that already holds parts is refused (two runs'
+    games would mix)."""
+    from ..errors import InvalidOptionError
+
     p = Path(path)
+    if p.exists() and (not p.is_dir() or any(p.glob("part-*"))):
+        raise InvalidOptionError(f"record: {str(p)!r:.80} must be a new or empty directory")
     p.mkdir(parents=True, exist_ok=True)
     return str(p)
 
@@ -87,6 +92,11 @@ def write_part(directory: str, g0: int, g1: int, rows: list[dict[str, Any]], gam
                 f.write(json.dumps({"game": game, **row}) + "\n")
     os.replace(tmp, final)
     return final
+
+
+def remove_part(directory: str, g0: int, g1: int) -> None:
+    for suffix in (".parquet", ".ndjson"):
+        Path(directory, f"part-{g0:012d}-{g1:012d}{suffix}").unlink(missing_ok=True)
 
 
 def read_record(path: str | os.PathLike[str]) -> Iterator[dict[str, Any]]:
