@@ -280,19 +280,25 @@ def build_result(
     def interval(x: np.ndarray) -> np.ndarray:
         with np.errstate(invalid="ignore"):
             by_group = np.nanmean(x, axis=2) if groups else np.zeros((k, 0))
-        return np.array([stats.group_interval(by_group[b].tolist()) for b in range(k)], dtype=float)
+        rows = []
+        for b in range(k):
+            values = by_group[b][~np.isnan(by_group[b])]
+            rows.append(stats.group_interval(values.tolist()) if values.size else (math.nan,) * 3)
+        return np.array(rows, dtype=float)
 
     with np.errstate(invalid="ignore"):
         points = np.nanmean(pts_b.reshape(k, -1), axis=1) if groups else np.full(k, np.nan)
     pair_scores = None
-    if k == 2 and count == 2:
+    if groups == 0:
+        elo: dict[str, Any] = {"kind": "none"}
+    elif k == 2 and count == 2:
         # the two games of a deal, sides swapped: bot 0's points out of 2
         first_bot = lineups[:, 0] == 0
         g = _game_scores(side_ret)[..., 0, 1]  # side 0 against side 1
         pair_scores = np.where(first_bot[None, :], g, 1 - g).sum(axis=1)
         p5 = [int(c) for c in stats.pentanomial(pair_scores.tolist())]
         e, lo, hi, los = stats.elo_from_pentanomial(p5)
-        elo: dict[str, Any] = {
+        elo = {
             "kind": "pairs",
             "of": plan.names[0],
             "against": plan.names[1],
@@ -312,10 +318,10 @@ def build_result(
                     a, b = lineups[j, s], lineups[j, t]
                     if a != b:
                         wins[:, a, b] += gs[:, j, s, t]
-        e, lo, hi = stats.bradley_terry(wins.sum(0), rng_seed=rng_seed, bootstrap=bootstrap, groups=wins)
+        e, iv = stats.bradley_terry(wins.sum(0), rng_seed=rng_seed, bootstrap=bootstrap, groups=wins if groups else None)
         elo = {
             "kind": "bradley_terry",
-            "ratings": [[float(e[b]), float(lo[b]), float(hi[b])] for b in range(k)],
+            "ratings": [[float(e[b]), float(iv[b][0]), float(iv[b][1])] for b in range(k)],
             "bootstrap": bootstrap,
         }
     sprt_info = None
@@ -329,7 +335,7 @@ def build_result(
             "beta": sprt[3],
             "llr": float(test.llr(p5)),
             "bounds": [float(b) for b in test.bounds],
-            "status": test.status(p5) or "",
+            "status": _decision(test.status(p5)),
         }
     return ArenaResult(
         game=str(plan.game),
@@ -362,7 +368,12 @@ def sprt_status(plan: Plan, returns: np.ndarray, sprt: tuple[float, float, float
     pairs = np.where((lineups[:, 0] == 0)[None, :], g, 1 - g).sum(axis=1)
     p5 = stats.pentanomial(pairs.tolist())
     test = stats.SPRT(*sprt)
-    return float(test.llr(p5)), test.status(p5) or ""
+    return float(test.llr(p5)), _decision(test.status(p5))
+
+
+def _decision(status: str) -> str:
+    """"H0", "H1", or "" while the test goes on."""
+    return status if status in ("H0", "H1") else ""
 
 
 def check_sprt(plan: Plan, sprt: Any) -> tuple[float, float, float, float] | None:
@@ -424,6 +435,8 @@ def arena(
         raise _Bad(f"games must be an int >= 0, got {games!r:.80}")
     if not isinstance(batch, int) or isinstance(batch, bool) or batch < 1:
         raise _Bad(f"batch must be an int >= 1, got {batch!r:.80}")
+    if not isinstance(bootstrap, int) or isinstance(bootstrap, bool) or bootstrap < 0 or bootstrap == 1:
+        raise _Bad(f"bootstrap must be 0 (no intervals) or an int >= 2, got {bootstrap!r:.80}")
     if backend not in ("local", "ray"):
         raise _Bad(f"backend must be 'local' or 'ray', got {backend!r:.80}")
     plan = make_plan(game, bots, seed)
