@@ -4,7 +4,6 @@ and the command line (docs/arena.md)."""
 from __future__ import annotations
 
 import json
-from collections import defaultdict
 from typing import Any
 
 import numpy as np
@@ -90,7 +89,10 @@ def test_same_cards_reach_each_bot_from_each_seat(game: Any, names: str) -> None
     result = tapete.arena(game, {n: HandSpy(n, seen) for n in names}, games=deals * size, seed=11)
     assert result.groups == deals
     # the hands each seat is dealt in the arena's deals, from the deal seeds themselves
-    dealt = {p: sorted(dealt_hand(game.new_state(seed=int(s)), p) for s in result.deal_seeds) for p in range(game.num_players)}
+    dealt = {
+        p: sorted(dealt_hand(game.new_state(seed=int(s)), p) for s in result.deal_seeds)
+        for p in range(game.num_players)
+    }
     assert all(len(set(hands)) == deals for hands in dealt.values())  # the deals differ
     # each seating puts a bot on one side: over a deal's seatings it holds each side equally often
     times = size // (max(sides_of(game)) + 1)
@@ -130,8 +132,10 @@ def test_per_bot_figures_from_the_games() -> None:
     wins = ((r[:, 0, 0] > 0).astype(float) + (r[:, 1, 1] > 0)) / 2
     assert result.win_rate[0][0] == pytest.approx(wins.mean())
     # two sides: rank 1 for the better return, 2 for the worse, 1.5 each on a tie
-    rank = (np.where(r[:, 0, 0] > r[:, 0, 1], 1, np.where(r[:, 0, 0] == r[:, 0, 1], 1.5, 2)) +
-            np.where(r[:, 1, 1] > r[:, 1, 0], 1, np.where(r[:, 1, 1] == r[:, 1, 0], 1.5, 2))) / 2
+    rank = (
+        np.where(r[:, 0, 0] > r[:, 0, 1], 1, np.where(r[:, 0, 0] == r[:, 0, 1], 1.5, 2))
+        + np.where(r[:, 1, 1] > r[:, 1, 0], 1, np.where(r[:, 1, 1] == r[:, 1, 0], 1.5, 2))
+    ) / 2
     assert result.rank[0][0] == pytest.approx(rank.mean())
     pts = (result.scores[:, 0, 0] + result.scores[:, 1, 1]) / 2
     assert result.points[0] == pytest.approx(pts.mean())
@@ -235,7 +239,9 @@ def test_command_line(tmp_path: Any, capsys: Any) -> None:
     assert [b["name"] for b in data["bots"]] == ["heuristic", "random"] and data["games"] == 40
     assert "heuristic" in capsys.readouterr().out
     # ismcts options continue their spec; a repeated spec is numbered
-    assert main(["arena", "escoba", "--bots", "ismcts:iterations=5,c=1.0,random,random", "--games", "2", "--quiet"]) == 0
+    assert (
+        main(["arena", "escoba", "--bots", "ismcts:iterations=5,c=1.0,random,random", "--games", "2", "--quiet"]) == 0
+    )
     assert "random#2" in capsys.readouterr().out
     assert main(["arena", "mosca", "--bots", "heuristic,random", "--games", "4", "--sprt", "0,5", "--quiet"]) == 2
     assert "two sides" in capsys.readouterr().err

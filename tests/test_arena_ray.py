@@ -50,7 +50,9 @@ def test_ray_stops_where_local_stops(local_ray: Any, tmp_path: Any) -> None:
     game = tapete.Escoba()
     bots = {"h": "heuristic", "r": "random"}
     local = tapete.arena(game, bots, games=50_000, seed=1, batch=1000, sprt=(0, 10))
-    remote = tapete.arena(game, bots, games=50_000, seed=1, batch=1000, sprt=(0, 10), backend="ray", record=str(tmp_path / "r"))
+    remote = tapete.arena(
+        game, bots, games=50_000, seed=1, batch=1000, sprt=(0, 10), backend="ray", record=str(tmp_path / "r")
+    )
     assert local.games < 50_000 and remote.games == local.games
     assert remote.sprt == local.sprt
     # batches past the stop left no part behind

@@ -417,7 +417,9 @@ def _arena(args: argparse.Namespace, fail: Callable[[str], int]) -> int:
     if args.json:
         result.to_json(args.json)
     out = Console()
-    table = Table(title=f"{title}: {result.games:,} games, {result.groups:,} deals x {result.returns.shape[1]} seatings")
+    table = Table(
+        title=f"{title}: {result.games:,} games, {result.groups:,} deals x {result.returns.shape[1]} seatings"
+    )
     for head in ("bot", "mean return", "win rate", "rank", "points", "Elo [95%]"):
         table.add_column(head, justify="left" if head == "bot" else "right")
     for row in result.rows():
@@ -497,7 +499,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         " each bot's mean return, win rate and rank with 95%% intervals, and Elo (docs/arena.md).",
     )
     ar.add_argument("game", help=f"game id: {', '.join(GAMES)}")
-    ar.add_argument("--bots", required=True, help="two or more bot specs, comma-separated: ismcts:1000,heuristic,random")
+    ar.add_argument(
+        "--bots", required=True, help="two or more bot specs, comma-separated: ismcts:1000,heuristic,random"
+    )
     ar.add_argument("--games", type=_non_negative, default=1000, help="rounded up to whole deals")
     ar.add_argument("--seed", type=_non_negative, default=0, help="deal g is dealt with seed + g (< 2**64)")
     ar.add_argument("--sprt", default=None, help="elo0,elo1[,alpha,beta]: stop when the SPRT decides")

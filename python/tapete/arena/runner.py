@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,6 +36,7 @@ def sides_of(game: Any) -> list[int]:
 def _arrangements(lineup: tuple[int, ...]) -> list[tuple[int, ...]]:
     """Every distinct seating of one lineup over the sides: all permutations of few sides, else
     the cyclic rotations; a bot on several sides gives repeats, played once."""
+    seen: Iterable[tuple[int, ...]]
     if len(lineup) <= PERMUTE_UP_TO:
         seen = itertools.permutations(lineup)
     else:
@@ -318,10 +319,12 @@ def build_result(
                     a, b = lineups[j, s], lineups[j, t]
                     if a != b:
                         wins[:, a, b] += gs[:, j, s, t]
-        e, iv = stats.bradley_terry(wins.sum(0), rng_seed=rng_seed, bootstrap=bootstrap, groups=wins if groups else None)
+        ratings, iv = stats.bradley_terry(
+            wins.sum(0), rng_seed=rng_seed, bootstrap=bootstrap, groups=wins if groups else None
+        )
         elo = {
             "kind": "bradley_terry",
-            "ratings": [[float(e[b]), float(iv[b][0]), float(iv[b][1])] for b in range(k)],
+            "ratings": [[float(ratings[b]), float(iv[b][0]), float(iv[b][1])] for b in range(k)],
             "bootstrap": bootstrap,
         }
     sprt_info = None
@@ -372,7 +375,7 @@ def sprt_status(plan: Plan, returns: np.ndarray, sprt: tuple[float, float, float
 
 
 def _decision(status: str) -> str:
-    """"H0", "H1", or "" while the test goes on."""
+    """ "H0", "H1", or "" while the test goes on."""
     return status if status in ("H0", "H1") else ""
 
 
