@@ -66,3 +66,34 @@ def test_many_bots_on_ray(local_ray: Any) -> None:
     remote = tapete.arena(game, bots, games=24, seed=3, batch=8, bootstrap=10, backend="ray")
     assert np.array_equal(local.returns, remote.returns)
     assert local.elo == remote.elo
+
+
+class DieOnce:
+    """Plays the lowest legal action; the first call anywhere kills its process (a worker dying
+    mid-batch), and leaves a marker so that the retry lives."""
+
+    def __init__(self, marker: str) -> None:
+        self.marker = marker
+
+    def act(self, state: Any) -> int:
+        if not os.path.exists(self.marker):
+            with open(self.marker, "w"):
+                pass
+            os._exit(1)
+        return int(state.legal_actions()[0])
+
+
+def test_a_dead_worker_loses_no_game(local_ray: Any, tmp_path: Any) -> None:
+    import sys
+
+    from ray import cloudpickle
+
+    cloudpickle.register_pickle_by_value(sys.modules[__name__])  # the workers cannot import this file
+    game = tapete.Escoba()
+    bots = {"die": DieOnce(str(tmp_path / "died")), "r": "random"}
+    remote = tapete.arena(game, bots, games=40, seed=2, batch=10, backend="ray", record=str(tmp_path / "rec"))
+    assert (tmp_path / "died").exists()  # a worker did die
+    local = tapete.arena(game, bots, games=40, seed=2, batch=10)
+    assert np.array_equal(local.returns, remote.returns)
+    rows = list(read_record(tmp_path / "rec"))
+    assert sorted((r["group"], r["seating"]) for r in rows) == [(g, j) for g in range(20) for j in range(2)]
