@@ -41,8 +41,9 @@ FORMAT_VERSION = 1
 TERMINAL = -1
 
 if TYPE_CHECKING:  # the real types for type checkers; at runtime these load lazily
-    from . import arena, bots, burako, cards, escoba, mosca, musta_maija, reference, testing
+    from . import bots, burako, cards, escoba, mosca, musta_maija, reference, testing
     from ._vecenv import VecEnv
+    from .arena import arena  # the module is callable: tapete.arena(...) runs an arena
     from .burako import Burako
     from .escoba import Escoba
     from .games import load, simulate
