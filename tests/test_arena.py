@@ -246,3 +246,14 @@ def test_command_line(tmp_path: Any, capsys: Any) -> None:
     assert main(["arena", "mosca", "--bots", "heuristic,random", "--games", "4", "--sprt", "0,5", "--quiet"]) == 2
     assert "two sides" in capsys.readouterr().err
     assert main(["arena", "escoba", "--bots", "heuristic", "--games", "4", "--quiet"]) == 2
+
+
+def test_ray_backend_without_ray_says_how_to_get_it() -> None:
+    try:
+        import ray  # noqa: F401
+    except ImportError:
+        pass
+    else:
+        pytest.skip("ray is installed: tests/test_arena_ray.py runs the backend")
+    with pytest.raises(InvalidOptionError, match="tapete\\[ray\\]"):
+        tapete.arena(tapete.Escoba(), {"a": "random", "b": "heuristic"}, games=2, backend="ray")

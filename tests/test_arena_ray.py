@@ -18,6 +18,7 @@ ray = pytest.importorskip("ray")
 @pytest.fixture(scope="module")
 def local_ray() -> Iterator[Any]:
     # explicit: a token file left by an earlier `ray start` would make the head refuse this driver
+    before = os.environ.get("RAY_AUTH_MODE")
     os.environ["RAY_AUTH_MODE"] = "disabled"
     # the workers import this tapete, wherever the tests found it
     path = os.path.dirname(os.path.dirname(tapete.__file__))
@@ -29,6 +30,10 @@ def local_ray() -> Iterator[Any]:
     )
     yield ray
     ray.shutdown()
+    if before is None:
+        del os.environ["RAY_AUTH_MODE"]
+    else:
+        os.environ["RAY_AUTH_MODE"] = before
 
 
 def test_ray_matches_local(local_ray: Any, tmp_path: Any) -> None:
