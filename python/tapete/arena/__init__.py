@@ -1,7 +1,8 @@
-"""Bot tournaments on duplicate deals: ``tapete.arena(game, bots={name: spec}, games, seed)``.
+"""Arenas: matches between bots over shared deals, and their statistics.
 
-The module is callable, so that ``tapete.arena(...)`` runs an arena while ``tapete.arena.stats``
-and the rest stay reachable as its attributes (docs/arena.md).
+``tapete.arena(game, bots={name: spec}, games, seed)`` runs one; the module is callable, so that
+``tapete.arena(...)`` runs an arena while ``tapete.arena.stats`` and the rest stay reachable as
+its attributes (docs/arena.md).
 """
 
 from __future__ import annotations
