@@ -43,6 +43,7 @@ TERMINAL = -1
 if TYPE_CHECKING:  # the real types for type checkers; at runtime these load lazily
     from . import bots, burako, cards, escoba, mosca, musta_maija, reference, testing
     from ._vecenv import VecEnv
+    from .arena import arena  # the module is callable: tapete.arena(...) runs an arena
     from .burako import Burako
     from .escoba import Escoba
     from .games import load, simulate
@@ -65,6 +66,7 @@ __all__ = [
     "burako",
     "load",
     "simulate",
+    "arena",
     "VecEnv",
     "bots",
     "registry",
@@ -84,6 +86,7 @@ _LAZY: dict[str, tuple[str, str | None]] = {
     "load": (".games", "load"),
     "simulate": (".games", "simulate"),
     "VecEnv": ("._vecenv", "VecEnv"),
+    "arena": (".arena", None),
     "bots": (".bots", None),
     "reference": (".reference", None),
     "testing": (".testing", None),

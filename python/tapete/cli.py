@@ -19,6 +19,10 @@ from .errors import InvalidOptionError, TapeteError
 __all__ = ["main", "summarize"]
 
 SIMULATE_USAGE = "tapete simulate GAME [--games N] [--variant PRESET] [--players N] [--seed S] [options]"
+ARENA_USAGE = (
+    "tapete arena GAME --bots A,B,... [--games N] [--sprt ELO0,ELO1[,ALPHA,BETA]] [--backend local|ray]"
+    " [--json PATH] [--threads N] [options]"
+)
 # A chunk of the batch lasts about this long, so that the bar moves and Ctrl-C is seen soon.
 CHUNK_SECONDS = 0.25
 
@@ -324,6 +328,109 @@ def _simulate(args: argparse.Namespace, fail: Callable[[str], int]) -> int:
 _BOT_NAMES = ("random", "heuristic", "ismcts")
 
 
+def arena_bots(text: str) -> dict[str, str]:
+    """``--bots`` of ``tapete arena``: specs split as ``seat_bots`` does; each named by its spec,
+    a repeated spec numbered (``heuristic``, ``heuristic#2``)."""
+    specs: list[str] = []
+    for item in text.split(","):
+        if item.split(":", 1)[0].strip() in _BOT_NAMES or not specs:
+            specs.append(item.strip())
+        else:
+            specs[-1] += "," + item.strip()
+    out: dict[str, str] = {}
+    for spec in specs:
+        name, n = spec, 1
+        while name in out:
+            n += 1
+            name = f"{spec}#{n}"
+        out[name] = spec
+    return out
+
+
+def _arena(args: argparse.Namespace, fail: Callable[[str], int]) -> int:
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    from rich.table import Table
+
+    from .arena import arena
+    from .registry import GAMES
+
+    if args.game not in GAMES:
+        return fail(f"unknown game {args.game!r:.80}: expected one of {', '.join(GAMES)}")
+    options: dict[str, Any] = {}
+    if args.variant is not None:
+        options["variant"] = args.variant
+    if args.players is not None:
+        options["players"] = args.players
+    for item in args.option or []:
+        key, sep, value = item.partition("=")
+        if not sep:
+            return fail(f"--option {item!r:.80}: expected name=value")
+        options[key.strip()] = parse_value(value)
+    sprt = None
+    if args.sprt is not None:
+        try:
+            sprt = [float(x) for x in args.sprt.split(",")]
+        except ValueError:
+            return fail(f"--sprt {args.sprt!r:.80}: expected elo0,elo1[,alpha,beta]")
+    try:
+        game = GAMES[args.game].native(**options)
+        bots = arena_bots(args.bots)
+        # no games: checks the bots, the SPRT and the options before any bar is shown
+        arena(game, bots, games=0, seed=args.seed, sprt=sprt, batch=args.batch)
+    except TapeteError as error:
+        return fail(str(error))
+    title = title_of(args.game, game)
+    start = time.perf_counter()
+    with Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[llr]}"),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        disable=args.quiet,
+        transient=True,
+    ) as bar:
+        task = bar.add_task(f"arena {title}", total=None, llr="")
+
+        def progress(done: int, total: int, llr: float | None) -> None:
+            bar.update(task, completed=done, total=total, llr="" if llr is None else f"LLR {llr:+.2f}")
+
+        try:
+            result = arena(
+                game,
+                bots,
+                games=args.games,
+                seed=args.seed,
+                sprt=sprt,
+                backend=args.backend,
+                threads=args.threads,
+                batch=args.batch,
+                record=args.record,
+                progress=progress,
+                address=args.address,
+            )
+        except TapeteError as error:
+            return fail(str(error))
+    elapsed = time.perf_counter() - start
+    if args.json:
+        result.to_json(args.json)
+    out = Console()
+    table = Table(
+        title=f"{title}: {result.games:,} games, {result.groups:,} deals x {result.returns.shape[1]} seatings"
+    )
+    for head in ("bot", "mean return", "win rate", "rank", "points", "Elo [95%]"):
+        table.add_column(head, justify="left" if head == "bot" else "right")
+    for row in result.rows():
+        table.add_row(*row)
+    out.print(table)
+    for note in result.notes():
+        out.print(note, highlight=False)
+    out.print(f"{result.games / elapsed if elapsed > 0 else 0:,.0f} games/s ({elapsed:.2f} s)", highlight=False)
+    return 0
+
+
 def seat_bots(text: str, seats: int) -> Any:
     """``--bots``: one bot spec per seat, or one for every seat, comma-separated. An ISMCTS spec's
     own options also use commas (``ismcts:iterations=200,c=1.0``): an item that does not start
@@ -384,6 +491,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         " Ctrl-C stops the run and prints the games finished so far (exit status 130).",
     )
     commands.add_parser("serve", help="serve games to browsers and bots: tapete serve [--db URL] [--host] [--port]")
+    ar = commands.add_parser(
+        "arena",
+        help="bots against each other on duplicate deals, with intervals, Elo and SPRT",
+        usage=ARENA_USAGE,
+        description="Play bots against each other on duplicate deals (every seating of each deal) and print"
+        " each bot's mean return, win rate and rank with 95%% intervals, and Elo (docs/arena.md).",
+    )
+    ar.add_argument("game", help=f"game id: {', '.join(GAMES)}")
+    ar.add_argument(
+        "--bots", required=True, help="two or more bot specs, comma-separated: ismcts:1000,heuristic,random"
+    )
+    ar.add_argument("--games", type=_non_negative, default=1000, help="rounded up to whole deals")
+    ar.add_argument("--seed", type=_non_negative, default=0, help="deal g is dealt with seed + g (< 2**64)")
+    ar.add_argument("--sprt", default=None, help="elo0,elo1[,alpha,beta]: stop when the SPRT decides")
+    ar.add_argument("--backend", choices=("local", "ray"), default="local")
+    ar.add_argument("--address", default=None, help="the Ray cluster's address (--backend ray)")
+    ar.add_argument("--batch", type=int, default=1000, help="games per batch: a Ray task, an SPRT check")
+    ar.add_argument("--record", default=None, help="directory for every game's seed, actions and returns")
+    ar.add_argument("--json", default=None, metavar="PATH", help="write the result as JSON")
+    ar.add_argument("--threads", type=int, default=0, help="0 = all cores")
+    ar.add_argument("--variant", default=None, help="preset, e.g. scopa, escoba, scopone_9")
+    ar.add_argument("--players", type=int, default=None)
+    ar.add_argument("--option", "-o", action="append", help="extra option, name=value (repeatable)")
+    ar.add_argument("--quiet", action="store_true", help="no progress bar")
     sim.add_argument("game", help=f"game id: {', '.join(GAMES)}")
     sim.add_argument("--games", type=_non_negative, default=10_000)
     sim.add_argument("--variant", default=None, help="preset, e.g. scopa, escoba, scopone_9")
@@ -402,11 +533,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.seed >= 2**64:
         sim.error("argument --seed: expected an integer < 2**64")
 
+    command, usage = ("arena", ARENA_USAGE) if args.command == "arena" else ("simulate", SIMULATE_USAGE)
+
     def fail(message: str) -> int:
-        print(f"usage: {SIMULATE_USAGE}\ntapete simulate: error: {message}", file=sys.stderr)
+        print(f"usage: {usage}\ntapete {command}: error: {message}", file=sys.stderr)
         return 2
 
-    return _simulate(args, fail)
+    return _arena(args, fail) if command == "arena" else _simulate(args, fail)
 
 
 if __name__ == "__main__":
