@@ -44,7 +44,8 @@ def run_ray(
         ray.init(address=address, log_to_driver=False)
     task = ray.remote(max_retries=3)(_batch_task)
     plan_ref = ray.put(plan)
-    window = max(2, 2 * int(ray.cluster_resources().get("CPU", 1)))
+    cluster_resources: Any = ray.cluster_resources  # untyped in Ray's own stubs
+    window = max(2, 2 * int(cluster_resources().get("CPU", 1)))
     pending: deque[Any] = deque()
     todo = deque(edges)
     parts: list[dict[str, np.ndarray]] = []
