@@ -282,9 +282,8 @@ def resample_into(x: MoscaState, p: int, seed: int, out: MoscaState) -> None:
     def bit(place: int | None) -> int:
         return 0 if place is None else 1 << place
 
-    # The inferences hold for the true hands; a state read from edited JSON may break them.
-    if any(set(x._hands[s]) & refuse[s] for s in seats):
-        refuse = {s: set() for s in range(n)}
+    # Only public facts shape the draw: a state read from edited JSON whose hidden hands break
+    # the inferences finds no placement, and falls back below (it never reads those hands).
     first = x._phase != "end" or log.declared > 0
     second = x._o["mosca_after_exchange"] and (x._phase == "trick" or (x._phase == "end" and bool(x._played)))
     checks = (first, second)

@@ -424,7 +424,7 @@ pub(super) fn resample_into(x: &MoscaState, p: usize, seed: u64, out: &mut Mosca
     let n = x.cfg.n;
     let dealer = x.dealer as usize;
     let turnup = Card(x.turnup);
-    let (Some((played_by, mut refuse)), Some((ep, last))) = (read_tricks(x, &log), epochs(x, &log))
+    let (Some((played_by, refuse)), Some((ep, last))) = (read_tricks(x, &log), epochs(x, &log))
     else {
         // A history that does not fit the state (edited JSON): only the RNG is drawn afresh.
         out.rng = SplitMix64::new(rng.next_u64());
@@ -489,10 +489,8 @@ pub(super) fn resample_into(x: &MoscaState, p: usize, seed: u64, out: &mut Mosca
     pl_.talon = pl_.add(x.talon().len());
     let places = pl_;
 
-    // The inferences hold for the true hands; a state read from edited JSON may break them.
-    if (0..n).any(|s| seats[s] && x.hands[s].bits() & refuse[s] != 0) {
-        refuse = [0; MAX_SEATS];
-    }
+    // Only public facts shape the draw: a state read from edited JSON whose hidden hands break
+    // the inferences finds no placement, and falls back below (it never reads those hands).
     let first = x.phase != Phase::End || log.declared > 0;
     let second = x.cfg.opts.mosca_after_exchange
         && (x.phase == Phase::Trick || (x.phase == Phase::End && !x.played.is_empty()));
