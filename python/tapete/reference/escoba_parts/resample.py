@@ -19,6 +19,8 @@ from .dealing import deal_shape, seats_after, start_deal
 from .scoring import _knock_best
 
 KNOCKED, DECLINED, UNDECIDED = 2, 1, 0
+#: Draws at most this many placements when a draw must replay the deal (docs/escoba_engine.md §11).
+MAX_TRIES = 4096
 
 
 def card_of(a: int) -> int | None:
@@ -103,6 +105,7 @@ def rebuilt_deal(state: Any) -> tuple[Any, int] | None:
         return None
     st = state.clone()
     del st._history[i0:]
+    st._claim = st._claimant = -1
     start_deal(st, deck)
     return st, i0
 
@@ -122,7 +125,7 @@ def revealed(state: Any, p: int, pool: set[int]) -> list[set[int]]:
     table, the seats and the actions are read from the replay, and they are public."""
     o, n = state._o, state.game.num_players
     out: list[set[int]] = [set() for _ in range(n)]
-    if o["capture_obligation"] != "any_card" and not o["forbid_ace_first_play"]:
+    if o["capture_obligation"] != "any_card" and not o["forbid_ace_first_play"] and not o["tuzzoli"]:
         return out
     rebuilt = rebuilt_deal(state)
     if rebuilt is None:
@@ -132,7 +135,9 @@ def revealed(state: Any, p: int, pool: set[int]) -> list[set[int]]:
     this_round = plays_this_deal(state) // per_round * per_round
     j = 0
     turn = None
+    mark = 0  # where this hand's declarations begin (the deal's first hand: at 0)
     for a in state._history[i0:]:
+        before, stock = len(st._decls), len(st._stock)
         if a < TAKE0:
             seat, c = st._to_move, a
             if seat != p and j >= this_round:
@@ -150,11 +155,17 @@ def revealed(state: Any, p: int, pool: set[int]) -> list[set[int]]:
         j += card_of(a) is not None
         st._history.append(a)
         st._apply(a)
+        if len(st._stock) != stock:
+            mark = before
         if turn is not None and st._pending == -1:
             seat, c, captures = turn
             if c in st._table:
                 out[seat] |= captures
             turn = None
+    # docs/rules/escoba.md §2.8: buongioco and napoli are three cards of A, 2, 3
+    for seat, kind, _ in st._decls[mark:]:
+        if seat != p and kind in (3, 4):
+            out[seat] |= {x for x in pool if _rank(x) > 3}
     return out
 
 
@@ -192,17 +203,39 @@ def place_hidden(state: Any, p: int, rng: SplitMix64, out: Any) -> None:
     every = sum(1 << i for i, c in enumerate(caps) if c > 0)
     forbid = revealed(state, p, set(cards))
     allowed = [every & ~sum(1 << s for s in range(n) if c in forbid[s]) for c in cards]
-    placed = place(cards, allowed, caps, rng)
-    if placed is None:
-        return
-    for s in range(n):
-        if caps[s]:
-            out._hands[s] = g.bag(placed[s])
-    out._stock = list(placed[n])
-    if fid:
-        rewrite_claims(state, p, placed[n + 1 :], out)
-    if g.knocks:
-        rewrite_knocks(state, p, out)
+    # with declarations or builds a play may reveal more than card masks say: a draw that does not
+    # replay the deal to the same view is drawn again
+    check = state._o["tuzzoli"] or state._o["builds"]
+    for _ in range(MAX_TRIES):
+        out._copy_from(state)
+        placed = place(cards, allowed, caps, rng)
+        if placed is None:
+            return
+        for s in range(n):
+            if caps[s]:
+                out._hands[s] = g.bag(placed[s])
+        out._stock = list(placed[n])
+        if fid:
+            rewrite_claims(state, p, placed[n + 1 :], out)
+        if g.knocks:
+            rewrite_knocks(state, p, out)
+        if not check or replays_to(out, state, p):
+            return
+
+
+def replays_to(state: Any, seen: Any, p: int) -> bool:
+    """Whether this deal, rebuilt from ``state``'s cards, replays legally to ``seen``'s view of ``p``."""
+    rebuilt = rebuilt_deal(state)
+    if rebuilt is None:
+        return True
+    st, i0 = rebuilt
+    for a in state._history[i0:]:
+        if a not in st.legal_actions():
+            return False
+        st._history.append(a)
+        st._apply(a)
+    st._scores = list(state._scores)
+    return st._view(p) == seen._view(p)
 
 
 def rewrite_claims(state: Any, p: int, drawn: list[list[int]], out: Any) -> None:

@@ -9,7 +9,7 @@
 use super::*;
 use crate::resample::{place, MAX_SLOTS};
 use knock::{DECLINED, KNOCKED, UNDECIDED};
-use values::ACES;
+use values::{rank_mask, ACES};
 
 /// `PLAY(c)` or `CLAIM(c)`: a card leaving a hand.
 #[inline]
@@ -23,6 +23,9 @@ fn card_of(a: u8) -> Option<Card> {
         None
     }
 }
+
+/// Draws at most this many placements when a draw must replay the deal (docs/escoba_engine.md §11).
+pub const MAX_TRIES: usize = 4096;
 
 #[inline]
 fn is_knock(a: u8) -> bool {
@@ -71,7 +74,7 @@ impl EscobaState {
     /// the actions are read from the replay, and they are public.
     fn revealed(&self, p: usize, pool: CardSet, out: &mut [CardSet; MAX_SEATS]) {
         let o = self.opts();
-        if o.capture_obligation != Obligation::AnyCard && !o.forbid_ace_first_play {
+        if o.capture_obligation != Obligation::AnyCard && !o.forbid_ace_first_play && !o.tuzzoli {
             return;
         }
         let Some((mut st, i0)) = self.rebuilt_deal() else {
@@ -81,7 +84,10 @@ impl EscobaState {
         let this_round = self.plays_this_deal() / per_round.max(1) * per_round;
         let mut j = 0;
         let mut turn: Option<(usize, Card, CardSet)> = None;
+        // where this hand's declarations begin (the deal's first hand: at 0)
+        let mut mark = 0;
         for &a in &self.history[i0..] {
+            let (before, pos) = (st.decls.n, st.stock_pos);
             if (a as u32) < TAKE {
                 let (seat, c) = (st.to_move as usize, Card(a));
                 if seat != p && j >= this_round {
@@ -109,6 +115,9 @@ impl EscobaState {
             }
             j += card_of(a).is_some() as usize;
             st.apply_unchecked(a as Action);
+            if st.stock_pos != pos {
+                mark = before;
+            }
             if let Some((seat, c, captures)) = turn {
                 if st.pending < 0 {
                     if st.table.contains(c) {
@@ -116,6 +125,14 @@ impl EscobaState {
                     }
                     turn = None;
                 }
+            }
+        }
+        // docs/rules/escoba.md §2.8: buongioco and napoli are three cards of A, 2, 3
+        let low = CardSet(rank_mask(1) | rank_mask(2) | rank_mask(3));
+        for d in &st.decls.list[mark as usize..st.decls.n as usize] {
+            let seat = d[0] as usize;
+            if seat != p && (d[1] == 3 || d[1] == 4) {
+                out[seat] = out[seat].union(pool.minus(low));
             }
         }
     }
@@ -184,6 +201,8 @@ impl EscobaState {
         }
         let mut st = self.clone();
         st.history.truncate(i0);
+        st.fidasse.claim = -1;
+        st.fidasse.claimant = -1;
         st.start_deal(Some(deck));
         Some((st, i0))
     }
@@ -267,34 +286,58 @@ impl EscobaState {
             }
         }
         let mut placed = [0u16; MAX_PACK];
-        if !place(&cards[..k], &allowed[..k], &caps[..slots], rng, &mut placed[..k]) {
-            return;
-        }
-        // write the places back
-        let mut at = 0;
-        for s in 0..n {
-            let len = caps[s] as usize;
-            if len == 0 {
-                continue;
+        // with declarations or builds a play may reveal more than card masks say: a draw that
+        // does not replay the deal to the same view is drawn again
+        let check = self.opts().tuzzoli || self.opts().builds;
+        for _ in 0..MAX_TRIES {
+            out.clone_from(self);
+            if !place(&cards[..k], &allowed[..k], &caps[..slots], rng, &mut placed[..k]) {
+                return;
             }
-            out.hands[s] = CardSet::EMPTY;
-            out.twin.hands[s] = CardSet::EMPTY;
-            for &c in &placed[at..at + len] {
-                out.give_card(s, Card(c as u8));
+            // write the places back
+            let mut at = 0;
+            for s in 0..n {
+                let len = caps[s] as usize;
+                if len == 0 {
+                    continue;
+                }
+                out.hands[s] = CardSet::EMPTY;
+                out.twin.hands[s] = CardSet::EMPTY;
+                for &c in &placed[at..at + len] {
+                    out.give_card(s, Card(c as u8));
+                }
+                at += len;
             }
-            at += len;
+            let pos = out.stock_pos as usize;
+            for (i, &c) in placed[at..at + caps[n] as usize].iter().enumerate() {
+                out.stock[pos + i] = c as u8;
+            }
+            at += caps[n] as usize;
+            if fid {
+                self.rewrite_claims(p, open, &placed[at..k], out);
+            }
+            if self.cfg.knocks {
+                self.rewrite_knocks(p, out);
+            }
+            if !check || out.replays_to(self, p) {
+                return;
+            }
         }
-        let pos = out.stock_pos as usize;
-        for (i, &c) in placed[at..at + caps[n] as usize].iter().enumerate() {
-            out.stock[pos + i] = c as u8;
+    }
+
+    /// Whether this deal, rebuilt from `self`'s cards, replays legally to `seen`'s view of `p`.
+    fn replays_to(&self, seen: &EscobaState, p: usize) -> bool {
+        let Some((mut st, i0)) = self.rebuilt_deal() else {
+            return true;
+        };
+        for &a in &self.history[i0..] {
+            if !st.is_legal(a as Action) {
+                return false;
+            }
+            st.apply_unchecked(a as Action);
         }
-        at += caps[n] as usize;
-        if fid {
-            self.rewrite_claims(p, open, &placed[at..k], out);
-        }
-        if self.cfg.knocks {
-            self.rewrite_knocks(p, out);
-        }
+        st.scores = self.scores;
+        st.view_json(p) == seen.view_json(p)
     }
 
     /// The other seats' face-down claims take the drawn cards, in the order of their `CLAIM`s
