@@ -63,6 +63,8 @@ def rebuild_deal(state: Any) -> tuple[Any, list[int]] | None:
         left -= _card(h[i]) is not None
     while i and h[i - 1] in KNOCKS:
         i -= 1
+    if doc["deal"] == 1 and any(_card(a) is not None for a in h[:i]):
+        return None  # a setup position: the deal began before the history
     actions = h[i:]
     per_round = m * cph
     hands: list[list[list[int]]] = [[[] for _ in range(m)] for _ in range(size // per_round + 1)]

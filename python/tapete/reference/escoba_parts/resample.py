@@ -67,7 +67,8 @@ def rebuilt_deal(state: Any) -> tuple[Any, int] | None:
     if state._terminal or state.game.twins:
         return None
     i0 = start_of_plays(state, plays_this_deal(state))
-    if i0 is None:
+    # the first deal starts the history, unless a ``setup`` position did
+    if i0 is None or (state._deal == 1 and any(card_of(a) is not None for a in state._history[:i0])):
         return None
     order = turn_order(state)
     m = max(len(order), 1)
@@ -274,8 +275,8 @@ def rewrite_knocks(state: Any, p: int, out: Any) -> None:
     is undecided."""
     order = turn_order(state)
     m = max(len(order), 1)
-    per_round = max(m * deal_shape(state)[1], 1)
-    rs = start_of_plays(state, plays_this_deal(state) % per_round)
+    plays = max(m * deal_shape(state)[1] - sum(len(h) for h in state._hands), 0)
+    rs = start_of_plays(state, plays)
     if rs is None:
         return
     played: dict[int, set[int]] = {s: set() for s in range(state.game.num_players)}

@@ -146,6 +146,10 @@ impl EscobaState {
             return None;
         }
         let i0 = self.start_of_plays(self.plays_this_deal())?;
+        // the first deal starts the history, unless a `setup` position did
+        if self.deal == 1 && self.history[..i0].iter().any(|&a| card_of(a).is_some()) {
+            return None;
+        }
         let (order, m) = self.turn_order();
         let (itc, cph) = self.deal_shape();
         let per_round = m * cph;
@@ -209,9 +213,10 @@ impl EscobaState {
 
     /// `resample_into` (docs/escoba_engine.md §11).
     pub(super) fn resample_to(&self, p: usize, seed: u64, out: &mut EscobaState) {
-        out.clone_from(self);
         let mut rng = SplitMix64::new(seed);
-        if !self.terminal {
+        if self.terminal {
+            out.clone_from(self);
+        } else {
             self.place_hidden(p, &mut rng, out);
         }
         out.rng = SplitMix64::new(rng.next_u64());
@@ -388,9 +393,9 @@ impl EscobaState {
     /// yet to play is undecided.
     fn rewrite_knocks(&self, p: usize, out: &mut EscobaState) {
         let (order, m) = self.turn_order();
-        let per_round = m * self.deal_shape().1;
-        let plays = self.plays_this_deal();
-        let Some(rs) = self.start_of_plays(plays % per_round.max(1)) else {
+        let held: usize = (0..self.n()).map(|s| self.hand_len(s) as usize).sum();
+        let plays = (m * self.deal_shape().1).saturating_sub(held);
+        let Some(rs) = self.start_of_plays(plays) else {
             return;
         };
         // each seat's cards played this hand
@@ -429,5 +434,76 @@ impl EscobaState {
             }
             out.history.push(a);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+    use crate::game::Game;
+
+    /// A mid-deal state: `plays` legal actions from a fresh deal, each the first legal one.
+    fn mid_deal(options: serde_json::Value, seed: u64, plays: usize) -> EscobaState {
+        let g = EscobaGame::from_options(&options).unwrap();
+        let mut s = g.new_state(seed);
+        for _ in 0..plays {
+            let a = s.legal_actions()[0];
+            s.apply(a).unwrap();
+        }
+        s
+    }
+
+    /// docs/escoba_engine.md §11: the resampled state keeps what seat 0 sees (its hand, the table,
+    /// the sizes) and refills the hidden places with the same cards.
+    #[test]
+    fn resample_keeps_the_view_and_the_cards() {
+        let s = mid_deal(json!({"variant": "scopa"}), 5, 7);
+        let mut out = s.clone();
+        for seed in 0..50 {
+            s.resample_into(0, seed, &mut out);
+            assert_eq!(out.view_json(0), s.view_json(0));
+            assert_eq!(out.hands[0], s.hands[0]);
+            let hidden = |x: &EscobaState| {
+                let mut u = x.hands[1];
+                x.stock().iter().for_each(|&c| u.insert(Card(c)));
+                u
+            };
+            assert_eq!(hidden(&out), hidden(&s));
+            assert_eq!(out.stock().len(), s.stock().len());
+        }
+    }
+
+    /// Speed (docs/escoba_engine.md §11): `cargo test --release -p tapete-core resample_speed --
+    /// --ignored --nocapture`.
+    #[test]
+    #[ignore]
+    fn resample_speed() {
+        let s = mid_deal(json!({"variant": "scopa"}), 11, 9);
+        let mut out = s.clone();
+        let n = 1_000_000u64;
+        let t = std::time::Instant::now();
+        for seed in 0..n {
+            s.resample_into(seed as usize % 2, seed, &mut out);
+        }
+        let ns = t.elapsed().as_nanos() as f64 / n as f64;
+        println!("scopa 2 players, mid-deal: {ns:.0} ns per resample_into");
+        let t = std::time::Instant::now();
+        for _ in 0..n {
+            out.clone_from(std::hint::black_box(&s));
+        }
+        let ns = t.elapsed().as_nanos() as f64 / n as f64;
+        println!("of which the copy: {ns:.0} ns");
+        let cards: Vec<u16> = (0..33).collect();
+        let allowed = vec![3u32; 33];
+        let mut placed = vec![0u16; 33];
+        let mut rng = SplitMix64::new(1);
+        let t = std::time::Instant::now();
+        for _ in 0..n {
+            place(&cards, &allowed, &[3, 30], &mut rng, &mut placed);
+        }
+        let ns = t.elapsed().as_nanos() as f64 / n as f64;
+        println!("of which the sampler (33 cards, 2 places): {ns:.0} ns");
     }
 }
