@@ -60,7 +60,8 @@ impl EscobaState {
     fn turn_order(&self) -> ([usize; MAX_SEATS], usize) {
         let mut order = [0; MAX_SEATS];
         let mut m = 0;
-        for s in elimination::seats_after(self.elimination.in_play, self.dealer as usize, self.n()) {
+        for s in elimination::seats_after(self.elimination.in_play, self.dealer as usize, self.n())
+        {
             order[m] = s;
             m += 1;
         }
@@ -104,7 +105,13 @@ impl EscobaState {
                         let ctx = st.piles_ctx();
                         for x in pool {
                             if !(exempt && ACES.contains(x))
-                                && rules::has_capture_in(o, st.matta(), x, st.table, st.beside(&ctx))
+                                && rules::has_capture_in(
+                                    o,
+                                    st.matta(),
+                                    x,
+                                    st.table,
+                                    st.beside(&ctx),
+                                )
                             {
                                 captures.insert(x);
                             }
@@ -189,7 +196,13 @@ impl EscobaState {
         // the void check reads the first table cards: Kings and Aces last
         let kings = table.inter(values::KINGS);
         let aces = table.inter(ACES).minus(kings);
-        for c in table.minus(kings).minus(aces).iter().chain(aces).chain(kings) {
+        for c in table
+            .minus(kings)
+            .minus(aces)
+            .iter()
+            .chain(aces)
+            .chain(kings)
+        {
             deck[at] = c.0;
             at += 1;
         }
@@ -247,11 +260,11 @@ impl EscobaState {
         let mut k = 0;
         {
             let mut count = [0u8; 64];
-            for s in 0..n {
-                for c in hidden[s] {
+            for (s, &h) in hidden.iter().enumerate().take(n) {
+                for c in h {
                     count[c.0 as usize] += 1;
                 }
-                for c in self.twin.hands[s].inter(hidden[s]) {
+                for c in self.twin.hands[s].inter(h) {
                     count[c.0 as usize] += 1;
                 }
             }
@@ -296,13 +309,19 @@ impl EscobaState {
         let check = self.opts().tuzzoli || self.opts().builds;
         for _ in 0..MAX_TRIES {
             out.clone_from(self);
-            if !place(&cards[..k], &allowed[..k], &caps[..slots], rng, &mut placed[..k]) {
+            if !place(
+                &cards[..k],
+                &allowed[..k],
+                &caps[..slots],
+                rng,
+                &mut placed[..k],
+            ) {
                 return;
             }
             // write the places back
             let mut at = 0;
-            for s in 0..n {
-                let len = caps[s] as usize;
+            for (s, &cap) in caps.iter().enumerate().take(n) {
+                let len = cap as usize;
                 if len == 0 {
                     continue;
                 }

@@ -2,9 +2,9 @@
 
 use std::fmt::Write as _;
 
+use super::notation::{action_to_string, CLAIM, NO_KNOCK};
 use super::serial::push_deal_points;
 use super::text::push_texts2;
-use super::notation::{action_to_string, CLAIM, NO_KNOCK};
 use super::EscobaState;
 use crate::cards::{Card, CardSet};
 use crate::json::push_ints;
