@@ -95,8 +95,6 @@ def test_pythons_ismcts_bot_with_resample():
 
     g = pyspiel.load_game(SMALL)
     s = g.new_initial_state()
-    if not hasattr(s.tapete, "resample"):
-        pytest.skip("the engines have no resample yet (docs/design.md §8): ISMCTS needs it")
     bot = ismcts.ISMCTSBot(g, mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)), 1.0, 16)
     while not s.is_terminal():
         s.apply_action(bot.step(s))

@@ -1,5 +1,5 @@
-"""Escoba resampling (docs/escoba_engine.md §11), on both engines: a resample reads nothing hidden,
-keeps what the seat has seen (the inferences of docs/escoba_engine.md §11 included), is uniform over
+"""Escoba resampling (docs/escoba_engine.md §12), on both engines: a resample reads nothing hidden,
+keeps what the seat has seen (the inferences of docs/escoba_engine.md §12 included), is uniform over
 the consistent placements, replays to the same view from its rebuilt deal, and is byte-identical
 on the native and the reference engine."""
 
@@ -273,7 +273,7 @@ def test_uniform_over_the_claimed_card() -> None:
 def test_resamples_replay_and_match_the_reference(variant: str) -> None:
     """For random positions of every preset and every seat: the native and reference resamples
     are byte-identical, read back from their JSON, keep the seat's view, and their deal, rebuilt
-    from the drawn cards, replays to that view (docs/escoba_engine.md §11)."""
+    from the drawn cards, replays to that view (docs/escoba_engine.md §12)."""
     native, ref = INFO.native(variant=variant), INFO.reference(variant=variant)
     for seed in range(6):
         s = random_position(native, seed, random.Random(seed).randrange(1, 90))

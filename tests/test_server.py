@@ -156,7 +156,8 @@ def test_spectators_get_the_public_view(client):
         ({"game": "escoba(players=2)", "seats": ["human"]}, 400, "has 2 seats"),
         ({"game": "escoba(players=2)", "seats": "human,human"}, 400, "list"),
         ({"game": "escoba(players=2)", "seats": ["human", "robot"]}, 400, "not a seat"),
-        ({"game": "escoba(players=2)", "seats": ["human", "bot:ismcts(iterations=1000000000)"]}, 400, "unknown bot"),
+        ({"game": "escoba(players=2)", "seats": ["human", "bot:ismcts(iterations=1000000000)"]}, 400, "refused"),
+        ({"game": "escoba(players=2)", "seats": ["human", "bot:mcts"]}, 400, "unknown bot"),
         ({"game": "escoba(players=2)", "seats": ["human", "bot:random(iterations=5)"]}, 400, "no parameter"),
         ({"game": "escoba(players=2)", "seats": ["human", "x" * 20_000]}, 400, "over 16384 bytes"),
     ],
@@ -169,6 +170,19 @@ def test_a_bad_table_request_is_refused_with_a_reason(client, body, status, need
     assert response.status_code == status
     assert needle in response.json()["error"]
     assert client.get("/api/tables").json()["tables"] == []
+
+
+@pytest.mark.parametrize("bot", ["bot:heuristic", "bot:ismcts(iterations=40)"])
+def test_a_human_plays_the_native_bots_to_the_end(client, bot):
+    made = create(client, game="musta_maija(players=2)", seats=["human", bot])
+    table, token = made["table"], made["tokens"]["0"]
+    with client.websocket_connect(f"/ws/{table}?token={token}") as ws:
+        message = ws.receive_json()
+        while not message["terminal"]:
+            if message["to_move"] == 0:
+                ws.send_json({"type": "move", "action": message["legal"][0][0]})
+            message = ws.receive_json()
+    assert sorted(message["returns"]) == [-1.0, 1.0]
 
 
 def test_bot_budgets_are_capped():

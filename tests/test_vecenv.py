@@ -147,6 +147,17 @@ def test_single_agent_holds_its_seat():
             assert (info["actor"] == seat).all()
 
 
+@pytest.mark.parametrize("name", ["escoba", "mosca", "musta_maija", "burako"])
+def test_heuristic_opponents_step_every_game(name):
+    env = tapete.VecEnv(tapete.load(name), 3, seed=2, seat=1, opponents="heuristic")
+    obs, mask, player = env.reset()
+    rng = np.random.default_rng(3)
+    for _ in range(60):
+        assert (player == 1).all()
+        _check_matches_states(env, obs, mask, player)
+        obs, mask, player, rewards, terminated, truncated, info = env.step(_random_actions(mask, rng))
+
+
 def test_random_seat_draws_every_seat():
     env = tapete.VecEnv(tapete.MustaMaija(), 64, seed=4, seat="random")
     _, _, player = env.reset()

@@ -41,7 +41,7 @@ FORMAT_VERSION = 1
 TERMINAL = -1
 
 if TYPE_CHECKING:  # the real types for type checkers; at runtime these load lazily
-    from . import burako, cards, escoba, mosca, musta_maija, reference, testing
+    from . import bots, burako, cards, escoba, mosca, musta_maija, reference, testing
     from ._vecenv import VecEnv
     from .burako import Burako
     from .escoba import Escoba
@@ -66,6 +66,7 @@ __all__ = [
     "load",
     "simulate",
     "VecEnv",
+    "bots",
     "registry",
     "reference",
     "testing",
@@ -83,6 +84,7 @@ _LAZY: dict[str, tuple[str, str | None]] = {
     "load": (".games", "load"),
     "simulate": (".games", "simulate"),
     "VecEnv": ("._vecenv", "VecEnv"),
+    "bots": (".bots", None),
     "reference": (".reference", None),
     "testing": (".testing", None),
     "cards": (".cards", None),

@@ -8,9 +8,11 @@ import numpy.typing as npt
 
 __version__: str
 MAX_DECISIONS: int
+BOT_SEED_XOR: int
 __all__ = [
     "__version__",
     "MAX_DECISIONS",
+    "BOT_SEED_XOR",
     "BurakoGame",
     "BurakoState",
     "EscobaGame",
@@ -21,6 +23,7 @@ __all__ = [
     "MustaMaijaState",
     "simulate",
     "VecEnv",
+    "_resample_place",
 ]
 
 _S = TypeVar("_S")
@@ -64,6 +67,7 @@ class _NativeState:
     def view(self, player: int) -> dict[str, Any]: ...
     def observation(self, player: int) -> npt.NDArray[np.float32]: ...
     def resample(self, player: int, seed: int) -> Any: ...
+    def bot_act(self, spec: str, rng_state: int) -> tuple[int, int, list[tuple[int, int, int, float]], int]: ...
     def to_json(self) -> str: ...
     def key(self) -> str: ...
     def __reduce__(self) -> tuple[Any, ...]: ...
@@ -99,6 +103,7 @@ def simulate(
     threads: int | None = None,
     progress: Callable[[int, int], object] | None = None,
     aggregate: bool = False,
+    bots: list[str] | None = None,
 ) -> dict[str, Any]: ...
 
 @final
@@ -132,3 +137,5 @@ class VecEnv:
     ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.int64]]: ...
     def step(self, actions: npt.NDArray[np.int64]) -> tuple[Any, ...]: ...
     def state_json(self, i: int) -> str: ...
+
+def _resample_place(cards: list[int], allowed: list[int], caps: list[int], seed: int) -> list[list[int]] | None: ...

@@ -14,7 +14,7 @@ from typing import Any, NoReturn
 import numpy as np
 
 from ._gamestring import parse_value
-from .errors import TapeteError
+from .errors import InvalidOptionError, TapeteError
 
 __all__ = ["main", "summarize"]
 
@@ -144,6 +144,7 @@ def _run(
     threads: int,
     totals: Totals,
     on_progress: Callable[[int], None],
+    bots: Any = "random",
 ) -> None:
     """Play ``total`` games in chunks of about ``CHUNK_SECONDS``, adding each to ``totals``. Game
     ``i`` has seed ``seed + i`` whatever the chunks, so results do not depend on them. Ctrl-C is
@@ -151,12 +152,14 @@ def _run(
     as ``KeyboardInterrupt`` with ``totals`` holding every game finished."""
     from .games import simulate
 
-    chunk = 1000
+    # searching bots play a game in seconds: start small, so that the bar moves from the start
+    smallest = 1000 if bots == "random" else 1
+    chunk = smallest
     while totals.games < total:
         count = min(chunk, total - totals.games)
         start = time.perf_counter()
         try:
-            result = simulate(game, games=count, seed=(seed + totals.games) % 2**64, threads=threads)
+            result = simulate(game, games=count, seed=(seed + totals.games) % 2**64, threads=threads, bots=bots)
         except KeyboardInterrupt as interrupt:
             # an interruptible batch hands over the games it finished (the first ones of the chunk)
             partial = getattr(interrupt, "result", None)
@@ -167,7 +170,7 @@ def _run(
         on_progress(totals.games)
         elapsed = time.perf_counter() - start
         rate = count / elapsed if elapsed > 0 else count * 100
-        chunk = int(min(max(1000, rate * CHUNK_SECONDS), 10_000_000))
+        chunk = int(min(max(smallest, rate * CHUNK_SECONDS), 10_000_000))
 
 
 def _legend(info: Any, chips: bool) -> list[str]:
@@ -187,17 +190,27 @@ def _print_table(
 ) -> None:
     from rich.table import Table
 
-    table = Table(title=f"{title}: {summary['games']:,} random games, seed {args.seed}{note}")
+    players = "random" if args.bots == "random" else "bot"
+    table = Table(title=f"{title}: {summary['games']:,} {players} games, seed {args.seed}{note}")
     # chip games: scores are chip balances, returns the net chips (pot share included)
     chips = info.scores_are == "chips"
     points, ret = ("mean chips", "mean net chips") if chips else ("mean points", "mean return")
     win, loss = ("not losing", "loser rate") if info.names_losers else ("win rate", "loss rate")
-    for column in ("seat", points, ret, win, "95% interval", loss):
-        table.add_column(column, justify="right")
+    columns = ["seat", points, ret, win, "95% interval", loss]
+    if players == "bot":
+        columns.insert(1, "bot")
+    for column in columns:
+        if column == "bot":
+            table.add_column(column, overflow="fold")
+        else:
+            table.add_column(column, justify="right")
     for seat in summary["seats"]:
         low, high = seat["win_rate_95"]
+        low = max(0.0, low)  # rounding leaves it a hair below 0 at a win rate of 0
+        bot = [summary["bots"][seat["seat"]]] if players == "bot" else []
         table.add_row(
             str(seat["seat"]),
+            *bot,
             f"{seat['mean_points']:.3f}",
             f"{seat['mean_return']:+.4f}",
             f"{seat['win_rate']:.4f}",
@@ -243,8 +256,9 @@ def _simulate(args: argparse.Namespace, fail: Callable[[str], int]) -> int:
     info = GAMES[args.game]
     try:
         game = info.native(**options)
-        # an empty batch checks the seed and the thread count before any bar is shown
-        simulate(game, games=0, seed=args.seed, threads=args.threads)
+        bots = seat_bots(args.bots, game.num_players)
+        # an empty batch checks the seed, the threads and the bots before any bar is shown
+        simulate(game, games=0, seed=args.seed, threads=args.threads, bots=bots)
     except TapeteError as error:
         return fail(str(error))
     title = title_of(args.game, game)
@@ -262,7 +276,15 @@ def _simulate(args: argparse.Namespace, fail: Callable[[str], int]) -> int:
     ) as progress:
         task = progress.add_task(f"simulating {title}", total=args.games)
         try:
-            _run(game, args.games, args.seed, args.threads, totals, lambda done: progress.update(task, completed=done))
+            _run(
+                game,
+                args.games,
+                args.seed,
+                args.threads,
+                totals,
+                lambda done: progress.update(task, completed=done),
+                bots,
+            )
         except KeyboardInterrupt:
             interrupted = True
     elapsed = time.perf_counter() - start
@@ -273,6 +295,7 @@ def _simulate(args: argparse.Namespace, fail: Callable[[str], int]) -> int:
         "decisions_per_second": totals.decisions_sum / elapsed if elapsed > 0 else 0.0,
         "threads": args.threads or "all",
     }
+    summary["bots"] = bots if isinstance(bots, list) else ["random"] * game.num_players
     status = 130 if interrupted else 0
     if args.json:
         extra = {"partial": True, "games_asked": args.games} if interrupted else {}
@@ -296,6 +319,31 @@ def _simulate(args: argparse.Namespace, fail: Callable[[str], int]) -> int:
     if interrupted:
         out.print(f"interrupted: the table counts the {totals.games:,} games finished, not all {args.games:,}")
     return status
+
+
+_BOT_NAMES = ("random", "heuristic", "ismcts")
+
+
+def seat_bots(text: str, seats: int) -> Any:
+    """``--bots``: one bot spec per seat, or one for every seat, comma-separated. An ISMCTS spec's
+    own options also use commas (``ismcts:iterations=200,c=1.0``): an item that does not start
+    with a bot's name continues the spec before it. ``random`` alone is every seat random."""
+    specs: list[str] = []
+    for item in text.split(","):
+        name = item.split(":", 1)[0].strip()
+        if name in _BOT_NAMES or not specs:
+            specs.append(item.strip())
+        else:
+            specs[-1] += "," + item.strip()
+    if specs == ["random"]:
+        return "random"
+    if len(specs) == 1:
+        specs *= seats
+    if len(specs) != seats:
+        raise InvalidOptionError(
+            f"--bots {text[:80]!r}: expected one bot for every seat, or {seats} bots (one per seat)"
+        )
+    return specs
 
 
 def _presets(game: str) -> set[str]:
@@ -330,9 +378,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     sim = commands.add_parser(
         "simulate",
-        help="play random games natively and print the results",
+        help="play games natively (random or bots) and print the results",
         usage=SIMULATE_USAGE,
-        description="Play random games natively on all cores and print each seat's results."
+        description="Play games natively on all cores, random or by --bots, and print each seat's results."
         " Ctrl-C stops the run and prints the games finished so far (exit status 130).",
     )
     commands.add_parser("serve", help="serve games to browsers and bots: tapete serve [--db URL] [--host] [--port]")
@@ -342,6 +390,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     sim.add_argument("--players", type=int, default=None)
     sim.add_argument("--seed", type=_non_negative, default=0, help="game i is dealt with seed + i (< 2**64)")
     sim.add_argument("--threads", type=int, default=0, help="0 = all cores")
+    sim.add_argument(
+        "--bots",
+        default="random",
+        help="one bot per seat (or one for all), comma-separated: random, heuristic, ismcts:200 (docs/bots.md)",
+    )
     sim.add_argument("--option", "-o", action="append", help="extra option, name=value (repeatable)")
     sim.add_argument("--json", action="store_true", help="machine-readable output")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")

@@ -141,13 +141,11 @@ class _State(pyspiel.State):  # type: ignore[misc]
         return [float(r) for r in self.tapete.returns()]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> _State:
-        """A state in ``player_id``'s information set, from the layer's ``resample`` when the
-        engine has it (docs/design.md §8); OpenSpiel's ``ISMCTSBot`` calls this."""
-        resample = getattr(self.tapete, "resample", None)
-        if resample is None:
-            raise NotImplementedError("this engine has no resample yet")
+        """A state in ``player_id``'s information set, from the layer's ``resample``
+        (docs/design.md §10); OpenSpiel's ``ISMCTSBot`` calls this. The seed comes from OpenSpiel's
+        sampler, so its bot stays reproducible under its own seed."""
         seed = int(probability_sampler() * 2**63) if callable(probability_sampler) else 0
-        return _State(self.get_game(), resample(player_id, seed))
+        return _State(self.get_game(), self.tapete.resample(player_id, seed))
 
     def __str__(self) -> str:
         return str(self.tapete)

@@ -1,4 +1,4 @@
-"""Escoba's rebuild of the current deal (docs/escoba_engine.md §11), for the resampling tests: from
+"""Escoba's rebuild of the current deal (docs/escoba_engine.md §12), for the resampling tests: from
 a state, the deal's start with the same cards and the deal's actions, so that replaying them shows
 the state's hidden cards were dealt and played consistently with everything that was seen.
 

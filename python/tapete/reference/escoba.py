@@ -540,7 +540,7 @@ class EscobaState(Position):
             self.apply(DONE)
 
     def _resample_into(self, seat: int, seed: int, out: Any) -> None:
-        """docs/escoba_engine.md §11 (``escoba_parts/resample.py``)."""
+        """docs/escoba_engine.md §12 (``escoba_parts/resample.py``)."""
         resample.resample_into(self, seat, seed, out)
 
     def clone(self) -> EscobaState:

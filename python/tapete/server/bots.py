@@ -1,4 +1,5 @@
-"""Server-side bots, by spec: ``bot:random`` now; other engines register a factory here.
+"""Server-side bots, by spec: ``bot:random``, ``bot:heuristic`` and ``bot:ismcts(iterations=N)``
+(the native bots of ``tapete.bots``); others register a factory here.
 
 A bot is a callable from a state to one of its legal actions. It gets the state only on the
 server, never over the wire, and runs on a worker thread, off the event loop.
@@ -41,7 +42,26 @@ def _random_bot() -> Bot:
     return choose
 
 
-BOTS: dict[str, BotKind] = {"random": BotKind(_random_bot, {})}
+def _heuristic_bot() -> Bot:
+    from ..bots import Heuristic
+
+    return Heuristic(seed=secrets.randbits(64)).act
+
+
+def _ismcts_bot(iterations: int = 1000) -> Bot:
+    from ..bots import ISMCTS
+
+    return ISMCTS(iterations=iterations, seed=secrets.randbits(64)).act
+
+
+#: The most iterations a client may ask of one ISMCTS decision (a fraction of a second natively).
+ISMCTS_ITERATIONS = 20_000
+
+BOTS: dict[str, BotKind] = {
+    "random": BotKind(_random_bot, {}),
+    "heuristic": BotKind(_heuristic_bot, {}),
+    "ismcts": BotKind(_ismcts_bot, {"iterations": ISMCTS_ITERATIONS}),
+}
 
 
 def register_bot(name: str, make: Callable[..., Bot], budgets: Mapping[str, int]) -> None:

@@ -133,8 +133,8 @@ pub trait State: Clone + Send + Sync + fmt::Display + Sized {
     /// Canonical JSON (docs/design.md §4).
     fn to_json(&self) -> String;
 
-    /// Writes into `out` a state in `seat`'s information set, drawn with `seed` (docs/design.md
-    /// §10): `view(seat)` as here, every card or tile hidden from `seat` placed again uniformly
+    /// Writes into `out` a state in `seat`'s information set, drawn with `seed`
+    /// (docs/design.md §10): `view(seat)` as here, every card or tile hidden from `seat` placed again uniformly
     /// among the placements consistent with all `seat` has seen, other seats' private action
     /// details rewritten to match, and a fresh RNG. `out` is any state of the same game (a
     /// buffer reused across calls, so that search does not allocate).

@@ -1,5 +1,6 @@
 //! tapete-core: exact, fast rules engines for traditional card games (no Python here).
 
+pub mod bots;
 pub mod cards;
 pub mod error;
 pub mod game;
@@ -7,6 +8,7 @@ pub mod games;
 pub mod json;
 pub mod options;
 pub mod play;
+pub mod resample;
 pub mod rng;
 pub mod testing;
 pub mod tiles;

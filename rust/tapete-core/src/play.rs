@@ -2,6 +2,7 @@
 
 use rayon::prelude::*;
 
+use crate::bots::{self, BotSpec};
 use crate::error::GameError;
 use crate::game::{Action, Game, State};
 use crate::rng::SplitMix64;
@@ -52,11 +53,44 @@ struct OneGame {
     finished: bool,
 }
 
-fn play_one<G: Game>(game: &G, game_seed: u64, buf: &mut Vec<Action>) -> OneGame {
+/// Seat `seat`'s bot stream in game `game_seed` when each seat has a bot of its own: seeded with
+/// the `seat + 1`-th output of a stream seeded with `game_seed ^ BOT_SEED_XOR` (docs/bots.md §7).
+pub fn seat_seed(game_seed: u64, seat: usize) -> u64 {
+    let mut seeds = SplitMix64::new(game_seed ^ BOT_SEED_XOR);
+    for _ in 0..seat {
+        seeds.next_u64();
+    }
+    seeds.next_u64()
+}
+
+/// Plays the match with `bots[p]` for each seat `p` (each on its own stream, [`seat_seed`]) until
+/// no seat acts. Returns the number of decisions made.
+fn bots_playout<S: State>(state: &mut S, bots: &[BotSpec], game_seed: u64) -> u64 {
+    let mut rngs = [SplitMix64::new(0); 8];
+    for (p, rng) in rngs.iter_mut().enumerate().take(bots.len()) {
+        *rng = SplitMix64::new(seat_seed(game_seed, p));
+    }
+    let mut n = 0u64;
+    while let Some(p) = state.player_to_act() {
+        // A seat is to act, so a bot always has a move (`act_with_rng` refuses only the end).
+        let Ok(a) = bots::act_with_rng(&bots[p], state, &mut rngs[p]) else {
+            break;
+        };
+        state.apply_unchecked(a);
+        n += 1;
+    }
+    n
+}
+
+fn play_one<G: Game>(game: &G, game_seed: u64, bots: &[BotSpec], buf: &mut Vec<Action>) -> OneGame {
     let n = game.num_players().min(8);
     let mut state = game.new_state(game_seed);
-    let mut bot = SplitMix64::new(game_seed ^ BOT_SEED_XOR);
-    let decisions = random_playout(&mut state, &mut bot, buf, MAX_DECISIONS);
+    let decisions = if bots.is_empty() {
+        let mut bot = SplitMix64::new(game_seed ^ BOT_SEED_XOR);
+        random_playout(&mut state, &mut bot, buf, MAX_DECISIONS)
+    } else {
+        bots_playout(&mut state, bots, game_seed)
+    };
     let mut g = OneGame {
         returns: [0.0; 8],
         scores: [0; 8],
@@ -211,6 +245,7 @@ impl SimTotals {
 fn play_range<G: Game>(
     game: &G,
     seed: u64,
+    bots: &[BotSpec],
     first: usize,
     returns: &mut [f64],
     scores: &mut [i32],
@@ -231,7 +266,7 @@ fn play_range<G: Game>(
         .for_each_init(
             || Vec::with_capacity(64),
             |buf, (i, ((((ret, sc), dl), dc), fin))| {
-                let g = play_one(game, seed.wrapping_add((first + i) as u64), buf);
+                let g = play_one(game, seed.wrapping_add((first + i) as u64), bots, buf);
                 ret[..m].copy_from_slice(&g.returns[..m]);
                 for (out, &x) in sc[..m].iter_mut().zip(&g.scores[..m]) {
                     *out = x.clamp(i32::MIN as i64, i32::MAX as i64) as i32;
@@ -262,6 +297,8 @@ enum Output {
 pub struct Simulation<'g, G: Game> {
     game: &'g G,
     seed: u64,
+    /// One bot per seat, or none: every seat random on the game's one stream.
+    bots: Vec<BotSpec>,
     total: usize,
     done: usize,
     pool: Option<rayon::ThreadPool>,
@@ -310,11 +347,26 @@ impl<'g, G: Game> Simulation<'g, G> {
         Ok(Simulation {
             game,
             seed,
+            bots: Vec::new(),
             total: games,
             done: 0,
             pool,
             out,
         })
+    }
+
+    /// Plays seat `p` with `bots[p]`, each seat on a stream of its own ([`seat_seed`]); one bot
+    /// per seat, else `InvalidOption`. Without it every seat is random on the game's one stream.
+    pub fn with_bots(mut self, bots: Vec<BotSpec>) -> Result<Self, GameError> {
+        let n = self.game.num_players();
+        if bots.len() != n || n > 8 {
+            return Err(GameError::InvalidOption(format!(
+                "bots: expected one bot per seat ({n}), got {}",
+                bots.len()
+            )));
+        }
+        self.bots = bots;
+        Ok(self)
     }
 
     pub fn total(&self) -> usize {
@@ -337,7 +389,7 @@ impl<'g, G: Game> Simulation<'g, G> {
             return;
         }
         let n = self.game.num_players();
-        let (game, seed) = (self.game, self.seed);
+        let (game, seed, bots) = (self.game, self.seed, &self.bots[..]);
         let (r, off, count) = match &mut self.out {
             Output::Arrays(r) => (r, first, count),
             Output::Totals { scratch, .. } => (scratch, 0, count.min(MAX_CHUNK)),
@@ -355,6 +407,7 @@ impl<'g, G: Game> Simulation<'g, G> {
             play_range(
                 game,
                 seed,
+                bots,
                 first,
                 &mut returns[rows.start * n..rows.end * n],
                 &mut scores[rows.start * n..rows.end * n],

@@ -30,23 +30,27 @@ const MAX_REDEALS: u32 = 1000;
 pub enum Opponent {
     /// Uniform among the legal actions, from the env's own stream.
     Random,
+    /// The game's heuristic bot (`State::heuristic_action`), ties broken from the env's stream.
+    Heuristic,
 }
 
 impl Opponent {
     pub fn from_name(name: &str) -> Result<Opponent> {
         match name {
             "random" => Ok(Opponent::Random),
+            "heuristic" => Ok(Opponent::Heuristic),
             _ => Err(GameError::InvalidOption(format!(
-                "unknown opponents {:?}: expected 'random'",
+                "unknown opponents {:?}: expected 'random' or 'heuristic'",
                 crate::json::excerpt(name)
             ))),
         }
     }
 
     /// The action this opponent takes in `state` (whose legal actions are `legal`, not empty).
-    fn choose<S: State>(self, _state: &S, legal: &[Action], rng: &mut SplitMix64) -> Action {
+    fn choose<S: State>(self, state: &S, legal: &[Action], rng: &mut SplitMix64) -> Action {
         match self {
             Opponent::Random => legal[mod_small(rng.next_u64(), legal.len() as u64) as usize],
+            Opponent::Heuristic => state.heuristic_action(rng),
         }
     }
 }

@@ -6,9 +6,10 @@ use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyTuple};
 
+use tapete_core::bots::{self, BotSpec};
 use tapete_core::game::{Action, Game, State};
 use tapete_core::json;
-use tapete_core::GameError;
+use tapete_core::{GameError, SplitMix64};
 
 use crate::args::{action_id, player_arg, seed_arg, text_arg};
 use crate::error::Result;
@@ -173,6 +174,38 @@ pub fn repr<S: State>(class: &str, s: &S) -> String {
             ""
         }
     )
+}
+
+/// One root action's statistics of a search: `(action, visits, avail, reward sum)`.
+pub type RootRow = (Action, u64, u64, f64);
+
+/// What `bot_act` returns: the action, the bot stream's next state, the root statistics (ISMCTS;
+/// empty for the others) and the iterations run.
+pub type BotAnswer = (Action, u64, Vec<RootRow>, u64);
+
+/// The bot `spec` (docs/bots.md) acts for the seat to act in `state` (a copy: the caller's
+/// state is untouched and not borrowed meanwhile), drawing from the stream whose state is
+/// `rng_state`, with the GIL released.
+pub fn bot_act<S: State>(
+    py: Python<'_>,
+    state: S,
+    spec: &Bound<'_, PyAny>,
+    rng_state: &Bound<'_, PyAny>,
+) -> Result<BotAnswer> {
+    let spec = BotSpec::parse(text_arg(spec, "bot spec", GameError::InvalidOption)?)?;
+    let mut rng = SplitMix64::new(seed_arg(rng_state)?);
+    let (action, found) = py.detach(|| bots::act_with_stats(&spec, &state, &mut rng))?;
+    let (rows, iterations) = match found {
+        Some(r) => (
+            r.stats
+                .iter()
+                .map(|s| (s.action, s.visits, s.avail, s.reward))
+                .collect(),
+            r.iterations,
+        ),
+        None => (Vec::new(), 0),
+    };
+    Ok((action, rng.state, rows, iterations))
 }
 
 /// `(cls, args)` for `__reduce__`.
@@ -389,6 +422,17 @@ macro_rules! py_game {
                     Ok($State {
                         s: this.s.resample(p, seed)?,
                     })
+                }
+                /// The bot `spec` (text, docs/bots.md) acts for the seat to act, drawing from a
+                /// stream at state `rng_state`: `(action, next stream state, root statistics,
+                /// iterations)`. Runs on a copy of the state, with the GIL released.
+                fn bot_act(
+                    slf: &Bound<'_, Self>,
+                    spec: &Bound<'_, PyAny>,
+                    rng_state: &Bound<'_, PyAny>,
+                ) -> Result<bind::BotAnswer> {
+                    let state = slf.try_borrow()?.s.clone();
+                    bind::bot_act(slf.py(), state, spec, rng_state)
                 }
                 fn observation<'py>(
                     slf: &Bound<'py, Self>,

@@ -17,9 +17,11 @@ macro_rules! bind_games {
     ($($module:ident :: $Game:ident, $State:ident;)*) => {
         $(bind::py_game!($module, $Game, $State);)*
 
-        /// Random playouts of any native game, in Rust on all threads with the GIL released.
+        /// Matches of any native game played by native bots (every seat random by default), in
+        /// Rust on all threads with the GIL released.
         #[pyfunction]
-        #[pyo3(signature = (game, games, seed, threads = None, progress = None, aggregate = false))]
+        #[allow(clippy::too_many_arguments)] // Python's keyword arguments, gathered at once below
+        #[pyo3(signature = (game, games, seed, threads = None, progress = None, aggregate = false, bots = None))]
         fn simulate<'py>(
             py: Python<'py>,
             game: &Bound<'py, PyAny>,
@@ -28,12 +30,12 @@ macro_rules! bind_games {
             threads: Option<&Bound<'py, PyAny>>,
             progress: Option<&Bound<'py, PyAny>>,
             aggregate: bool,
+            bots: Option<&Bound<'py, PyAny>>,
         ) -> Result<Bound<'py, PyDict>> {
+            let args = sim::SimArgs { games, seed, threads, progress, aggregate, bots };
             $(
                 if let Ok(g) = game.cast::<$module::$Game>() {
-                    return sim::simulate_game(
-                        py, &g.get().game, games, seed, threads, progress, aggregate,
-                    );
+                    return sim::simulate_game(py, &g.get().game, args);
                 }
             )*
             Err(tapete_core::GameError::InvalidOption(format!(
@@ -80,11 +82,38 @@ fn init_lazy_apis(py: Python<'_>) -> PyResult<()> {
     loaded
 }
 
+/// The shared resampler on plain lists, for the differential test against the reference's
+/// `tapete.reference._resample.place` (docs/design.md §10): each place's cards, or None.
+#[pyfunction]
+fn _resample_place(
+    cards: Vec<u16>,
+    allowed: Vec<u32>,
+    caps: Vec<u16>,
+    seed: u64,
+) -> Option<Vec<Vec<u16>>> {
+    let mut rng = tapete_core::SplitMix64::new(seed);
+    let mut out = vec![0u16; cards.len()];
+    if !tapete_core::resample::place(&cards, &allowed, &caps, &mut rng, &mut out) {
+        return None;
+    }
+    let mut at = 0;
+    Some(
+        caps.iter()
+            .map(|&c| {
+                at += c as usize;
+                out[at - c as usize..at].to_vec()
+            })
+            .collect(),
+    )
+}
+
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     init_lazy_apis(m.py())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("MAX_DECISIONS", tapete_core::game::MAX_DECISIONS)?;
+    m.add("BOT_SEED_XOR", tapete_core::play::BOT_SEED_XOR)?;
     m.add_class::<vecenv::VecEnv>()?;
+    m.add_function(wrap_pyfunction!(_resample_place, m)?)?;
     register_games(m)
 }

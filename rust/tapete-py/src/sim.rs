@@ -8,8 +8,9 @@ use numpy::ndarray::Array2;
 use numpy::{IntoPyArray, PyArray1, PyArray2};
 use pyo3::exceptions::PyKeyboardInterrupt;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyList};
 
+use tapete_core::bots::BotSpec;
 use tapete_core::game::Game;
 use tapete_core::play::{self, SimResult, SimTotals, Simulation};
 use tapete_core::GameError;
@@ -75,19 +76,50 @@ fn result_dict<'py, G: Game>(
     }
 }
 
-/// Plays `games` random matches of `game` (see `play::Simulation`) and returns the dict that
+/// The arguments of `_core.simulate`, as Python gave them.
+pub struct SimArgs<'a, 'py> {
+    pub games: &'a Bound<'py, PyAny>,
+    pub seed: &'a Bound<'py, PyAny>,
+    pub threads: Option<&'a Bound<'py, PyAny>>,
+    pub progress: Option<&'a Bound<'py, PyAny>>,
+    pub aggregate: bool,
+    /// A list of bot spec texts, one per seat, or None: every seat random on one stream.
+    pub bots: Option<&'a Bound<'py, PyAny>>,
+}
+
+/// The bot specs of `bots`, a list of spec texts (`InvalidOption` for anything else).
+fn bot_specs(bots: &Bound<'_, PyAny>) -> Result<Vec<BotSpec>> {
+    let bad = || {
+        GameError::InvalidOption(format!(
+            "bots must be a list of bot spec texts, one per seat, got {}",
+            crate::args::repr(bots)
+        ))
+    };
+    let list = bots.cast::<PyList>().map_err(|_| bad())?;
+    let mut specs = Vec::with_capacity(list.len());
+    for item in list.iter() {
+        let text: String = item.extract().map_err(|_| bad())?;
+        specs.push(text.parse::<BotSpec>()?);
+    }
+    Ok(specs)
+}
+
+/// Plays `games` matches of `game` (see `play::Simulation`) and returns the dict that
 /// `tapete.simulate` documents. On Ctrl-C it raises the `KeyboardInterrupt`, carrying in `result`
 /// the same dict for the games finished so far (and `done`, `total`).
-#[allow(clippy::too_many_arguments)]
 pub fn simulate_game<'py, G: Game>(
     py: Python<'py>,
     game: &G,
-    games: &Bound<'py, PyAny>,
-    seed: &Bound<'py, PyAny>,
-    threads: Option<&Bound<'py, PyAny>>,
-    progress: Option<&Bound<'py, PyAny>>,
-    aggregate: bool,
+    args: SimArgs<'_, 'py>,
 ) -> Result<Bound<'py, PyDict>> {
+    let SimArgs {
+        games,
+        seed,
+        threads,
+        progress,
+        aggregate,
+        bots,
+    } = args;
     let games = count_arg(games, "games", play::MAX_SIM_GAMES)?;
     let threads = match threads {
         Some(t) if !t.is_none() => count_arg(t, "threads", play::MAX_SIM_THREADS)?,
@@ -105,6 +137,9 @@ pub fn simulate_game<'py, G: Game>(
         }
     }
     let mut sim = Simulation::new(game, games, seed, threads, aggregate)?;
+    if let Some(bots) = bots.filter(|b| !b.is_none()) {
+        sim = sim.with_bots(bot_specs(bots)?)?;
+    }
     let workers = if threads == 0 {
         rayon::current_num_threads()
     } else {

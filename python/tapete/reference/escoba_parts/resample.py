@@ -1,4 +1,4 @@
-"""Resampling (docs/escoba_engine.md §11): a state in a seat's information set, every card hidden
+"""Resampling (docs/escoba_engine.md §12): a state in a seat's information set, every card hidden
 from the seat placed again by the shared sampler, the private action details rewritten.
 
 The places, in slot order: each seat's hand (slot = seat; none for the resampling seat or a shown
@@ -19,7 +19,7 @@ from .dealing import deal_shape, seats_after, start_deal
 from .scoring import _knock_best
 
 KNOCKED, DECLINED, UNDECIDED = 2, 1, 0
-#: Draws at most this many placements when a draw must replay the deal (docs/escoba_engine.md §11).
+#: Draws at most this many placements when a draw must replay the deal (docs/escoba_engine.md §12).
 MAX_TRIES = 4096
 
 
@@ -120,7 +120,7 @@ def has_capture(st: Any, card: int) -> bool:
 
 def revealed(state: Any, p: int, pool: set[int]) -> list[set[int]]:
     """Per seat, the hidden cards its hand cannot hold by what the rules reveal
-    (docs/escoba_engine.md §11): under ``capture_obligation=any_card`` a trail of this hand says no
+    (docs/escoba_engine.md §12): under ``capture_obligation=any_card`` a trail of this hand says no
     playable card of it captured; under ``forbid_ace_first_play`` an Ace as the deal's first play
     says the hand held only Aces. Read by replaying this deal from its rebuilt start; only the
     table, the seats and the actions are read from the replay, and they are public."""

@@ -6,6 +6,7 @@
 //! `observe.rs` (views, observations, the picture for people), `serial.rs` (canonical JSON,
 //! `setup`), `primitives.rs` (the rule primitives), `notation.rs` and `options.rs`.
 
+mod heuristic;
 mod melding;
 pub mod notation;
 mod observe;
@@ -446,6 +447,9 @@ impl State for BurakoState {
     /// Hands started.
     fn deals(&self) -> u32 {
         self.hand
+    }
+    fn heuristic_action(&self, rng: &mut SplitMix64) -> Action {
+        self.heuristic(rng)
     }
     fn view_json(&self, seat: usize) -> String {
         observe::view_json(self, seat)

@@ -10,6 +10,7 @@ pub mod elimination;
 mod end_deal;
 mod feature;
 mod features;
+mod heuristic;
 pub mod knock;
 pub mod maresciallo;
 pub mod notation;
@@ -793,6 +794,9 @@ impl State for EscobaState {
     }
     fn deals(&self) -> u32 {
         self.deal
+    }
+    fn heuristic_action(&self, rng: &mut SplitMix64) -> Action {
+        self.heuristic(rng)
     }
     /// What `seat` may see (docs/escoba_engine.md §10), as JSON text.
     fn view_json(&self, seat: usize) -> String {

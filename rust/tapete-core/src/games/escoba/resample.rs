@@ -1,4 +1,4 @@
-//! Resampling (docs/escoba_engine.md §11): a state in a seat's information set, every card hidden
+//! Resampling (docs/escoba_engine.md §12): a state in a seat's information set, every card hidden
 //! from the seat placed again by the shared sampler, the private action details rewritten.
 //!
 //! The places, in slot order: each seat's hand (slot = seat; none for the resampling seat or a
@@ -24,7 +24,7 @@ fn card_of(a: u8) -> Option<Card> {
     }
 }
 
-/// Draws at most this many placements when a draw must replay the deal (docs/escoba_engine.md §11).
+/// Draws at most this many placements when a draw must replay the deal (docs/escoba_engine.md §12).
 pub const MAX_TRIES: usize = 4096;
 
 #[inline]
@@ -68,8 +68,8 @@ impl EscobaState {
         (order, m.max(1))
     }
 
-    /// Per seat, the hidden cards its hand cannot hold by what the rules reveal (docs/escoba_engine.md
-    /// §11): under `capture_obligation=any_card` a trail of this hand says no playable card of it
+    /// Per seat, the hidden cards its hand cannot hold by what the rules reveal
+    /// (docs/escoba_engine.md §12): under `capture_obligation=any_card` a trail of this hand says no playable card of it
     /// captured; under `forbid_ace_first_play` an Ace as the deal's first play says the hand held
     /// only Aces. Read by replaying this deal from its rebuilt start; only the table, the seats and
     /// the actions are read from the replay, and they are public.
@@ -224,7 +224,7 @@ impl EscobaState {
         Some((st, i0))
     }
 
-    /// `resample_into` (docs/escoba_engine.md §11).
+    /// `resample_into` (docs/escoba_engine.md §12).
     pub(super) fn resample_to(&self, p: usize, seed: u64, out: &mut EscobaState) {
         let mut rng = SplitMix64::new(seed);
         if self.terminal {
@@ -474,7 +474,7 @@ mod tests {
         s
     }
 
-    /// docs/escoba_engine.md §11: the resampled state keeps what seat 0 sees (its hand, the table,
+    /// docs/escoba_engine.md §12: the resampled state keeps what seat 0 sees (its hand, the table,
     /// the sizes) and refills the hidden places with the same cards.
     #[test]
     fn resample_keeps_the_view_and_the_cards() {
@@ -494,7 +494,7 @@ mod tests {
         }
     }
 
-    /// Speed (docs/escoba_engine.md §11): `cargo test --release -p tapete-core resample_speed --
+    /// Speed (docs/escoba_engine.md §12): `cargo test --release -p tapete-core resample_speed --
     /// --ignored --nocapture`.
     #[test]
     #[ignore]

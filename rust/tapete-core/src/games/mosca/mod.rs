@@ -5,6 +5,7 @@
 //! `primitives.rs`.
 
 mod deal;
+mod heuristic;
 pub mod notation;
 pub mod options;
 mod primitives;
@@ -422,6 +423,9 @@ impl State for MoscaState {
     }
     fn deals(&self) -> u32 {
         self.deals_played + (self.phase != Phase::End) as u32
+    }
+    fn heuristic_action(&self, rng: &mut SplitMix64) -> Action {
+        self.heuristic(rng)
     }
     fn view_json(&self, seat: usize) -> String {
         view::view_json(self, seat)

@@ -1,5 +1,6 @@
 //! The Musta Maija engine (docs/musta_maija_engine.md is the contract).
 
+mod heuristic;
 pub mod notation;
 pub mod options;
 mod primitives;
@@ -759,6 +760,9 @@ impl State for MustaMaijaState {
     }
     fn deals(&self) -> u32 {
         self.hand_no
+    }
+    fn heuristic_action(&self, rng: &mut SplitMix64) -> Action {
+        self.heuristic(rng)
     }
     fn view_json(&self, seat: usize) -> String {
         serial::view_json(self, seat)

@@ -1,0 +1,362 @@
+//! The one sampler behind every game's `resample` (docs/design.md §10): hidden cards placed
+//! again into hidden places, uniformly among the placements that respect what each card may be.
+//!
+//! A game turns what a seat has seen into three lists: the hidden cards (ascending ids), for each
+//! card the mask of places it may occupy, and each place's size. [`place`] draws one placement,
+//! exactly uniform over all placements that fit, with the draws the design document fixes so that
+//! the reference engine (`tapete.reference._resample`) draws the same.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+use crate::rng::SplitMix64;
+
+/// The most hidden places one resample may have (a mask is a `u32`).
+pub const MAX_SLOTS: usize = 32;
+/// The most hidden cards one resample may place.
+pub const MAX_CARDS: usize = 128;
+
+/// A uniform float in [0, 1) from the top 53 bits of one draw (docs/design.md §10).
+#[inline]
+pub fn unit_f64(rng: &mut SplitMix64) -> f64 {
+    (rng.next_u64() >> 11) as f64 * (1.0 / 9_007_199_254_740_992.0)
+}
+
+/// `C(n, k)` as a float, multiplied in the order the design document fixes.
+fn binomial(n: usize, k: usize) -> f64 {
+    let mut r = 1.0;
+    for i in 1..=k {
+        r = r * (n - k + i) as f64 / i as f64;
+    }
+    r
+}
+
+/// One group: the cards sharing one mask, `cards[start..start + len]` of the sorted order.
+#[derive(Clone, Copy)]
+struct Group {
+    mask: u32,
+    start: usize,
+    len: usize,
+}
+
+type Caps = [u16; MAX_SLOTS];
+
+struct Scratch {
+    order: Vec<u16>,
+    groups: Vec<Group>,
+    memo: HashMap<(usize, Caps), f64>,
+}
+
+thread_local! {
+    // Reused across calls: after the first few resamples nothing is allocated.
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch {
+        order: Vec::with_capacity(MAX_CARDS),
+        groups: Vec::with_capacity(MAX_SLOTS),
+        memo: HashMap::new(),
+    });
+}
+
+/// Places `cards` (ascending ids) into places of sizes `caps`, card `i` only into a place of
+/// mask `allowed[i]`, uniformly among all such placements, and writes each place's cards into
+/// `out`, place after place (place 0's `caps[0]` cards first), each place in a uniform order.
+///
+/// Returns false, leaving `out` unspecified, when the arguments do not fit (lengths differ,
+/// `sum(caps) != cards.len()`, more than [`MAX_SLOTS`] places or [`MAX_CARDS`] cards) or when no
+/// placement respects the masks; a reachable state's own placement always fits.
+pub fn place(
+    cards: &[u16],
+    allowed: &[u32],
+    caps: &[u16],
+    rng: &mut SplitMix64,
+    out: &mut [u16],
+) -> bool {
+    let n = cards.len();
+    if allowed.len() != n
+        || out.len() != n
+        || n > MAX_CARDS
+        || caps.len() > MAX_SLOTS
+        || caps.iter().map(|&c| c as usize).sum::<usize>() != n
+    {
+        return false;
+    }
+    SCRATCH.with(|cell| {
+        let s = &mut *cell.borrow_mut();
+        let slots = caps.len();
+        let every = if slots == MAX_SLOTS {
+            u32::MAX
+        } else {
+            (1u32 << slots) - 1
+        };
+        // Groups by (number of places allowed, mask), each keeping the cards' ascending order.
+        s.order.clear();
+        s.groups.clear();
+        let mut masks: [u32; MAX_CARDS] = [0; MAX_CARDS];
+        for (m, &a) in masks.iter_mut().zip(allowed) {
+            *m = a & every;
+        }
+        let masks = &masks[..cards.len()];
+        let mut done = [false; MAX_CARDS];
+        loop {
+            let mut best: Option<u32> = None;
+            for (&m, _) in masks.iter().zip(&done).filter(|(_, &d)| !d) {
+                best = Some(match best {
+                    Some(b) if key(b) <= key(m) => b,
+                    _ => m,
+                });
+            }
+            let Some(mask) = best else { break };
+            let start = s.order.len();
+            for ((&m, d), &c) in masks.iter().zip(done.iter_mut()).zip(cards) {
+                if !*d && m == mask {
+                    s.order.push(c);
+                    *d = true;
+                }
+            }
+            s.groups.push(Group {
+                mask,
+                start,
+                len: s.order.len() - start,
+            });
+        }
+        let mut left: Caps = [0; MAX_SLOTS];
+        left[..slots].copy_from_slice(caps);
+        let groups = s.groups.len();
+        if groups > 1 {
+            s.memo.clear();
+            if ways(&s.groups, 0, &left, &mut s.memo) <= 0.0 {
+                return false;
+            }
+        }
+        // Per place, where its next card goes in `out`.
+        let mut fill: [usize; MAX_SLOTS] = [0; MAX_SLOTS];
+        let mut at = 0;
+        for (j, &c) in caps.iter().enumerate() {
+            fill[j] = at;
+            at += c as usize;
+        }
+        for g in 0..groups {
+            let group = s.groups[g];
+            let mut take: Caps = [0; MAX_SLOTS];
+            if g + 1 == groups {
+                // The last group fills what is left: its split is forced.
+                for j in 0..slots {
+                    if left[j] > 0 && group.mask >> j & 1 == 0 {
+                        return false;
+                    }
+                    take[j] = left[j];
+                }
+            } else {
+                let total = ways(&s.groups, g, &left, &mut s.memo);
+                let u = unit_f64(rng) * total;
+                if !choose(&s.groups, g, &left, &mut s.memo, u, &mut take) {
+                    return false;
+                }
+            }
+            let members = &mut s.order[group.start..group.start + group.len];
+            rng.shuffle(members);
+            let mut k = 0;
+            for j in 0..slots {
+                for _ in 0..take[j] {
+                    out[fill[j]] = members[k];
+                    fill[j] += 1;
+                    k += 1;
+                }
+                left[j] -= take[j];
+            }
+        }
+        let mut at = 0;
+        for &c in caps {
+            rng.shuffle(&mut out[at..at + c as usize]);
+            at += c as usize;
+        }
+        true
+    })
+}
+
+/// Groups are placed from the most constrained (fewest places) to the least, ties by mask.
+fn key(mask: u32) -> (u32, u32) {
+    (mask.count_ones(), mask)
+}
+
+/// Calls `f(take, multinomial)` for every split of `len` cards over the places of `mask`
+/// within `left`, in the design document's order: the lowest place's count outermost,
+/// ascending; the highest allowed place takes the rest.
+fn for_each_split(mask: u32, len: usize, left: &Caps, mut f: impl FnMut(&Caps, f64) -> bool) {
+    let mut places = [0usize; MAX_SLOTS];
+    let mut k = 0;
+    for (j, &l) in left.iter().enumerate() {
+        if mask >> j & 1 == 1 && l > 0 {
+            places[k] = j;
+            k += 1;
+        }
+    }
+    if k == 0 {
+        if len == 0 {
+            f(&[0; MAX_SLOTS], 1.0);
+        }
+        return;
+    }
+    let mut take: Caps = [0; MAX_SLOTS];
+    split_rec(&places[..k], 0, len, left, &mut take, 1.0, &mut f);
+}
+
+fn split_rec(
+    places: &[usize],
+    i: usize,
+    rest: usize,
+    left: &Caps,
+    take: &mut Caps,
+    weight: f64,
+    f: &mut impl FnMut(&Caps, f64) -> bool,
+) -> bool {
+    let j = places[i];
+    if i + 1 == places.len() {
+        if rest > left[j] as usize {
+            return true;
+        }
+        take[j] = rest as u16;
+        let go_on = f(take, weight);
+        take[j] = 0;
+        return go_on;
+    }
+    for x in 0..=rest.min(left[j] as usize) {
+        take[j] = x as u16;
+        if !split_rec(
+            places,
+            i + 1,
+            rest - x,
+            left,
+            take,
+            weight * binomial(rest, x),
+            f,
+        ) {
+            take[j] = 0;
+            return false;
+        }
+    }
+    take[j] = 0;
+    true
+}
+
+/// `left` less `take`.
+fn minus(left: &Caps, take: &Caps) -> Caps {
+    let mut rest = *left;
+    for (r, t) in rest.iter_mut().zip(take) {
+        *r -= t;
+    }
+    rest
+}
+
+/// The number of placements of groups `g..` into `left` (as a float).
+fn ways(groups: &[Group], g: usize, left: &Caps, memo: &mut HashMap<(usize, Caps), f64>) -> f64 {
+    if g == groups.len() {
+        return if left.iter().all(|&l| l == 0) {
+            1.0
+        } else {
+            0.0
+        };
+    }
+    if let Some(&w) = memo.get(&(g, *left)) {
+        return w;
+    }
+    let mut total = 0.0;
+    for_each_split(groups[g].mask, groups[g].len, left, |take, m| {
+        total += m * ways(groups, g + 1, &minus(left, take), memo);
+        true
+    });
+    memo.insert((g, *left), total);
+    total
+}
+
+/// The split of group `g` whose cumulative weight first exceeds `u` (the last split of positive
+/// weight when rounding leaves `u` above them all).
+fn choose(
+    groups: &[Group],
+    g: usize,
+    left: &Caps,
+    memo: &mut HashMap<(usize, Caps), f64>,
+    u: f64,
+    take: &mut Caps,
+) -> bool {
+    let mut cum = 0.0;
+    let mut found = false;
+    for_each_split(groups[g].mask, groups[g].len, left, |t, m| {
+        let w = m * ways(groups, g + 1, &minus(left, t), memo);
+        if w > 0.0 {
+            cum += w;
+            *take = *t;
+            found = true;
+            if cum > u {
+                return false;
+            }
+        }
+        true
+    });
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn draw(cards: &[u16], allowed: &[u32], caps: &[u16], seed: u64) -> Vec<u16> {
+        let mut rng = SplitMix64::new(seed);
+        let mut out = vec![0; cards.len()];
+        assert!(place(cards, allowed, caps, &mut rng, &mut out));
+        out
+    }
+
+    #[test]
+    fn every_card_once_and_masks_respected() {
+        // Cards 0..6; cards 0 and 1 may not go to place 0 (a void), card 5 only to place 2.
+        let cards = [0, 1, 2, 3, 4, 5];
+        let allowed = [0b110, 0b110, 0b111, 0b111, 0b111, 0b100];
+        let caps = [2, 2, 2];
+        for seed in 0..500 {
+            let out = draw(&cards, &allowed, &caps, seed);
+            let mut sorted = out.clone();
+            sorted.sort();
+            assert_eq!(sorted, cards);
+            for (pos, &c) in out.iter().enumerate() {
+                let slot = pos / 2;
+                assert!(
+                    allowed[c as usize] >> slot & 1 == 1,
+                    "card {c} in place {slot}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn uniform_over_the_placements_that_fit() {
+        // By hand: card 0 may not go to place 0; places of 1 and 2 cards; cards 0, 1, 2.
+        // Placements (place 0 = one card): {1} or {2} -> 2 set placements, each with place 1's
+        // two cards in 2 orders: 4 outcomes, each 1/4.
+        let mut counts: HashMap<Vec<u16>, u32> = HashMap::new();
+        for seed in 0..8000 {
+            *counts
+                .entry(draw(&[0, 1, 2], &[0b10, 0b11, 0b11], &[1, 2], seed))
+                .or_default() += 1;
+        }
+        assert_eq!(counts.len(), 4);
+        for (k, &c) in &counts {
+            assert!(k[0] != 0);
+            // 2000 expected; 4 sigma of a binomial(8000, 1/4) is about 155.
+            assert!((1845..=2155).contains(&c), "{k:?}: {c}");
+        }
+    }
+
+    #[test]
+    fn impossible_masks_are_refused() {
+        let mut rng = SplitMix64::new(1);
+        let mut out = [0u16; 2];
+        assert!(!place(&[0, 1], &[0b10, 0b10], &[1, 1], &mut rng, &mut out));
+        assert!(!place(
+            &[0, 1],
+            &[0b11, 0b11],
+            &[1, 2],
+            &mut rng,
+            &mut [0u16; 2]
+        ));
+    }
+}
