@@ -22,7 +22,7 @@ from tapete.registry import GAMES
 INFO = GAMES["escoba"]
 ENGINES = [INFO.native, INFO.reference]
 PRESETS = list(spec("escoba").presets)
-CLAIM, TRUST, NO_KNOCK = 163, 215, 218
+CLAIM, NO_KNOCK = 163, 218
 
 
 def ids(cards: str) -> list[int]:
