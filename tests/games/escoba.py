@@ -33,7 +33,7 @@ MORE_OPTION_SETS = [{"variant": v, "players": n} for v, n in PRESET_PLAYERS] + [
 BASE_VIEW_KEYS = {
     "player", "current_player", "dealer", "deal", "hand", "hand_sizes", "table", "piles", "scope",
     "stock_size", "pending", "selection", "scores", "deal_points", "last_capturer", "terminal",
-    "winner", "loser",
+    "winner", "loser", "history",
 }  # fmt: skip
 
 
@@ -57,7 +57,7 @@ def view_keys(options: dict[str, Any]) -> set[str]:
         if on:
             keys.add(key)
     if options["fidasse"]:
-        keys |= {"claim", "history"}
+        keys.add("claim")
     return keys
 
 

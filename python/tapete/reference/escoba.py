@@ -82,7 +82,7 @@ from ..errors import (
 )
 from ._base import is_int as _is_int
 from ._rng import MASK64, SplitMix64
-from .escoba_parts import dealing, seeing, turns
+from .escoba_parts import dealing, resample, seeing, turns
 from .escoba_parts.captures import (
     MAX_BUILD_VALUE,
     PILE0,
@@ -542,6 +542,10 @@ class EscobaState(Position):
             self.apply(TAKE0 + t)
         if self._pending == card:
             self.apply(DONE)
+
+    def _resample_into(self, seat: int, seed: int, out: Any) -> None:
+        """docs/escoba_engine.md §12 (``escoba_parts/resample.py``)."""
+        resample.resample_into(self, seat, seed, out)
 
     def clone(self) -> EscobaState:
         s = EscobaState.__new__(EscobaState)

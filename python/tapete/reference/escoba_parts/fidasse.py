@@ -8,7 +8,7 @@ from typing import Any
 from ...cards import card_str
 from .._base import StateFields
 from .captures import _captures
-from .cards import CLAIM0, DOUBT, TRUST, action_to_string
+from .cards import CLAIM0, DOUBT, TRUST
 from .position import Feature, Observation, Position
 from .state_json import read_cards
 from .turns import pass_turn, sweep
@@ -142,18 +142,12 @@ class Fidasse(Feature):
         return hidden
 
     def view(self, state: Position, seat: int, hidden: set[int]) -> dict[str, Any]:
-        """The open claim (its card "??" to the others) and the history, where the claim of a
-        hidden card (the last CLAIM of that card: this deal's) reads "claim ??"."""
+        """The open claim, its card "??" to the others."""
         claim = None
         if state._claim != -1:
             card = "??" if state._claim in hidden else card_str(state._claim)
             claim = {"seat": state._claimant, "card": card}
-        history = []
-        for i, a in enumerate(state._history):
-            c = a - CLAIM0
-            masked = 0 <= c < 52 and c in hidden and a not in state._history[i + 1 :]
-            history.append("claim ??" if masked else action_to_string(a))
-        return {"claim": claim, "history": history}
+        return {"claim": claim}
 
     def observe(self, state: Position, seat: int, obs: Observation) -> None:
         S, n = self.game.num_sides, self.game.num_players

@@ -122,6 +122,10 @@ class Position(ReferenceState):
     def string_to_action(self, text: Any) -> int:
         return string_to_action(text)
 
+    def _copy_from(self, other: Position) -> None:
+        """Become a copy of ``other`` (a resample drawn again)."""
+        other._copy_fields(self)
+
     def _copy_fields(self, s: Position) -> None:
         """Copy every field into ``s`` (``clone``)."""
         s.game, s._o = self.game, self._o

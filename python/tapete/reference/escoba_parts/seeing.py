@@ -10,6 +10,7 @@ import numpy as np
 
 from ...cards import card_str
 from .captures import PILE0, _build_value, _item_str
+from .cards import CLAIM0, NO_KNOCK, action_to_string
 from .position import Observation, Position
 
 # -- serialisation -------------------------------------------------------------------------
@@ -83,7 +84,22 @@ def view(state: Position, seat: int) -> dict[str, Any]:
     }
     for f in state.game.features:
         v |= f.view(state, p, hidden)
+    v["history"] = history_seen(state, hidden)
     return v
+
+
+def history_seen(state: Position, hidden: set[int]) -> list[str]:
+    """The history as a seat records it (docs/escoba_engine.md §10): every action as text, but a
+    declined knock is left out (no seat sees it) and the claim of a card hidden from the seat reads
+    "claim ??" (the last CLAIM of a hidden card is this deal's)."""
+    h = state._history
+    seen = []
+    for i, a in enumerate(h):
+        if a == NO_KNOCK:
+            continue
+        masked = 0 <= a - CLAIM0 < 52 and a - CLAIM0 in hidden and a not in h[i + 1 :]
+        seen.append("claim ??" if masked else action_to_string(a))
+    return seen
 
 
 def observation(state: Position, seat: int) -> np.ndarray:

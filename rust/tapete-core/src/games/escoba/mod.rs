@@ -24,6 +24,7 @@ mod play;
 #[cfg(test)]
 mod play_tests;
 mod primitives;
+mod resample;
 pub mod rules;
 pub mod scoring;
 #[cfg(test)]
@@ -811,6 +812,9 @@ impl State for EscobaState {
     }
     fn write_observation(&self, seat: usize, out: &mut [f32]) {
         self.fill_observation(seat, out)
+    }
+    fn resample_into(&self, seat: usize, seed: u64, out: &mut Self) {
+        self.resample_to(seat, seed, out)
     }
     /// Canonical JSON (docs/escoba_engine.md §8).
     fn to_json(&self) -> String {

@@ -2,9 +2,11 @@
 
 use std::fmt::Write as _;
 
+use super::notation::{action_to_string, CLAIM, NO_KNOCK};
 use super::serial::push_deal_points;
 use super::text::push_texts2;
 use super::EscobaState;
+use crate::cards::{Card, CardSet};
 use crate::json::push_ints;
 
 /// View of seat `p` (docs/escoba_engine.md §10), keys in the contract's order.
@@ -78,6 +80,37 @@ pub(super) fn view_json(st: &EscobaState, p: usize) -> String {
     for f in &st.cfg.parts.view {
         f.view(st, p, &mut s);
     }
+    push_history(st, hidden, &mut s);
     s.push('}');
     s
+}
+
+/// The history as `p` records it (docs/escoba_engine.md §10): every action as text, but a declined
+/// knock is left out (no seat sees it) and the claim of a card hidden from `p` reads `claim ??`
+/// (the last `CLAIM` of a hidden card is this deal's).
+fn push_history(st: &EscobaState, hidden: CardSet, s: &mut String) {
+    s.push_str(",\"history\":[");
+    let mut first = true;
+    for (i, &a) in st.history.iter().enumerate() {
+        let a = a as u32;
+        if a == NO_KNOCK {
+            continue;
+        }
+        if !first {
+            s.push(',');
+        }
+        first = false;
+        let c = a.wrapping_sub(CLAIM);
+        let masked = c < 52
+            && hidden.contains(Card(c as u8))
+            && !st.history[i + 1..].iter().any(|&b| b as u32 == a);
+        s.push('"');
+        if masked {
+            s.push_str("claim ??");
+        } else {
+            s.push_str(&action_to_string(a).unwrap_or_default());
+        }
+        s.push('"');
+    }
+    s.push(']');
 }

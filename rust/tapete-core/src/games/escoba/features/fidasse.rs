@@ -12,7 +12,7 @@ use crate::cards::{Card, CardSet};
 use crate::error::Result;
 use crate::game::Action;
 use crate::games::escoba::feature::{Feature, Layout, ReadAt};
-use crate::games::escoba::notation::{self, CLAIM, DOUBT, TRUST};
+use crate::games::escoba::notation::{CLAIM, DOUBT, TRUST};
 use crate::games::escoba::options::{refuse_clashes, EscobaOptions};
 use crate::games::escoba::text::{ascending_set, claim, in_pack, lists, Seen, ST};
 use crate::games::escoba::{knock, rules, EscobaState, MAX_SEATS};
@@ -219,25 +219,6 @@ impl Feature<EscobaState> for Fidasse {
         } else {
             s.push_str("null");
         }
-        // the history, a hidden claim as "claim ??": the last CLAIM of a hidden card is this deal's
-        s.push_str(",\"history\":[");
-        for (i, &a) in st.history.iter().enumerate() {
-            if i > 0 {
-                s.push(',');
-            }
-            let a = a as u32;
-            let c = a.wrapping_sub(CLAIM);
-            let masked = c < 52
-                && hidden.contains(Card(c as u8))
-                && !st.history[i + 1..].iter().any(|&b| b as u32 == a);
-            let text = if masked {
-                "claim ??".to_string()
-            } else {
-                notation::action_to_string(a).unwrap_or_default()
-            };
-            let _ = write!(s, "\"{text}\"");
-        }
-        s.push(']');
     }
     /// The other seats' trusted claims and an open claim of another seat.
     fn hidden_from(&self, st: &EscobaState, p: usize) -> CardSet {
