@@ -138,6 +138,14 @@ def revealed(state: Any, p: int, pool: set[int]) -> list[set[int]]:
     turn = None
     mark = 0  # where this hand's declarations begin (the deal's first hand: at 0)
     for a in state._history[i0:]:
+        # A declined knock is no one's to see: the replay declines for itself wherever its hands
+        # qualify, and skips the history's own, so that nothing hidden steers it.
+        if a == NO_KNOCK:
+            continue
+        if a != KNOCK:
+            while NO_KNOCK in st.legal_actions():
+                st._history.append(NO_KNOCK)
+                st._apply(NO_KNOCK)
         before, stock = len(st._decls), len(st._stock)
         if a < TAKE0:
             seat, c = st._to_move, a
@@ -149,8 +157,9 @@ def revealed(state: Any, p: int, pool: set[int]) -> list[set[int]]:
                 # docs/rules/escoba.md §2.1: with ace_may_trail an Ace trails whatever the hand holds
                 free = o["ace_may_trail"] and o["ace_takes_all"] and _val(c, st._matta()) == 1
                 if o["capture_obligation"] == "any_card" and not free:
-                    hand = set(st._hands[seat]) | {c}
-                    exempt = o["forbid_ace_first_play"] and first and any(_rank(h) != 1 for h in hand)
+                    # Aces were unplayable when the first play was no Ace (the played card says so:
+                    # the hand itself is hidden)
+                    exempt = o["forbid_ace_first_play"] and first and _rank(c) != 1
                     captures = {x for x in pool if not (exempt and _rank(x) == 1) and has_capture(st, x)}
                 turn = (seat, c, captures)
         j += card_of(a) is not None

@@ -88,6 +88,16 @@ impl EscobaState {
         // where this hand's declarations begin (the deal's first hand: at 0)
         let mut mark = 0;
         for &a in &self.history[i0..] {
+            // A declined knock is no one's to see: the replay declines for itself wherever its
+            // hands qualify, and skips the history's own, so that nothing hidden steers it.
+            if a as u32 == NO_KNOCK {
+                continue;
+            }
+            if a as u32 != KNOCK {
+                while st.is_legal(NO_KNOCK) {
+                    st.apply_unchecked(NO_KNOCK);
+                }
+            }
             let (before, pos) = (st.decls.n, st.stock_pos);
             if (a as u32) < TAKE {
                 let (seat, c) = (st.to_move as usize, Card(a));
@@ -100,8 +110,9 @@ impl EscobaState {
                     // docs/rules/escoba.md §2.1: with ace_may_trail an Ace trails whatever the hand holds
                     let free = o.ace_may_trail && o.ace_takes_all && st.matta().val(c) == 1;
                     if o.capture_obligation == Obligation::AnyCard && !free {
-                        let hand = st.hands[seat].union(CardSet::single(c));
-                        let exempt = rules::playable_cards(o, hand, first) != hand;
+                        // Aces were unplayable when the first play was no Ace (the played card
+                        // says so: the hand itself is hidden)
+                        let exempt = o.forbid_ace_first_play && first && !ACES.contains(c);
                         let ctx = st.piles_ctx();
                         for x in pool {
                             if !(exempt && ACES.contains(x))
