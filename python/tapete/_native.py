@@ -75,6 +75,12 @@ class NativeGame(GameBase, Generic[StateT]):
         return int(self._game.num_players)
 
     @property
+    def num_sides(self) -> int:
+        """Scoring sides: partners share a side (seat ``p`` is on side ``p % num_sides``) and its
+        total score; one side per seat unless the game has teams."""
+        return self.num_players
+
+    @property
     def num_distinct_actions(self) -> int:
         return int(self._game.num_distinct_actions)
 

@@ -25,6 +25,11 @@ class Burako(NativeGame[BurakoState]):
     name = "burako"
     _core_class = _core.BurakoGame
 
+    @property
+    def num_sides(self) -> int:
+        """Four players play as two teams, seat ``p`` with seat ``p + 2`` (docs/burako_engine.md §1)."""
+        return 2 if self.num_players == 4 else self.num_players
+
     setup = setup_like(_reference.Burako.setup, BurakoState)
 
 

@@ -22,15 +22,10 @@ PERMUTE_UP_TO = 3
 def sides_of(game: Any) -> list[int]:
     """The scoring side of each seat: partners share a side and the side's total score.
 
-    Escoba says so through ``num_sides`` (``partnership=auto``, 4 or 6 players: seat mod 2,
-    docs/escoba_engine.md); Burako's 4 players are two teams, seat mod 2 (docs/burako_engine.md §1).
+    Each game says so through ``num_sides`` (seat ``p`` is on side ``p % num_sides``).
     """
-    n = int(game.num_players)
-    sides = getattr(game, "num_sides", None)
-    if sides is None and getattr(game, "name", None) == "burako" and n == 4:
-        sides = 2
-    sides = int(sides) if sides is not None else n
-    return [p % sides for p in range(n)]
+    sides = int(game.num_sides)
+    return [p % sides for p in range(int(game.num_players))]
 
 
 def _arrangements(lineup: tuple[int, ...]) -> list[tuple[int, ...]]:
