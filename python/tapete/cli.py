@@ -238,15 +238,13 @@ def _print_table(
     console.print("   ".join(ends), highlight=False)
 
 
-def _simulate(args: argparse.Namespace, fail: Callable[[str], int]) -> int:
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-    from .games import simulate
+def _game_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The options of ``--variant``, ``--players`` and each ``--option name=value``; a game that
+    is no registered game, or an option that is no ``name=value``, is an ``InvalidOptionError``."""
     from .registry import GAMES
 
     if args.game not in GAMES:
-        return fail(f"unknown game {args.game!r:.80}: expected one of {', '.join(GAMES)}")
+        raise InvalidOptionError(f"unknown game {args.game!r:.80}: expected one of {', '.join(GAMES)}")
     options: dict[str, Any] = {}
     if args.variant is not None:
         options["variant"] = args.variant
@@ -255,8 +253,22 @@ def _simulate(args: argparse.Namespace, fail: Callable[[str], int]) -> int:
     for item in args.option or []:
         key, sep, value = item.partition("=")
         if not sep:
-            return fail(f"--option {item!r:.80}: expected name=value")
+            raise InvalidOptionError(f"--option {item!r:.80}: expected name=value")
         options[key.strip()] = parse_value(value)
+    return options
+
+
+def _simulate(args: argparse.Namespace, fail: Callable[[str], int]) -> int:
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from .games import simulate
+    from .registry import GAMES
+
+    try:
+        options = _game_options(args)
+    except InvalidOptionError as error:
+        return fail(str(error))
     info = GAMES[args.game]
     try:
         game = info.native(**options)
@@ -355,18 +367,10 @@ def _arena(args: argparse.Namespace, fail: Callable[[str], int]) -> int:
     from .arena import arena
     from .registry import GAMES
 
-    if args.game not in GAMES:
-        return fail(f"unknown game {args.game!r:.80}: expected one of {', '.join(GAMES)}")
-    options: dict[str, Any] = {}
-    if args.variant is not None:
-        options["variant"] = args.variant
-    if args.players is not None:
-        options["players"] = args.players
-    for item in args.option or []:
-        key, sep, value = item.partition("=")
-        if not sep:
-            return fail(f"--option {item!r:.80}: expected name=value")
-        options[key.strip()] = parse_value(value)
+    try:
+        options = _game_options(args)
+    except InvalidOptionError as error:
+        return fail(str(error))
     sprt = None
     if args.sprt is not None:
         try:
