@@ -259,6 +259,8 @@ def past_racks(x: BurakoState, log: HandLog, seats: list[int], need: bool | int)
                     return None
                 held[s][d_value] -= 1
             elif x._drawn >= 0 and i == len(h) - 1:
+                if held[s][x._drawn] == 0:
+                    return None
                 held[s][x._drawn] -= 1
             elif drop_unknown(s, i - 1) < 0:
                 return None
