@@ -1,6 +1,6 @@
 """Burako resampling (docs/burako_engine.md §15) on both engines: other seats' unmelded adds are
 masked in the view's history, a resample reads nothing hidden, keeps the tiles a seat is known to
-hold (docs/rules/burako.md §4), is uniform over the consistent placements (counted here by hand),
+hold (docs/rules/burako.md §5.1), is uniform over the consistent placements (counted here by hand),
 rebuilds into a hand that replays, and the two engines draw the same bytes."""
 
 from __future__ import annotations
@@ -114,7 +114,7 @@ def test_uniform_over_the_consistent_placements(engine):
 
 
 def test_a_tile_taken_from_the_pozo_stays_with_its_seat(engine):
-    """docs/rules/burako.md §4: seat 0 discarded R12, seat 1 took the pozo and still holds an R12;
+    """docs/rules/burako.md §5.1: seat 0 discarded R12, seat 1 took the pozo and still holds an R12;
     R11 and R13 are anywhere hidden."""
     s = engine.Burako(players=2).setup(
         racks=[["R8", "R9", "R12", "J*", "J*"], ["R10", "R11"]],

@@ -44,7 +44,7 @@ def _hidden_adds(history: list[int]) -> list[bool]:
 
 class HandLog:
     """The current hand's actions in the history, replayed on public facts only: who made each,
-    what each seat is known to hold (tiles taken from the pozo, docs/rules/burako.md §4), which pozo
+    what each seat is known to hold (tiles taken from the pozo, docs/rules/burako.md §5.1), which pozo
     places the seat has seen, and the muerto takes. ``full`` when the hand's start lies in the
     history (else the log starts at the history's start and knows nothing before it)."""
 
@@ -164,9 +164,7 @@ def view_history(x: BurakoState, p: int) -> list[Any]:
     of another seat's group that no meld laid down, and in earlier hands every such add."""
     log = HandLog(x)
     hidden = _hidden_adds(x._history)
-    return [
-        MASKED_ADD if hidden[i] and (i < log.start or log.actor[i] != p) else a for i, a in enumerate(x._history)
-    ]
+    return [MASKED_ADD if hidden[i] and (i < log.start or log.actor[i] != p) else a for i, a in enumerate(x._history)]
 
 
 def past_racks(x: BurakoState, log: HandLog, seats: list[int], need: bool | int) -> list[list[list[int]]] | None:
@@ -185,7 +183,6 @@ def past_racks(x: BurakoState, log: HandLog, seats: list[int], need: bool | int)
     needs = [hidden[i] and (need is True or log.actor[i] == need) for i in range(len(h))]
     known_takes: dict[int, list[int]] = {}
     pozo: list[int] = []
-    taken_d = -1
     d_taker = -1
     for i in range(log.start, len(h)):
         a = h[i]

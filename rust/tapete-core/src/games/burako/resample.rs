@@ -2,13 +2,15 @@
 //! history (§11). The reference engine's `reference/burako/resample.py` takes the same steps and
 //! the same random draws.
 
+// Index loops keep the steps line for line with the reference's.
+#![allow(clippy::needless_range_loop)]
+
 use crate::resample::place;
 use crate::rng::SplitMix64;
 use crate::tiles::{TileCounts, TileType, NUM_TYPES};
 
 use super::{
-    BurakoState, A_ADD, A_CANCEL, A_DISCARD, A_DRAW, A_EXTEND, A_MELD, A_REDRAW, A_TAKE,
-    PHASE_DRAW,
+    BurakoState, A_ADD, A_CANCEL, A_DISCARD, A_DRAW, A_EXTEND, A_MELD, A_REDRAW, A_TAKE, PHASE_DRAW,
 };
 
 const ADD: u16 = A_ADD as u16;
@@ -81,7 +83,11 @@ fn find_start(x: &BurakoState) -> (usize, bool) {
     if x.turns == 0 && x.phase == PHASE_DRAW {
         return (h.len(), true);
     }
-    let mut k: i64 = if x.turns > 0 { j as i64 - 1 } else { h.len() as i64 - 1 };
+    let mut k: i64 = if x.turns > 0 {
+        j as i64 - 1
+    } else {
+        h.len() as i64 - 1
+    };
     while k >= 0 && h[k as usize] != DRAW && h[k as usize] != TAKE {
         k -= 1;
     }
@@ -248,13 +254,12 @@ pub(super) fn past_racks(
     let p = x.n();
     let mut held: Vec<[u8; NT]> = (0..p).map(|s| counts_of(x.racks[s])).collect();
     if !x.terminal {
-        x.buffer.for_each(|t| held[x.to_move as usize][t as usize] += 1);
+        x.buffer
+            .for_each(|t| held[x.to_move as usize][t as usize] += 1);
     }
     let hidden = hidden_adds(h);
     let needs: Vec<bool> = (0..h.len())
-        .map(|i| {
-            hidden[i] && log.actor[i] == need as i32
-        })
+        .map(|i| hidden[i] && log.actor[i] == need as i32)
         .collect();
     let mut known_takes: Vec<Vec<u16>> = vec![Vec::new(); h.len()];
     let mut pozo: Vec<i16> = Vec::new();
@@ -262,7 +267,11 @@ pub(super) fn past_racks(
     for i in log.start..h.len() {
         let a = h[i];
         if a == TAKE {
-            known_takes[i] = pozo.iter().filter(|&&t| t >= 0).map(|&t| t as u16).collect();
+            known_takes[i] = pozo
+                .iter()
+                .filter(|&&t| t >= 0)
+                .map(|&t| t as u16)
+                .collect();
             if pozo.contains(&-1) && log.redraw_at >= 0 {
                 d_taker = i as i64;
             }
@@ -568,7 +577,9 @@ pub(super) fn resample_into(x: &BurakoState, p: usize, seed: u64, out: &mut Bura
     let racks = past_racks(out, &log, &others, p);
     for i in log.start..n_hist {
         let s = log.actor[i];
-        if !hidden[i] || s == p as i32 || (pending > 0 && s == mover as i32 && i >= n_hist - pending)
+        if !hidden[i]
+            || s == p as i32
+            || (pending > 0 && s == mover as i32 && i >= n_hist - pending)
         {
             continue;
         }
