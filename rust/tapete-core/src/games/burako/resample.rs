@@ -1,6 +1,6 @@
-//! Resampling in a seat's information set (docs/burako_engine.md §15) and the seat's record of the
-//! history (§11). The reference engine's `reference/burako/resample.py` takes the same steps and
-//! the same random draws.
+//! Resampling in a seat's information set (docs/burako_engine.md §15) and the seat's record of
+//! the history (docs/burako_engine.md §11). The reference engine's `reference/burako/resample.py`
+//! takes the same steps and the same random draws.
 
 // Index loops keep the steps line for line with the reference's.
 #![allow(clippy::needless_range_loop)]
