@@ -27,7 +27,7 @@ def deck(options: dict[str, Any]) -> list[int]:
 
 VIEW_KEYS = {
     "buffer", "cancels", "current_player", "drawn", "hand", "hand_scores", "mano", "melds", "muerto_status",
-    "muertos_left", "must_use", "no_discard", "phase", "player", "pozo", "pozo_size", "rack", "rack_sizes",
+    "history", "muertos_left", "must_use", "no_discard", "phase", "player", "pozo", "pozo_size", "rack", "rack_sizes",
     "stock_size", "terminal", "totals", "turns", "winner",
 }  # fmt: skip
 

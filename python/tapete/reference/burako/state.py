@@ -26,6 +26,7 @@ from .actions import (
 )
 from .melds import meld_facts, team_score
 from .options import hand_size, muerto_size
+from .resample import resample_into, view_history
 from .search import melds_containing
 from .tiles import NUM_TYPES, PACK, counts, listed, tile_str
 
@@ -554,7 +555,11 @@ class BurakoState(ReferenceState):
             "hand_scores": [list(x) for x in self._hand_scores],
             "terminal": self._terminal,
             "winner": self._winner,
+            "history": view_history(self, p),
         }
+
+    def _resample_into(self, seat: int, seed: int, out: Any) -> None:
+        resample_into(self, seat, seed, out)
 
     def _observation(self, p: int) -> np.ndarray:
         P = self.game.num_players

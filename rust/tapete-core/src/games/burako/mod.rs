@@ -13,6 +13,7 @@ mod observe;
 pub mod options;
 mod pozo;
 mod primitives;
+mod resample;
 pub mod rules;
 mod scoring;
 mod serial;
@@ -458,6 +459,9 @@ impl State for BurakoState {
     }
     fn view_json(&self, seat: usize) -> String {
         observe::view_json(self, seat)
+    }
+    fn resample_into(&self, seat: usize, seed: u64, out: &mut Self) {
+        resample::resample_into(self, seat, seed, out)
     }
     fn write_observation(&self, seat: usize, out: &mut [f32]) {
         self.fill_observation(seat, out)

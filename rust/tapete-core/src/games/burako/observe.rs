@@ -75,6 +75,7 @@ pub(super) fn view_json(st: &BurakoState, p: usize) -> String {
         "hand_scores": st.hand_scores,
         "terminal": st.terminal,
         "winner": st.winner,
+        "history": super::resample::view_history(st, p),
     });
     v.to_string()
 }

@@ -1,0 +1,190 @@
+"""Burako resampling (docs/burako_engine.md §15) on both engines: other seats' unmelded adds are
+masked in the view's history, a resample reads nothing hidden, keeps the tiles a seat is known to
+hold (docs/rules/burako.md §5.1), is uniform over the consistent placements (counted here by hand),
+rebuilds into a hand that replays, and the two engines draw the same bytes."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from itertools import permutations
+from typing import Any
+
+import pytest
+
+import tapete
+from resample_support.burako import rebuild_deal
+from stats import chi_square_p
+from tapete import reference
+
+COLOURS = "RKBY"
+
+
+def run(colour: str, lo: int, hi: int) -> list[str]:
+    return [f"{colour}{k}" for k in range(lo, hi + 1)]
+
+
+def small_table() -> list[list[list[str]]]:
+    """Every tile melded but R8..R13 of one copy and both jokers: 100 tiles in valid runs."""
+    team0 = [run(c, 1, 13) for c in "KBY"] + [run("R", 1, 13)]
+    team1 = [run(c, 1, 13) for c in "KBY"] + [run("R", 1, 7)]
+    return [team0, team1]
+
+
+def small_position(engine: Any, seat1: list[str], seed: int = 0, **kw: Any) -> Any:
+    """Two players, both muertos taken: seat 0 holds R8 R9 and the jokers, seat 1 two of
+    R10..R13 and the stock the other two (ascending)."""
+    return engine.Burako(players=2).setup(
+        racks=[["R8", "R9", "J*", "J*"], seat1],
+        melds=small_table(),
+        muerto_status=[1, 1],
+        seed=seed,
+        **kw,
+    )
+
+
+def test_view_history_masks_other_seats_unmelded_adds(engine):
+    s = small_position(engine, ["R10", "R11"], to_move=1, phase="meld")
+    s.apply("add R10")
+    s.apply("add R11")
+    s.apply("cancel")
+    s.apply("discard R11")
+    assert s.view(0)["history"] == ["add ?", "add ?", 57, 58 + 10]  # R11 is type 10
+    assert s.view(1)["history"] == [3 + 9, 3 + 10, 57, 58 + 10]
+
+
+def test_a_melded_group_is_public():
+    g = reference.Burako(players=2)
+    s = g.new_state(3)
+    rng = random.Random(1)
+    for step in range(600):
+        if s.is_terminal():
+            break
+        s.apply(rng.choice(s.legal_actions()))
+        if step % 7:
+            continue
+        h, view = json.loads(s.to_json())["history"], s.view(0)["history"]
+        for i, a in enumerate(h):
+            if view[i] == "add ?":
+                j = i
+                while j < len(h) and 3 <= h[j] < 56:
+                    j += 1
+                assert j == len(h) or h[j] == 57  # only cancelled or pending groups are masked
+            else:
+                assert view[i] == a
+
+
+def paired(engine: Any, seed: int, seat1: list[str]) -> Any:
+    """Seat 1 adds two tiles, cancels and discards its lowest tile; then seat 0 is to move."""
+    s = small_position(engine, seat1, seed=seed, to_move=1, phase="meld")
+    lo, hi = sorted(seat1, key=lambda t: int(t[1:]))
+    s.apply(f"add {lo}")
+    s.apply(f"add {hi}")
+    s.apply("cancel")
+    s.apply(f"add {lo}")
+    s.apply("cancel")
+    return s
+
+
+def test_paired_states_resample_byte_identical(engine):
+    a = paired(engine, 1, ["R10", "R12"])
+    b = paired(engine, 99, ["R11", "R13"])
+    assert a.view(0) == b.view(0)
+    assert a.to_json() != b.to_json()
+    for seed in range(20):
+        ra, rb = a.resample(0, seed), b.resample(0, seed)
+        assert ra.to_json() == rb.to_json()
+        assert ra.view(0) == a.view(0)
+
+
+def test_uniform_over_the_consistent_placements(engine):
+    """Seat 1's two tiles and the stock's two, in order, from R10..R13: 6 racks times 2 stock
+    orders, each as likely (every permutation of the four hidden tiles is a deal)."""
+    s = small_position(engine, ["R10", "R11"])
+    hidden = [9, 10, 11, 12]  # R10..R13
+    cells = {(tuple(sorted(p[:2])), p[2:]) for p in permutations(hidden)}
+    assert len(cells) == 12
+    seen: Counter = Counter()
+    for seed in range(20_000):
+        d = json.loads(s.resample(0, seed).to_json())
+        seen[(tuple(d["racks"][1]), tuple(d["stock"]))] += 1
+    assert set(seen) == cells
+    assert chi_square_p(list(seen.values())) > 0.001
+
+
+def test_a_tile_taken_from_the_pozo_stays_with_its_seat(engine):
+    """docs/rules/burako.md §5.1: seat 0 discarded R12, seat 1 took the pozo and still holds an R12;
+    R11 and R13 are anywhere hidden."""
+    s = engine.Burako(players=2).setup(
+        racks=[["R8", "R9", "R12", "J*", "J*"], ["R10", "R11"]],
+        melds=small_table(),
+        muerto_status=[1, 1],
+        phase="meld",
+    )
+    s.apply("discard R12")
+    s.apply("take pozo")
+    s.apply("discard R10")
+    racks = Counter()
+    for seed in range(300):
+        d = json.loads(s.resample(0, seed).to_json())
+        assert 11 in d["racks"][1]
+        racks[tuple(d["racks"][1])] += 1
+    assert set(racks) == {(10, 11), (11, 12)}
+
+
+def test_an_unseen_pozo_bottom_is_placed_again_the_top_kept(engine):
+    s = engine.Burako(players=2, pozo_visibility="top_only").setup(
+        racks=[["R8", "R9", "J*", "J*"], ["R10"]],
+        melds=small_table(),
+        muerto_status=[1, 1],
+        pozo=["R11", "R12"],
+        stock=["R13"],
+    )
+    bottoms = Counter(json.loads(s.resample(0, seed).to_json())["pozo"][0] for seed in range(300))
+    assert set(bottoms) == {9, 10, 12}  # R10, R11, R13: anywhere hidden
+    assert all(json.loads(s.resample(0, seed).to_json())["pozo"][1] == 11 for seed in range(50))
+
+
+def random_position(game: Any, seed: int) -> Any:
+    rng = random.Random(seed)
+    s = game.new_state(seed)
+    for _ in range(rng.randrange(0, 500)):
+        if s.is_terminal():
+            break
+        s.apply(rng.choice(s.legal_actions()))
+    return s
+
+
+OPTION_SETS: list[dict[str, Any]] = [
+    {},
+    {"players": 2},
+    {"pozo_visibility": "top_only"},
+    {"players": 2, "stock_exhausted": "muerto_becomes_stock", "two_player_hand": 22},
+    {"players": 2, "pozo_visibility": "top_only", "single_tile_pozo_rediscard": "forbidden"},
+    {"pozo_take_requirement": "must_use_top_tile_now", "max_cancels_per_turn": 2},
+]
+#: Option sets whose inferences the resample does not all draw (docs/burako_engine.md §15: a take
+#: under ``must_use_top_tile_now`` reveals tiles that could use the top): alike, not replayed.
+NOT_REPLAYED = [{"pozo_take_requirement": "must_use_top_tile_now", "max_cancels_per_turn": 2}]
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=json.dumps)
+def test_native_and_reference_resample_alike_and_replay(options):
+    native, ref = tapete.Burako(**options), reference.Burako(**options)
+    for seed in range(20):
+        a = random_position(native, seed)
+        b = ref.state_from_json(a.to_json())
+        for p in range(native.num_players):
+            assert a.view(p) == b.view(p)
+            ra, rb = a.resample(p, seed * 31 + p), b.resample(p, seed * 31 + p)
+            assert ra.to_json() == rb.to_json()
+            assert native.state_from_json(ra.to_json()).to_json() == ra.to_json()
+            assert rb.view(p) == b.view(p)
+            if b.is_terminal() or options in NOT_REPLAYED:
+                continue
+            start, actions = rebuild_deal(rb)
+            for x in actions:
+                assert x in start.legal_actions()
+                start.apply(x)
+            assert start.view(p) == b.view(p)
