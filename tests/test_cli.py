@@ -175,7 +175,9 @@ def test_the_summary_does_not_depend_on_the_chunks(capsys):
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process is POSIX")
 def test_ctrl_c_prints_the_partial_table_and_exits_130():
-    proc = command("simulate", "escoba", "--games", str(10**9), "--quiet")
+    from test_interrupt import default_sigint
+
+    proc = command("simulate", "escoba", "--games", str(10**9), "--quiet", preexec_fn=default_sigint)
     time.sleep(3)  # past the start and the first chunks
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
@@ -187,7 +189,9 @@ def test_ctrl_c_prints_the_partial_table_and_exits_130():
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process is POSIX")
 def test_ctrl_c_with_json_says_partial():
-    proc = command("simulate", "mosca", "--games", str(10**9), "--json")
+    from test_interrupt import default_sigint
+
+    proc = command("simulate", "mosca", "--games", str(10**9), "--json", preexec_fn=default_sigint)
     time.sleep(3)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)

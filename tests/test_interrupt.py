@@ -35,6 +35,14 @@ except KeyboardInterrupt as stop:
 """
 
 
+def default_sigint() -> None:
+    """In the child before it starts: SIGINT unblocked and at its default, as in a new terminal.
+    A test worker may hold it blocked or ignored (a library it ran earlier), and the child would
+    inherit that, never seeing the signal these tests send."""
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def run(delay: float, after: str, game: str = "Escoba()", aggregate: bool = True) -> tuple[int, str, str]:
     """Starts the script, waits for the line ``after`` (or for nothing when empty), sleeps
     ``delay`` seconds, sends SIGINT; returns the exit status, stdout and stderr."""
@@ -46,6 +54,7 @@ def run(delay: float, after: str, game: str = "Escoba()", aggregate: bool = True
         stderr=subprocess.PIPE,
         text=True,
         env=env,
+        preexec_fn=default_sigint,
     )
     assert proc.stdout is not None
     lines = []
