@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ._rng import SplitMix64
 
-__all__ = ["place", "unit_float"]
+__all__ = ["place", "place_merged", "unit_float"]
 
 #: The most hidden places and cards one resample may have (the native engine's limits).
 MAX_SLOTS = 32
@@ -113,4 +113,32 @@ def place(cards: list[int], allowed: list[int], caps: list[int], rng: SplitMix64
         left = tuple(a - b for a, b in zip(left, take))
     for contents in out:
         rng.shuffle(contents)
+    return out
+
+
+def place_merged(cards: list[int], allowed: list[int], caps: list[int], rng: SplitMix64) -> list[list[int]] | None:
+    """``place`` over the places merged where they admit the same cards (fewer places, a far
+    smaller count); a merged place's uniform order is cut back into its places, in place order.
+    The same distribution as ``place`` on the places as given, not the same draws."""
+    m = len(caps)
+    column = [frozenset(i for i, a in enumerate(allowed) if a >> j & 1) for j in range(m)]
+    first: list[int] = []
+    merged_of: list[int] = []
+    for j in range(m):
+        q = next((q for q, f in enumerate(first) if column[f] == column[j]), None)
+        if q is None:
+            q = len(first)
+            first.append(j)
+        merged_of.append(q)
+    mcaps = [sum(caps[j] for j in range(m) if merged_of[j] == q) for q in range(len(first))]
+    mallowed = [sum(1 << q for q in {merged_of[j] for j in range(m) if a >> j & 1}) for a in allowed]
+    got = place(cards, mallowed, mcaps, rng)
+    if got is None:
+        return None
+    used = [0] * len(first)
+    out = []
+    for j in range(m):
+        q = merged_of[j]
+        out.append(got[q][used[q] : used[q] + caps[j]])
+        used[q] += caps[j]
     return out

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ._resample import place
+from ._resample import place_merged
 from ._rng import SplitMix64
 
 if TYPE_CHECKING:
@@ -197,34 +197,6 @@ def _moscas_ok(
     return True
 
 
-def _place_merged(cards: list[int], allowed: list[int], caps: list[int], rng: SplitMix64) -> list[list[int]] | None:
-    """``place`` over the places merged where they admit the same cards
-    (docs/mosca_engine.md §12); a merged place's uniform order is cut back into its places, in
-    place order."""
-    m = len(caps)
-    column = [frozenset(i for i, a in enumerate(allowed) if a >> j & 1) for j in range(m)]
-    first: list[int] = []
-    merged_of: list[int] = []
-    for j in range(m):
-        q = next((q for q, f in enumerate(first) if column[f] == column[j]), None)
-        if q is None:
-            q = len(first)
-            first.append(j)
-        merged_of.append(q)
-    mcaps = [sum(caps[j] for j in range(m) if merged_of[j] == q) for q in range(len(first))]
-    mallowed = [sum(1 << q for q in {merged_of[j] for j in range(m) if a >> j & 1}) for a in allowed]
-    got = place(cards, mallowed, mcaps, rng)
-    if got is None:
-        return None
-    used = [0] * len(first)
-    out = []
-    for j in range(m):
-        q = merged_of[j]
-        out.append(got[q][used[q] : used[q] + caps[j]])
-        used[q] += caps[j]
-    return out
-
-
 def resample_into(x: MoscaState, p: int, seed: int, out: MoscaState) -> None:
     """docs/mosca_engine.md §12, written into ``out`` (a clone of ``x``)."""
     rng = SplitMix64(seed)
@@ -337,7 +309,7 @@ def resample_into(x: MoscaState, p: int, seed: int, out: MoscaState) -> None:
                 out._rng = SplitMix64(rng.next())
                 return
             strict, checks, attempts = False, (False, False), 0
-        slots = _place_merged(items, allowed, caps, rng)
+        slots = place_merged(items, allowed, caps, rng)
         if slots is None:
             continue
 
@@ -372,7 +344,7 @@ def resample_into(x: MoscaState, p: int, seed: int, out: MoscaState) -> None:
             if not who:
                 fits = fits and not rest
                 continue
-            got = _place_merged(rest, [(1 << len(who)) - 1] * len(rest), [x._exchanged[s] for s in who], rng)
+            got = place_merged(rest, [(1 << len(who)) - 1] * len(rest), [x._exchanged[s] for s in who], rng)
             if got is None:
                 fits = False
                 continue

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .._resample import place
+from .._resample import place_merged
 from .._rng import SplitMix64
 from .options import hand_size, muerto_size
 from .tiles import NUM_TYPES, listed
@@ -295,33 +295,6 @@ def past_racks(x: BurakoState, log: HandLog, seats: list[int], need: bool | int)
     return out
 
 
-def _place_merged(cards: list[int], allowed: list[int], caps: list[int], rng: SplitMix64) -> list[list[int]] | None:
-    """``place`` over the places merged where they admit the same cards (the same law: a merged
-    place's uniform order cut back into its places, in place order); fewer places, less work."""
-    m = len(caps)
-    column = [tuple(a >> j & 1 for a in allowed) for j in range(m)]
-    first: list[int] = []
-    merged_of: list[int] = []
-    for j in range(m):
-        q = next((q for q, f in enumerate(first) if column[f] == column[j]), None)
-        if q is None:
-            q = len(first)
-            first.append(j)
-        merged_of.append(q)
-    mcaps = [sum(caps[j] for j in range(m) if merged_of[j] == q) for q in range(len(first))]
-    mallowed = [sum(1 << merged_of[j] for j in range(m) if a >> j & 1 and first[merged_of[j]] == j) for a in allowed]
-    got = place(cards, mallowed, mcaps, rng)
-    if got is None:
-        return None
-    used = [0] * len(first)
-    out = []
-    for j in range(m):
-        q = merged_of[j]
-        out.append(got[q][used[q] : used[q] + caps[j]])
-        used[q] += caps[j]
-    return out
-
-
 def resample_into(x: BurakoState, p: int, seed: int, out: BurakoState) -> None:
     """docs/burako_engine.md §15, written into ``out`` (a clone of ``x``)."""
     rng = SplitMix64(seed)
@@ -386,7 +359,7 @@ def resample_into(x: BurakoState, p: int, seed: int, out: BurakoState) -> None:
             left -= k
         cards.extend([t] * left)
         allowed.extend([every] * left)
-    got = _place_merged(cards, allowed, caps, rng)
+    got = place_merged(cards, allowed, caps, rng)
     if got is None:
         out._rng = SplitMix64(rng.next())
         return
