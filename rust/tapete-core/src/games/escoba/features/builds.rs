@@ -15,6 +15,9 @@ use crate::games::escoba::EscobaState;
 pub struct BuildsPart;
 
 impl Feature<EscobaState> for BuildsPart {
+    state_key!("builds", ReadAt::Table, |st| lists(
+        st.builds.as_slice().iter().map(|s| s.iter().map(|c| c.0))
+    ));
     fn enabled(&self, o: &EscobaOptions) -> bool {
         o.builds
     }
@@ -31,16 +34,6 @@ impl Feature<EscobaState> for BuildsPart {
                 }
             }
         }
-    }
-    fn keys(&self) -> &'static [&'static str] {
-        &["builds"]
-    }
-    fn to_json(&self, st: &EscobaState, out: &mut Vec<(&'static str, String)>) {
-        let sets = st.builds.as_slice().iter();
-        out.push(("builds", lists(sets.map(|s| s.iter().map(|c| c.0)))));
-    }
-    fn read_at(&self) -> ReadAt {
-        ReadAt::Table
     }
     fn read(&self, st: &mut EscobaState, m: &Map<String, Value>, seen: &mut Seen) -> Result<()> {
         st.builds = read_builds(&m["builds"], seen, true, st.cfg.opts.deck)?;

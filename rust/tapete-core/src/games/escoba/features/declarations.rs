@@ -15,6 +15,9 @@ use crate::games::escoba::{EscobaState, MAX_DECLS};
 pub struct Declarations;
 
 impl Feature<EscobaState> for Declarations {
+    state_key!("declarations", ReadAt::Sweeps, |st| lists(
+        st.declarations()
+    ));
     fn enabled(&self, o: &EscobaOptions) -> bool {
         o.tuzzoli || knock::enabled(o)
     }
@@ -25,15 +28,6 @@ impl Feature<EscobaState> for Declarations {
                 b.out[st.side(seat as usize)] += knock::decl_points(st.opts(), kind) as f32;
             }
         }
-    }
-    fn keys(&self) -> &'static [&'static str] {
-        &["declarations"]
-    }
-    fn to_json(&self, st: &EscobaState, out: &mut Vec<(&'static str, String)>) {
-        out.push(("declarations", lists(st.declarations())));
-    }
-    fn read_at(&self) -> ReadAt {
-        ReadAt::Sweeps
     }
     fn read(&self, st: &mut EscobaState, m: &Map<String, Value>, _: &mut Seen) -> Result<()> {
         let o = &st.cfg.opts;

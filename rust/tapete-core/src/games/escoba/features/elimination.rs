@@ -3,7 +3,7 @@
 use serde_json::{Map, Value};
 
 use crate::error::Result;
-use crate::games::escoba::feature::{Feature, Layout, SetupAt, Spec};
+use crate::games::escoba::feature::{Feature, Layout, ReadAt, SetupAt, Spec};
 use crate::games::escoba::options::{EscobaOptions, TargetMode};
 use crate::games::escoba::text::{Seen, ST};
 use crate::games::escoba::EscobaState;
@@ -12,6 +12,10 @@ use crate::json::push_ints;
 pub struct Elimination;
 
 impl Feature<EscobaState> for Elimination {
+    state_key!("in_play", ReadAt::Late, |st| st
+        .elimination
+        .in_play
+        .to_string());
     fn enabled(&self, o: &EscobaOptions) -> bool {
         o.target_mode == TargetMode::Eliminate
     }
@@ -21,12 +25,6 @@ impl Feature<EscobaState> for Elimination {
                 b.out[s] = (b.st.elimination.in_play >> s & 1) as f32;
             }
         }
-    }
-    fn keys(&self) -> &'static [&'static str] {
-        &["in_play"]
-    }
-    fn to_json(&self, st: &EscobaState, out: &mut Vec<(&'static str, String)>) {
-        out.push(("in_play", st.elimination.in_play.to_string()));
     }
     fn read(&self, st: &mut EscobaState, m: &Map<String, Value>, _: &mut Seen) -> Result<()> {
         let n = st.cfg.n;

@@ -4,7 +4,7 @@
 use serde_json::{Map, Value};
 
 use crate::error::Result;
-use crate::games::escoba::feature::Feature;
+use crate::games::escoba::feature::{Feature, ReadAt};
 use crate::games::escoba::knock::{self, DECLINED, KNOCKED, UNDECIDED};
 use crate::games::escoba::options::EscobaOptions;
 use crate::games::escoba::text::{ints, Seen, ST};
@@ -13,14 +13,11 @@ use crate::games::escoba::{EscobaState, MAX_DECLS, MAX_SEATS};
 pub struct Knocks;
 
 impl Feature<EscobaState> for Knocks {
+    state_key!("knock_state", ReadAt::Late, |st| ints(
+        &st.knocks.states[..st.cfg.n]
+    ));
     fn enabled(&self, o: &EscobaOptions) -> bool {
         knock::enabled(o)
-    }
-    fn keys(&self) -> &'static [&'static str] {
-        &["knock_state"]
-    }
-    fn to_json(&self, st: &EscobaState, out: &mut Vec<(&'static str, String)>) {
-        out.push(("knock_state", ints(&st.knocks.states[..st.cfg.n])));
     }
     fn read(&self, st: &mut EscobaState, m: &Map<String, Value>, _: &mut Seen) -> Result<()> {
         let v = ST.list_of(&m["knock_state"], "knock_state", st.cfg.n)?;

@@ -14,20 +14,12 @@ use crate::games::escoba::EscobaState;
 pub struct Maresciallo;
 
 impl Feature<EscobaState> for Maresciallo {
+    state_key!("ks_sweeps", ReadAt::Sweeps, |st| ints(st.ks_sweeps()));
     fn enabled(&self, o: &EscobaOptions) -> bool {
         o.maresciallo_penalty
     }
     fn observe(&self, w: &mut Layout<'_, EscobaState>) {
         observe_marked(w, |st| st.sweeps_per_side(st.ks_sweeps()));
-    }
-    fn keys(&self) -> &'static [&'static str] {
-        &["ks_sweeps"]
-    }
-    fn to_json(&self, st: &EscobaState, out: &mut Vec<(&'static str, String)>) {
-        out.push(("ks_sweeps", ints(st.ks_sweeps())));
-    }
-    fn read_at(&self) -> ReadAt {
-        ReadAt::Sweeps
     }
     fn read(&self, st: &mut EscobaState, m: &Map<String, Value>, _: &mut Seen) -> Result<()> {
         // each Ks makes at most one sweep, and it lies in the sweeper's pile

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use serde_json::{Map, Value};
 
 use crate::error::Result;
-use crate::games::escoba::feature::Feature;
+use crate::games::escoba::feature::{Feature, ReadAt};
 use crate::games::escoba::options::EscobaOptions;
 use crate::games::escoba::text::{Seen, ST};
 use crate::games::escoba::EscobaState;
@@ -14,14 +14,9 @@ use crate::games::escoba::EscobaState;
 pub struct MattaPart;
 
 impl Feature<EscobaState> for MattaPart {
+    state_key!("matta_value", ReadAt::Late, |st| st.matta.value.to_string());
     fn enabled(&self, o: &EscobaOptions) -> bool {
         o.matta.is_some()
-    }
-    fn keys(&self) -> &'static [&'static str] {
-        &["matta_value"]
-    }
-    fn to_json(&self, st: &EscobaState, out: &mut Vec<(&'static str, String)>) {
-        out.push(("matta_value", st.matta.value.to_string()));
     }
     fn read(&self, st: &mut EscobaState, m: &Map<String, Value>, _: &mut Seen) -> Result<()> {
         st.matta.value = ST.int(&m["matta_value"], "matta_value", 1, 10)? as u8;

@@ -1,6 +1,26 @@
 //! The optional parts of the game, each in its own file, and the orders in which the state
 //! JSON, the view and the observation walk them (docs/escoba_engine.md §8–§10).
 
+/// The `Feature` hooks of a part that keeps one state JSON key: the key, when `state_from_json`
+/// reads it, and its value as JSON text (`value`, of the state `st`).
+macro_rules! state_key {
+    ($key:literal, $at:expr, |$st:ident| $value:expr) => {
+        fn keys(&self) -> &'static [&'static str] {
+            &[$key]
+        }
+        fn to_json(
+            &self,
+            $st: &$crate::games::escoba::EscobaState,
+            out: &mut Vec<(&'static str, String)>,
+        ) {
+            out.push(($key, $value));
+        }
+        fn read_at(&self) -> $crate::games::escoba::feature::ReadAt {
+            $at
+        }
+    };
+}
+
 mod builds;
 mod declarations;
 mod elimination;

@@ -15,6 +15,9 @@ use crate::games::escoba::EscobaState;
 pub struct Steal;
 
 impl Feature<EscobaState> for Steal {
+    state_key!("pile_tops", ReadAt::Cards, |st| ints(
+        &st.steal.tops[..st.cfg.sides]
+    ));
     fn enabled(&self, o: &EscobaOptions) -> bool {
         o.steal
     }
@@ -37,15 +40,6 @@ impl Feature<EscobaState> for Steal {
                 sel &= sel - 1;
             }
         }
-    }
-    fn keys(&self) -> &'static [&'static str] {
-        &["pile_tops"]
-    }
-    fn to_json(&self, st: &EscobaState, out: &mut Vec<(&'static str, String)>) {
-        out.push(("pile_tops", ints(&st.steal.tops[..st.cfg.sides])));
-    }
-    fn read_at(&self) -> ReadAt {
-        ReadAt::Cards
     }
     fn read(&self, st: &mut EscobaState, m: &Map<String, Value>, _: &mut Seen) -> Result<()> {
         read_pile_tops(st, m.get("pile_tops"), false)

@@ -13,6 +13,9 @@ use crate::json::push_ints;
 pub struct Streak;
 
 impl Feature<EscobaState> for Streak {
+    state_key!("sweep_streak", ReadAt::Sweeps, |st| ints(
+        &st.streak.runs[..st.cfg.sides]
+    ));
     fn enabled(&self, o: &EscobaOptions) -> bool {
         o.max_consecutive_sweeps.is_some()
     }
@@ -25,15 +28,6 @@ impl Feature<EscobaState> for Streak {
                 b.out[s] = (st.streak.runs[s] as f64 / cap as f64).min(1.0) as f32;
             }
         }
-    }
-    fn keys(&self) -> &'static [&'static str] {
-        &["sweep_streak"]
-    }
-    fn to_json(&self, st: &EscobaState, out: &mut Vec<(&'static str, String)>) {
-        out.push(("sweep_streak", ints(&st.streak.runs[..st.cfg.sides])));
-    }
-    fn read_at(&self) -> ReadAt {
-        ReadAt::Sweeps
     }
     fn read(&self, st: &mut EscobaState, m: &Map<String, Value>, _: &mut Seen) -> Result<()> {
         // a side's streak counts its plays, at most the pack

@@ -13,6 +13,7 @@ use crate::games::escoba::{twins, EscobaState};
 pub struct TwinSweeps;
 
 impl Feature<EscobaState> for TwinSweeps {
+    state_key!("twin_sweeps", ReadAt::Sweeps, |st| ints(st.twin_sweeps()));
     fn enabled(&self, o: &EscobaOptions) -> bool {
         o.deck.copies() == 2
     }
@@ -21,15 +22,6 @@ impl Feature<EscobaState> for TwinSweeps {
     }
     fn observe(&self, w: &mut Layout<'_, EscobaState>) {
         observe_marked(w, |st| st.sweeps_per_side(st.twin_sweeps()));
-    }
-    fn keys(&self) -> &'static [&'static str] {
-        &["twin_sweeps"]
-    }
-    fn to_json(&self, st: &EscobaState, out: &mut Vec<(&'static str, String)>) {
-        out.push(("twin_sweeps", ints(st.twin_sweeps())));
-    }
-    fn read_at(&self) -> ReadAt {
-        ReadAt::Sweeps
     }
     fn read(&self, st: &mut EscobaState, m: &Map<String, Value>, _: &mut Seen) -> Result<()> {
         // ascending indices of the sweeps that took the played card's twin
