@@ -64,20 +64,16 @@ impl EscobaState {
         ms(self.selection, self.twin.selection)
     }
     fn set_hand(&mut self, seat: usize, m: Multiset) {
-        self.hands[seat] = m.one;
-        self.twin.hands[seat] = m.two;
+        (self.hands[seat], self.twin.hands[seat]) = (m.one, m.two);
     }
     fn set_table(&mut self, m: Multiset) {
-        self.table = m.one;
-        self.twin.table = m.two;
+        (self.table, self.twin.table) = (m.one, m.two);
     }
     fn set_pile(&mut self, side: usize, m: Multiset) {
-        self.piles[side] = m.one;
-        self.twin.piles[side] = m.two;
+        (self.piles[side], self.twin.piles[side]) = (m.one, m.two);
     }
     fn set_selection(&mut self, m: Multiset) {
-        self.selection = m.one;
-        self.twin.selection = m.two;
+        (self.selection, self.twin.selection) = (m.one, m.two);
     }
 
     /// Deals a card to a hand: a second copy goes to the twin plane.
