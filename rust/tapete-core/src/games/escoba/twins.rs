@@ -664,9 +664,12 @@ mod tests {
     fn mar() -> EscobaOptions {
         EscobaOptions::resolve(&serde_json::json!({"variant": "maresciallo"})).unwrap()
     }
-    fn caps(o: &EscobaOptions, p: &str, table: &str) -> Vec<(Vec<Card>, bool)> {
+    /// The captures of `p` on `table` under maresciallo's options.
+    fn caps(p: &str, table: &str) -> Vec<(Vec<Card>, bool)> {
         let mut v = Vec::new();
-        for_each_capture(o, c(p), ms(table), |x, k| v.push((x.iter().collect(), k)));
+        for_each_capture(&mar(), c(p), ms(table), |x, k| {
+            v.push((x.iter().collect(), k))
+        });
         v.sort();
         v
     }
@@ -705,27 +708,26 @@ mod tests {
         let o = mar();
         // docs/rules/escoba.md §2.18: 5s may not take the other 5s; the twin is no match, so no
         // match priority and the sum 2c + 3d = 5 is the only capture
-        assert_eq!(caps(&o, "5s", "5s 2c 3d"), vec![(list("2c 3d"), true)]);
+        assert_eq!(caps("5s", "5s 2c 3d"), vec![(list("2c 3d"), true)]);
         // another 5 is a match (and has priority over the sum)
-        assert_eq!(caps(&o, "5s", "5s 5c 2c 3d"), vec![(list("5c"), true)]);
+        assert_eq!(caps("5s", "5s 5c 2c 3d"), vec![(list("5c"), true)]);
         // the twin alone: a twin sweep, 3 points
-        assert_eq!(caps(&o, "5s", "5s"), vec![(list("5s"), true)]);
+        assert_eq!(caps("5s", "5s"), vec![(list("5s"), true)]);
         assert_eq!(sweep_points(&o, c("5s"), true), 3);
         assert_eq!(sweep_points(&o, c("5s"), false), 1);
     }
 
     #[test]
     fn both_copies_and_copy_blind_captures() {
-        let o = mar();
         // 4h: Ac + 3d = 4 and 2c + 2c = 4 (both copies: TAKE 2c twice); Ac + 2c = 3 ≠ 4
         assert_eq!(
-            caps(&o, "4h", "Ac 2c 2c 3d"),
+            caps("4h", "Ac 2c 2c 3d"),
             vec![(list("Ac 3d"), true), (list("2c 2c"), true)]
         );
         // 5h on 2c 2c 3d: 2c + 3d is one move whichever 2c is taken
-        assert_eq!(caps(&o, "5h", "2c 2c 3d"), vec![(list("2c 3d"), true)]);
+        assert_eq!(caps("5h", "2c 2c 3d"), vec![(list("2c 3d"), true)]);
         // a twin pair of matches is one move too
-        assert_eq!(caps(&o, "5h", "5c 5c"), vec![(list("5c"), true)]);
+        assert_eq!(caps("5h", "5c 5c"), vec![(list("5c"), true)]);
     }
 
     #[test]
@@ -747,26 +749,25 @@ mod tests {
         let o = mar();
         // docs/rules/escoba.md §2.18: Ks onto the only other Ks: +10 instead of any sweep value
         // (not 3, not −4)
-        assert_eq!(caps(&o, "Ks", "Ks"), vec![(list("Ks"), true)]);
+        assert_eq!(caps("Ks", "Ks"), vec![(list("Ks"), true)]);
         assert_eq!(sweep_points(&o, c("Ks"), true), 10);
         // Ks sweeping Kc: the usual −4
-        assert_eq!(caps(&o, "Ks", "Kc"), vec![(list("Kc"), true)]);
+        assert_eq!(caps("Ks", "Kc"), vec![(list("Kc"), true)]);
         assert_eq!(sweep_points(&o, c("Ks"), false), -4);
         // Ks with the other Ks and more on the table: the twin is refused, Kc taken
-        assert_eq!(caps(&o, "Ks", "Ks Kc 3d"), vec![(list("Kc"), true)]);
+        assert_eq!(caps("Ks", "Ks Kc 3d"), vec![(list("Kc"), true)]);
         assert!(!has_capture(&o, c("Ks"), ms("Ks 3d")));
     }
 
     #[test]
     fn ace_takes_all_with_twins() {
-        let o = mar();
         // the Ace takes the whole table (no scopa), both copies included
-        assert_eq!(caps(&o, "Ah", "2c 2c 5d"), vec![(list("2c 2c 5d"), false)]);
+        assert_eq!(caps("Ah", "2c 2c 5d"), vec![(list("2c 2c 5d"), false)]);
         // blocked by a table Ace (ace_blocked_by_table_ace): Ac is a match; the twin Ah alone is
         // refused because it is not the whole table
-        assert_eq!(caps(&o, "Ah", "Ah Ac 5d"), vec![(list("Ac"), true)]);
+        assert_eq!(caps("Ah", "Ah Ac 5d"), vec![(list("Ac"), true)]);
         // the twin Ace alone: a twin sweep by match
-        assert_eq!(caps(&o, "Ah", "Ah"), vec![(list("Ah"), true)]);
+        assert_eq!(caps("Ah", "Ah"), vec![(list("Ah"), true)]);
     }
 
     #[test]
