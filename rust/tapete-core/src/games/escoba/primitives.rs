@@ -478,14 +478,11 @@ mod tests {
 
     #[test]
     fn tuzzoli_and_knock_follow_the_rules_vectors() {
-        let tuz = |hand: Value| {
-            prim(
-                json!({"variant": "tuzzulicchio"}),
-                "tuzzoli",
-                json!({"hand": hand}),
-            )
-            .unwrap()
+        // a primitive of one hand, under a preset's options
+        let of_hand = |variant: &str, name: &str, hand: Value| {
+            prim(json!({ "variant": variant }), name, json!({ "hand": hand })).unwrap()
         };
+        let tuz = |hand: Value| of_hand("tuzzulicchio", "tuzzoli", hand);
         // docs/rules/escoba.md §2.8: A-2-3 of one suit is napoli (7), three of a rank buongioco (6), else 3 per pair
         assert_eq!(tuz(json!(["Ac", "2c", "3c"])), json!(["napoli", 7]));
         assert_eq!(tuz(json!(["Ac", "Ad", "Ah"])), json!(["buongioco", 6]));
@@ -493,14 +490,7 @@ mod tests {
         assert_eq!(tuz(json!(["Ac", "Ad", "2d"])), json!(["two_tuzzoli", 6]));
         assert_eq!(tuz(json!(["Kc", "Qd", "5s"])), json!(["none", 0]));
         // TV-56 (docs/rules/escoba.md §3.8)
-        let knock = |hand: Value| {
-            prim(
-                json!({"variant": "cirulla"}),
-                "knock",
-                json!({"hand": hand}),
-            )
-            .unwrap()
-        };
+        let knock = |hand: Value| of_hand("cirulla", "knock", hand);
         assert_eq!(
             knock(json!(["Ac", "2d", "5s"])),
             json!(["cirulla", 3, null])
