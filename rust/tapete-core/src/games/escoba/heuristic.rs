@@ -668,23 +668,24 @@ mod strength {
         assert!(lo > 0.5, "the heuristic should beat random at Musta Maija");
     }
 
-    #[test]
-    #[ignore]
-    fn heuristic_strength_mosca() {
+    /// Reports the game `G`, named `name`, at 4 players and then at 2.
+    fn report_4_and_2<G: Game>(name: &str) {
         let n = games();
         for p in [4, 2] {
-            let g = MoscaGame::from_options(&json!({ "players": p })).unwrap();
-            report(&format!("mosca {p}p"), &g, n);
+            let g = G::from_options(&json!({ "players": p })).unwrap();
+            report(&format!("{name} {p}p"), &g, n);
         }
     }
 
     #[test]
     #[ignore]
+    fn heuristic_strength_mosca() {
+        report_4_and_2::<MoscaGame>("mosca");
+    }
+
+    #[test]
+    #[ignore]
     fn heuristic_strength_burako() {
-        let n = games();
-        for p in [4, 2] {
-            let g = BurakoGame::from_options(&json!({ "players": p })).unwrap();
-            report(&format!("burako {p}p"), &g, n);
-        }
+        report_4_and_2::<BurakoGame>("burako");
     }
 }
