@@ -215,31 +215,40 @@ mod tests {
         }
         b
     }
+    /// Granja's capture options of `played` from `hand` on `table`, beside the builds `on`: the
+    /// captures and the cards a build may go on.
+    fn options_in(
+        played: &str,
+        table: &str,
+        on: &[&str],
+        hand: &str,
+    ) -> (Vec<Vec<Card>>, Vec<Card>) {
+        let g = granja();
+        let b = builds(on);
+        capture_options_in(
+            g.options(),
+            c(played),
+            set(table),
+            Beside::of_builds(&b),
+            set(hand),
+        )
+    }
 
     #[test]
     fn tv74_build_needs_a_card_of_the_total() {
-        let g = granja();
-        let o = g.options();
-        let (outs, ons) = capture_options_in(o, c("2d"), set("3h 5s"), Beside::NONE, set("2d 5c"));
+        let (outs, ons) = options_in("2d", "3h 5s", &[], "2d 5c");
         assert_eq!(outs, vec![Vec::<Card>::new()]);
         assert_eq!(ons, vec![c("3h")]);
-        let (_, ons) = capture_options_in(o, c("2d"), set("3h 5s"), Beside::NONE, set("2d Kc"));
+        let (_, ons) = options_in("2d", "3h 5s", &[], "2d Kc");
         assert!(ons.is_empty());
     }
 
     #[test]
     fn tv74_a_five_takes_the_build_and_the_five_together() {
-        let g = granja();
-        let b = builds(&["2d 3h"]);
-        let (outs, ons) = capture_options_in(
-            g.options(),
-            c("5c"),
-            set("5s"),
-            Beside::of_builds(&b),
-            set("5c Jc"),
-        );
+        let (outs, ons) = options_in("5c", "5s", &["2d 3h"], "5c Jc");
         assert_eq!(outs, vec![vec![c("2d"), c("5s")]]);
         assert!(ons.is_empty());
+        let g = granja();
         let spec = json!({"hands": [["5c", "Jc"], ["Jh", "Qh"]], "table": ["5s"],
                           "builds": [["3h", "2d"]], "dealer": 1});
         let mut s = g.setup(&spec).unwrap();
@@ -270,15 +279,7 @@ mod tests {
 
     #[test]
     fn a_build_is_never_a_sum_item() {
-        let g = granja();
-        let b = builds(&["2d 3h"]);
-        let (outs, _) = capture_options_in(
-            g.options(),
-            c("Qc"),
-            set("4h"),
-            Beside::of_builds(&b),
-            set("Qc"),
-        );
+        let (outs, _) = options_in("Qc", "4h", &["2d 3h"], "Qc");
         assert_eq!(outs, vec![Vec::<Card>::new()]);
     }
 }
