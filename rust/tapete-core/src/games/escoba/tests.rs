@@ -17,73 +17,46 @@ fn base() -> EscobaOptions {
     opts(json!({}))
 }
 
+/// The position `spec` (a `setup` spec) of a game with `options`.
+fn position(options: Value, spec: Value) -> EscobaState {
+    EscobaGame::from_options(&options)
+        .unwrap()
+        .setup(&spec)
+        .unwrap()
+}
+
+/// Whether `r` failed with `IllegalAction`.
+fn illegal<T>(r: Result<T>) -> bool {
+    matches!(r, Err(GameError::IllegalAction(_)))
+}
+
+/// Capture rule vectors under the options `o`, one test each: the card played on the table
+/// and the capture options the rules give (as sets, in any order).
+macro_rules! capture_vectors {
+    ($o:expr; $($name:ident: $played:literal on $table:literal => $want:expr;)+) => {
+        $(
+            #[test]
+            fn $name() {
+                assert_eq!(caps(&$o, $played, $table), expect($want));
+            }
+        )+
+    };
+}
+
 // ----- 3.1 base capture legality -----
 
-#[test]
-fn tv01_match_forbids_sum() {
-    assert_eq!(caps(&base(), "Jd", "3h 5s Jc"), expect(&["Jc"]));
-}
-
-#[test]
-fn tv02_free_choice_among_sums() {
-    assert_eq!(
-        caps(&base(), "Qh", "Ah 3s 4c 5d"),
-        expect(&["Ah 3s 5d", "4c 5d"])
-    );
-}
-
-#[test]
-fn tv03_match_priority() {
-    assert_eq!(caps(&base(), "7d", "7h 4s 3c"), expect(&["7h"]));
-}
-
-#[test]
-fn tv04_one_card_only_choose_which() {
-    assert_eq!(caps(&base(), "5d", "5h 5s 2c"), expect(&["5h", "5s"]));
-}
-
-#[test]
-fn tv05_no_subset_totals_ten() {
-    assert_eq!(caps(&base(), "Kd", "2h 3s 4c"), expect(TRAIL));
-}
-
-#[test]
-fn tv06_king_sweeps_four_cards() {
-    assert_eq!(caps(&base(), "Kh", "Ah 2s 3c 4d"), expect(&["Ah 2s 3c 4d"]));
-}
-
-#[test]
-fn tv07_two_sums() {
-    assert_eq!(
-        caps(&base(), "6h", "Ah 2s 3c 4d"),
-        expect(&["2s 4d", "Ah 2s 3c"])
-    );
-}
-
-#[test]
-fn tv08_ace_takes_only_ace() {
-    assert_eq!(caps(&base(), "Ad", "Kh"), expect(TRAIL));
-}
-
-#[test]
-fn tv09_two_aces_sum() {
-    assert_eq!(caps(&base(), "2d", "Ah Ac"), expect(&["Ah Ac"]));
-}
-
-#[test]
-fn tv10_suits_make_distinct_moves() {
-    assert_eq!(
-        caps(&base(), "Qd", "6h 6s 3c 3d"),
-        expect(&["6h 3c", "6h 3d", "6s 3c", "6s 3d"])
-    );
-}
-
-#[test]
-fn tv11_no_fewest_cards_in_base() {
-    assert_eq!(
-        caps(&base(), "6d", "Ah 2h 3h 4h 5h"),
-        expect(&["Ah 5h", "2h 4h", "Ah 2h 3h"])
-    );
+capture_vectors! { base();
+    tv01_match_forbids_sum: "Jd" on "3h 5s Jc" => &["Jc"];
+    tv02_free_choice_among_sums: "Qh" on "Ah 3s 4c 5d" => &["Ah 3s 5d", "4c 5d"];
+    tv03_match_priority: "7d" on "7h 4s 3c" => &["7h"];
+    tv04_one_card_only_choose_which: "5d" on "5h 5s 2c" => &["5h", "5s"];
+    tv05_no_subset_totals_ten: "Kd" on "2h 3s 4c" => TRAIL;
+    tv06_king_sweeps_four_cards: "Kh" on "Ah 2s 3c 4d" => &["Ah 2s 3c 4d"];
+    tv07_two_sums: "6h" on "Ah 2s 3c 4d" => &["2s 4d", "Ah 2s 3c"];
+    tv08_ace_takes_only_ace: "Ad" on "Kh" => TRAIL;
+    tv09_two_aces_sum: "2d" on "Ah Ac" => &["Ah Ac"];
+    tv10_suits_make_distinct_moves: "Qd" on "6h 6s 3c 3d" => &["6h 3c", "6h 3d", "6s 3c", "6s 3d"];
+    tv11_no_fewest_cards_in_base: "6d" on "Ah 2h 3h 4h 5h" => &["Ah 5h", "2h 4h", "Ah 2h 3h"];
 }
 
 #[test]
@@ -150,10 +123,10 @@ fn tv35_ace_takes_all() {
         ("scopa_d_assi", 0),
         ("sbarazzina", 0),
     ] {
-        let g = EscobaGame::from_options(&json!({ "variant": v })).unwrap();
-        let mut s = g
-            .setup(&json!({"hands": [["As", "2c"], ["4d", "6c"]], "table": ["5h", "3s", "Kc"], "to_move": 0}))
-            .unwrap();
+        let mut s = position(
+            json!({ "variant": v }),
+            json!({"hands": [["As", "2c"], ["4d", "6c"]], "table": ["5h", "3s", "Kc"], "to_move": 0}),
+        );
         s.apply_str("As").unwrap();
         assert!(s.table().is_empty());
         assert_eq!(s.sweeps().len(), scopa, "{v}");
@@ -176,10 +149,10 @@ fn tv37_ace_on_empty_table() {
         rules::capture_options(&o, c("Ad"), CardSet::EMPTY),
         vec![vec![c("Ad")]]
     );
-    let g = EscobaGame::from_options(&json!({"variant": "asso_piglia_tutto"})).unwrap();
-    let mut s = g
-        .setup(&json!({"hands": [["Ad", "2c"], ["4d", "6c"]], "to_move": 0}))
-        .unwrap();
+    let mut s = position(
+        json!({"variant": "asso_piglia_tutto"}),
+        json!({"hands": [["Ad", "2c"], ["4d", "6c"]], "to_move": 0}),
+    );
     s.apply_str("Ad").unwrap();
     assert_eq!(s.pile(0), set("Ad"));
     assert_eq!(s.last_capturer(), Some(0));
@@ -190,19 +163,9 @@ fn tv37_ace_on_empty_table() {
 
 // ----- 3.6 scopa a 15 and scopa a 11 -----
 
-#[test]
-fn tv39_scopa15_fewest_cards() {
-    let o = opts(json!({"variant": "scopa_15"}));
-    assert_eq!(
-        caps(&o, "6d", "Ah 3s 4c 5d Jh"),
-        expect(&["Ah 5d", "Ah Jh", "4c 5d"])
-    );
-}
-
-#[test]
-fn tv40_scopa15_match_and_fifteen() {
-    let o = opts(json!({"variant": "scopa_15"}));
-    assert_eq!(caps(&o, "7d", "7h Jc"), expect(&["7h", "Jc"]));
+capture_vectors! { opts(json!({"variant": "scopa_15"}));
+    tv39_scopa15_fewest_cards: "6d" on "Ah 3s 4c 5d Jh" => &["Ah 5d", "Ah Jh", "4c 5d"];
+    tv40_scopa15_match_and_fifteen: "7d" on "7h Jc" => &["7h", "Jc"];
 }
 
 #[test]
@@ -213,16 +176,9 @@ fn tv41_fewest_all_vs_sum15_only() {
     assert_eq!(caps(&o, "3d", "Kh 2s 3c"), expect(&["3c", "Kh 2s"]));
 }
 
-#[test]
-fn tv42_scopa11_jack_takes_three() {
-    let o = opts(json!({"variant": "scopa_11"}));
-    assert_eq!(caps(&o, "Jd", "3h"), expect(&["3h"]));
-}
-
-#[test]
-fn tv43_scopa11_ignores_match_priority() {
-    let o = opts(json!({"variant": "scopa_11"}));
-    assert_eq!(caps(&o, "Jd", "Jh 3s"), expect(&["Jh", "3s"]));
+capture_vectors! { opts(json!({"variant": "scopa_11"}));
+    tv42_scopa11_jack_takes_three: "Jd" on "3h" => &["3h"];
+    tv43_scopa11_ignores_match_priority: "Jd" on "Jh 3s" => &["Jh", "3s"];
 }
 
 #[test]
@@ -238,44 +194,29 @@ fn escoba() -> EscobaOptions {
     opts(json!({"variant": "escoba"}))
 }
 
-#[test]
-fn tv45_escoba_fifteen() {
-    assert_eq!(
-        caps(&escoba(), "7h", "Ah 3s 4c 5d"),
-        expect(&["3s 5d", "Ah 3s 4c"])
-    );
-}
-
-#[test]
-fn tv46_escoba_king_takes_fives_not_king() {
-    assert_eq!(caps(&escoba(), "Kd", "Kh 5s 5c"), expect(&["5s", "5c"]));
-}
-
-#[test]
-fn tv47_escoba_two_ways() {
-    assert_eq!(
-        caps(&escoba(), "4c", "2h 3s Jc Qd"),
-        expect(&["2h Qd", "3s Jc"])
-    );
+capture_vectors! { escoba();
+    tv45_escoba_fifteen: "7h" on "Ah 3s 4c 5d" => &["3s 5d", "Ah 3s 4c"];
+    tv46_escoba_king_takes_fives_not_king: "Kd" on "Kh 5s 5c" => &["5s", "5c"];
+    tv47_escoba_two_ways: "4c" on "2h 3s Jc Qd" => &["2h Qd", "3s Jc"];
 }
 
 #[test]
 fn tv48_escoba_sweep() {
     assert_eq!(caps(&escoba(), "5d", "Kh"), expect(&["Kh"]));
-    let g = EscobaGame::from_options(&json!({"variant": "escoba"})).unwrap();
-    let mut s = g
-        .setup(&json!({"hands": [["5d", "2c"], ["4d", "6c"]], "table": ["Kh"], "to_move": 0}))
-        .unwrap();
+    let mut s = position(
+        json!({"variant": "escoba"}),
+        json!({"hands": [["5d", "2c"], ["4d", "6c"]], "table": ["Kh"], "to_move": 0}),
+    );
     s.apply_str("5d").unwrap();
     assert_eq!(s.sweeps(), &[0]);
 }
 
 #[test]
 fn tv06_sweep_scores_scopa_and_tv14_last_play_does_not() {
-    let g = EscobaGame::from_options(&json!({})).unwrap();
-    let mut s = g
-        .setup(&json!({"hands": [["Kh", "2c"], ["4h", "6c"]], "table": ["Ah", "2s", "3c", "4d"], "to_move": 0}))
-        .unwrap();
+    let mut s = position(
+        json!({}),
+        json!({"hands": [["Kh", "2c"], ["4h", "6c"]], "table": ["Ah", "2s", "3c", "4d"], "to_move": 0}),
+    );
     s.apply_str("Kh").unwrap();
     assert_eq!(s.sweeps(), &[0]);
 
@@ -368,10 +309,7 @@ fn notation_round_trip() {
         assert_eq!(string_to_action(&t).unwrap(), a, "{t}");
         assert_eq!(string_to_action(&t.to_uppercase()).unwrap(), a, "{t}");
     }
-    assert!(matches!(
-        action_to_string(219),
-        Err(GameError::IllegalAction(_))
-    ));
+    assert!(illegal(action_to_string(219)));
     for bad in [
         "",
         "take",
@@ -395,10 +333,8 @@ fn notation_round_trip() {
 #[test]
 fn step_protocol_selection() {
     // TV-02 through the step protocol: Qh on Ah 3s 4c 5d has two outcomes.
-    let g = EscobaGame::from_options(&json!({})).unwrap();
-    let mut s = g
-        .setup(&json!({"hands": [["Qh", "2c"], ["4d", "6c"]], "table": ["Ah", "3s", "4c", "5d"], "to_move": 0}))
-        .unwrap();
+    let spec = json!({"hands": [["Qh", "2c"], ["4d", "6c"]], "table": ["Ah", "3s", "4c", "5d"], "to_move": 0});
+    let mut s = position(json!({}), spec.clone());
     s.apply_str("Qh").unwrap();
     assert_eq!(s.pending(), Some(c("Qh")));
     let names = |s: &EscobaState| -> Vec<String> {
@@ -410,14 +346,8 @@ fn step_protocol_selection() {
     // {Ah,3s,5d} starts with Ah; {4c,5d} with 4c
     assert_eq!(names(&s), vec!["take 4c", "take 5d"]);
     let before = s.to_json();
-    assert!(matches!(
-        s.apply_str("take 3s"),
-        Err(GameError::IllegalAction(_))
-    ));
-    assert!(matches!(
-        s.apply_str("done"),
-        Err(GameError::IllegalAction(_))
-    ));
+    assert!(illegal(s.apply_str("take 3s")));
+    assert!(illegal(s.apply_str("done")));
     assert_eq!(s.to_json(), before);
     s.apply_str("take 5d").unwrap(); // only {5d,Ah,3s} extends [5d]: applied at once
     assert_eq!(s.pending(), None);
@@ -427,18 +357,10 @@ fn step_protocol_selection() {
     assert_eq!(s.history(), vec![c("Qh").0 as u32, 52 + c("5d").0 as u32]);
 
     // a full move
-    let mut s = g
-        .setup(&json!({"hands": [["Qh", "2c"], ["4d", "6c"]], "table": ["Ah", "3s", "4c", "5d"], "to_move": 0}))
-        .unwrap();
+    let mut s = position(json!({}), spec);
     let before = s.to_json();
-    assert!(matches!(
-        s.play_move("Qh x Ah 4c"),
-        Err(GameError::IllegalAction(_))
-    ));
-    assert!(matches!(
-        s.play_move("Qh"),
-        Err(GameError::IllegalAction(_))
-    ));
+    assert!(illegal(s.play_move("Qh x Ah 4c")));
+    assert!(illegal(s.play_move("Qh")));
     assert!(matches!(
         s.play_move("Qh x"),
         Err(GameError::InvalidNotation(_))
@@ -473,10 +395,10 @@ fn done_when_selection_is_itself_a_capture() {
     assert_eq!(t.pile(0), set("5d 5c 5h"));
     assert_eq!(t.sweeps(), &[0]);
     // escoba: 2d on 3h 4s 6c 7d Kc needs 13: {Kc 3h}, {6c 7d}, {6c 3h 4s}
-    let g = EscobaGame::from_options(&json!({"variant": "escoba"})).unwrap();
-    let mut s = g
-        .setup(&json!({"hands": [["2d", "2c"], ["4d", "6d"]], "table": ["3h", "4s", "6c", "7d", "Kc"], "to_move": 0}))
-        .unwrap();
+    let mut s = position(
+        json!({"variant": "escoba"}),
+        json!({"hands": [["2d", "2c"], ["4d", "6d"]], "table": ["3h", "4s", "6c", "7d", "Kc"], "to_move": 0}),
+    );
     s.apply_str("2d").unwrap();
     assert_eq!(names(&s), vec!["take 6c", "take Kc"]);
     s.apply_str("take 6c").unwrap();
