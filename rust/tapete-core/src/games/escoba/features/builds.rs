@@ -15,9 +15,10 @@ use crate::games::escoba::EscobaState;
 pub struct BuildsPart;
 
 impl Feature<EscobaState> for BuildsPart {
-    state_key!("builds", ReadAt::Table, |st| lists(
-        st.builds.as_slice().iter().map(|s| s.iter().map(|c| c.0))
-    ));
+    state_key! {
+        "builds", ReadAt::Table,
+        |st| lists(st.builds.as_slice().iter().map(|s| s.iter().map(|c| c.0)))
+    }
     fn enabled(&self, o: &EscobaOptions) -> bool {
         o.builds
     }

@@ -15,9 +15,7 @@ use crate::games::escoba::{EscobaState, MAX_DECLS};
 pub struct Declarations;
 
 impl Feature<EscobaState> for Declarations {
-    state_key!("declarations", ReadAt::Sweeps, |st| lists(
-        st.declarations()
-    ));
+    state_key! { "declarations", ReadAt::Sweeps, |st| lists(st.declarations()) }
     fn enabled(&self, o: &EscobaOptions) -> bool {
         o.tuzzoli || knock::enabled(o)
     }

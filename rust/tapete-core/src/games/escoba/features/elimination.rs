@@ -12,10 +12,7 @@ use crate::json::push_ints;
 pub struct Elimination;
 
 impl Feature<EscobaState> for Elimination {
-    state_key!("in_play", ReadAt::Late, |st| st
-        .elimination
-        .in_play
-        .to_string());
+    state_key! { "in_play", ReadAt::Late, |st| st.elimination.in_play.to_string() }
     fn enabled(&self, o: &EscobaOptions) -> bool {
         o.target_mode == TargetMode::Eliminate
     }

@@ -13,9 +13,7 @@ use crate::games::escoba::{EscobaState, MAX_DECLS, MAX_SEATS};
 pub struct Knocks;
 
 impl Feature<EscobaState> for Knocks {
-    state_key!("knock_state", ReadAt::Late, |st| ints(
-        &st.knocks.states[..st.cfg.n]
-    ));
+    state_key! { "knock_state", ReadAt::Late, |st| ints(&st.knocks.states[..st.cfg.n]) }
     fn enabled(&self, o: &EscobaOptions) -> bool {
         knock::enabled(o)
     }

@@ -14,7 +14,7 @@ use crate::games::escoba::EscobaState;
 pub struct Maresciallo;
 
 impl Feature<EscobaState> for Maresciallo {
-    state_key!("ks_sweeps", ReadAt::Sweeps, |st| ints(st.ks_sweeps()));
+    state_key! { "ks_sweeps", ReadAt::Sweeps, |st| ints(st.ks_sweeps()) }
     fn enabled(&self, o: &EscobaOptions) -> bool {
         o.maresciallo_penalty
     }

@@ -14,7 +14,7 @@ use crate::games::escoba::EscobaState;
 pub struct MattaPart;
 
 impl Feature<EscobaState> for MattaPart {
-    state_key!("matta_value", ReadAt::Late, |st| st.matta.value.to_string());
+    state_key! { "matta_value", ReadAt::Late, |st| st.matta.value.to_string() }
     fn enabled(&self, o: &EscobaOptions) -> bool {
         o.matta.is_some()
     }

@@ -15,9 +15,7 @@ use crate::games::escoba::EscobaState;
 pub struct Steal;
 
 impl Feature<EscobaState> for Steal {
-    state_key!("pile_tops", ReadAt::Cards, |st| ints(
-        &st.steal.tops[..st.cfg.sides]
-    ));
+    state_key! { "pile_tops", ReadAt::Cards, |st| ints(&st.steal.tops[..st.cfg.sides]) }
     fn enabled(&self, o: &EscobaOptions) -> bool {
         o.steal
     }

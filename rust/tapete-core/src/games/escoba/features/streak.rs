@@ -13,9 +13,7 @@ use crate::json::push_ints;
 pub struct Streak;
 
 impl Feature<EscobaState> for Streak {
-    state_key!("sweep_streak", ReadAt::Sweeps, |st| ints(
-        &st.streak.runs[..st.cfg.sides]
-    ));
+    state_key! { "sweep_streak", ReadAt::Sweeps, |st| ints(&st.streak.runs[..st.cfg.sides]) }
     fn enabled(&self, o: &EscobaOptions) -> bool {
         o.max_consecutive_sweeps.is_some()
     }

@@ -13,7 +13,7 @@ use crate::games::escoba::{twins, EscobaState};
 pub struct TwinSweeps;
 
 impl Feature<EscobaState> for TwinSweeps {
-    state_key!("twin_sweeps", ReadAt::Sweeps, |st| ints(st.twin_sweeps()));
+    state_key! { "twin_sweeps", ReadAt::Sweeps, |st| ints(st.twin_sweeps()) }
     fn enabled(&self, o: &EscobaOptions) -> bool {
         o.deck.copies() == 2
     }
