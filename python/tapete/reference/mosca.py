@@ -47,7 +47,7 @@ import numpy as np
 from .._game import seed_value
 from ..cards import card_id, card_str
 from ..errors import IllegalActionError, InvalidNotationError, InvalidOptionError, InvalidStateError, shown
-from ._base import ReferenceGame, ReferenceState, StateFields, index_in, no_card_twice, word_or_card_action
+from ._base import ReferenceGame, ReferenceState, StateFields, index_in, no_card_twice, whole_pack, word_or_card_action
 from ._base import is_int as _is_int
 from ._rng import MASK64, SplitMix64
 from .mosca_resample import resample_into, view_history
@@ -401,21 +401,15 @@ class Mosca(ReferenceGame):
             raise InvalidStateError(f"{what} must be a list of cards")
         return [self._deck_card(c, what) for c in cards]
 
-    def _deal(self, seed: int, deck: Any) -> MoscaState:
+    def _deck(self, deck: Any) -> list[int]:
+        cards = self._deck_cards(deck, "deck")
+        return whole_pack(cards, self.pack, f"each of the {self.deck_size} deck cards exactly once")
+
+    def _deal(self, seed: int, pack: list[int] | None) -> MoscaState:
         """A new match: the first dealer (one draw unless ``first_dealer`` is a seat), then the
-        first deal, from ``deck`` (top first) if given, else from a shuffled pack
-        (docs/mosca_engine.md §3)."""
-        pack = None
-        if deck is not None:
-            pack = self._deck_cards(deck, "deck")
-            if sorted(pack) != list(self.pack):
-                raise InvalidStateError(
-                    f"deck must hold each of the {self.deck_size} deck cards exactly once, top first"
-                )
+        first deal (docs/mosca_engine.md §3)."""
         s = MoscaState(self)
-        s._rng = SplitMix64(seed)
-        fd = self._opts["first_dealer"]
-        s._dealer = s._rng.below(self.num_players) if fd == "random" else fd
+        s._dealer = s._first_seat(seed, "first_dealer")
         s._start_deal(pack=pack)
         return s
 

@@ -51,7 +51,7 @@ from ..errors import (
     InvalidStateError,
     shown,
 )
-from ._base import ReferenceGame, ReferenceState, StateFields, index_in, no_card_twice, word_or_card_action
+from ._base import ReferenceGame, ReferenceState, StateFields, index_in, no_card_twice, whole_pack, word_or_card_action
 from ._base import is_int as _is_int
 from ._rng import MASK64, SplitMix64
 
@@ -317,18 +317,14 @@ class MustaMaija(ReferenceGame):
     def _observation_size(self) -> int:
         return 370 + 57 * self.num_players
 
-    def _deal(self, seed: int, deck: Any) -> MustaMaijaState:
+    def _deck(self, deck: Any) -> list[int]:
+        return whole_pack(_card_list(deck, "deck", InvalidStateError), PACK, "each of the 52 cards exactly once")
+
+    def _deal(self, seed: int, pack: list[int] | None) -> MustaMaijaState:
         """A new match: the first dealer (one draw unless a seat is given), then the first hand
-        dealt from ``deck`` (top first) if given, else from a shuffled pack (docs/musta_maija_engine.md §5)."""
-        pack = None
-        if deck is not None:
-            pack = _card_list(deck, "deck", InvalidStateError)
-            if sorted(pack) != list(PACK):
-                raise InvalidStateError("deck must hold each of the 52 cards exactly once, top first")
+        (docs/musta_maija_engine.md §5)."""
         s = MustaMaijaState(self)
-        s._rng = SplitMix64(seed)
-        fd = self._opts["first_dealer"]
-        s._dealer = s._rng.below(self.num_players) if fd == "random" else fd
+        s._dealer = s._first_seat(seed, "first_dealer")
         s._start_hand(pack)
         return s
 
