@@ -25,7 +25,7 @@ from ..errors import (
     TapeteError,
     excerpt,
 )
-from ._rng import SplitMix64
+from ._rng import MASK64, SplitMix64
 
 __all__ = [
     "ReferenceGame",
@@ -179,6 +179,13 @@ class StateFields:
         if not isinstance(x, list) or len(x) != count:
             raise self.bad(f"{key} must be a list of {count} entries")
         return x
+
+    def rng(self) -> SplitMix64:
+        """The stream under ``"rng"``, whose state is written as decimal text (a 64-bit int)."""
+        x = self.d["rng"]
+        if not isinstance(x, str) or not x.isascii() or not x.isdigit() or str(int(x)) != x or int(x) > MASK64:
+            raise self.bad("rng must be the decimal text of an int in 0..2^64-1")
+        return SplitMix64(int(x))
 
     def ascending(self, xs: list[int], what: str, strict: bool = True) -> list[int]:
         """``xs`` in ascending order (strictly: each id once)."""

@@ -49,7 +49,7 @@ from ..cards import card_id, card_str
 from ..errors import IllegalActionError, InvalidNotationError, InvalidOptionError, InvalidStateError, shown
 from ._base import ReferenceGame, ReferenceState, StateFields, index_in, no_card_twice, whole_pack, word_or_card_action
 from ._base import is_int as _is_int
-from ._rng import MASK64, SplitMix64
+from ._rng import SplitMix64
 from .mosca_resample import resample_into, view_history
 
 __all__ = [
@@ -1051,9 +1051,7 @@ def _state_from_json(game: Mosca, text: Any) -> MoscaState:
     if not _is_int(turnup_discard) or (turnup_discard != -1 and turnup_discard not in deck):
         raise bad("turnup_discard must be a card id of the deck or -1")
     turnup_taken = boolean(d["turnup_taken"], "turnup_taken")
-    rng = d["rng"]
-    if not isinstance(rng, str) or not rng.isascii() or not rng.isdigit() or str(int(rng)) != rng or int(rng) > MASK64:
-        raise bad("rng must be the decimal text of an int in 0..2^64-1")
+    rng = d.rng()
 
     # The cards: the deck exactly once across hands, talon, discard pile, played cards, the
     # card given up for the turn-up and (when not taken) the turn-up.
@@ -1090,7 +1088,7 @@ def _state_from_json(game: Mosca, text: Any) -> MoscaState:
         raise bad("a match in play has at least two seats in it")
 
     s = MoscaState(game)
-    s._rng = SplitMix64(int(rng))
+    s._rng = rng
     s._history = list(history)
     s._balances = balances
     s._pot = pot

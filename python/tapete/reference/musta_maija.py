@@ -53,7 +53,7 @@ from ..errors import (
 )
 from ._base import ReferenceGame, ReferenceState, StateFields, index_in, no_card_twice, whole_pack, word_or_card_action
 from ._base import is_int as _is_int
-from ._rng import MASK64, SplitMix64
+from ._rng import SplitMix64
 
 __all__ = [
     "MustaMaija",
@@ -945,9 +945,7 @@ def _state_from_json(game: MustaMaija, text: Any) -> MustaMaijaState:
     history = d["history"]
     if not isinstance(history, list) or not all(_is_int(a) and 0 <= a < NUM_DISTINCT_ACTIONS for a in history):
         raise bad(f"history must be a list of action ids 0..{NUM_DISTINCT_ACTIONS - 1}")
-    rng = d["rng"]
-    if not isinstance(rng, str) or not rng.isascii() or not rng.isdigit() or str(int(rng)) != rng or int(rng) > MASK64:
-        raise bad("rng must be the decimal text of an int in 0..2^64-1")
+    rng = d.rng()
 
     # The 52 cards, each exactly once.
     defending = [c for _, c in beaten_raw]
@@ -977,7 +975,7 @@ def _state_from_json(game: MustaMaija, text: Any) -> MustaMaijaState:
         raise bad("beaten and left targets must be distinct cards of the attack")
 
     s = MustaMaijaState(game)
-    s._rng = SplitMix64(int(rng))
+    s._rng = rng
     s._hand_no = hand_no
     s._dealer = dealer
     s._hands = [set(h) for h in hands]
