@@ -61,9 +61,11 @@ def word_or_card_action(words: list[str], word_actions: dict[str, int]) -> int |
     return None
 
 
-def no_card_twice(ids: list[int], where: str) -> None:
+def no_card_twice(ids: list[int], where: str, empty: str | None = None) -> None:
     """Refuses a card listed twice in ``ids``: ``InvalidStateError`` saying ``where`` ("in the
-    stock", "across the hands")."""
+    stock", "across the hands"); given ``empty``, refuses an empty ``ids`` first, saying that."""
+    if empty is not None and not ids:
+        raise InvalidStateError(empty)
     if len(set(ids)) != len(ids):
         raise InvalidStateError(f"a card appears twice {where}")
 

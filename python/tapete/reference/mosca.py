@@ -339,9 +339,7 @@ def trick_winner(trick: Sequence[Any], trump: Any, **options: Any) -> int:
     o = Mosca(**options)._opts
     t = _card_list(trick, "trick")
     suit = _trump_suit(trump)
-    if not t:
-        raise InvalidStateError("trick_winner needs a trick of at least one card")
-    no_card_twice(t, "in the trick")
+    no_card_twice(t, "in the trick", empty="trick_winner needs a trick of at least one card")
     return _winning_index(t, suit, o["ace_rank"])
 
 

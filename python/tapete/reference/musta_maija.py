@@ -270,9 +270,7 @@ def trump_from_stock(stock: Iterable[Any], seed: int = 0, **options: Any) -> tup
     opts = MustaMaija(**options)._opts
     cards = _card_list(stock, "stock")
     seed = seed_value(seed)
-    if not cards:
-        raise InvalidStateError("the stock must hold at least one card")
-    no_card_twice(cards, "in the stock")
+    no_card_twice(cards, "in the stock", empty="the stock must hold at least one card")
     trump, new_stock, _ = _determine_trump(cards, opts, SplitMix64(seed))
     return card_str(trump), [card_str(c) for c in new_stock]
 
