@@ -14,6 +14,7 @@ pytest.importorskip("httpx")
 from starlette.testclient import TestClient  # noqa: E402
 
 import tapete  # noqa: E402
+from server_seat import first_legal_to_the_end  # noqa: E402
 from tapete.server.app import Config, create_app  # noqa: E402
 from tapete.server.bots import parse_bot  # noqa: E402
 from tapete.server.protocol import MAX_MESSAGE_BYTES  # noqa: E402
@@ -177,11 +178,7 @@ def test_a_human_plays_the_native_bots_to_the_end(client, bot):
     made = create(client, game="musta_maija(players=2)", seats=["human", bot])
     table, token = made["table"], made["tokens"]["0"]
     with client.websocket_connect(f"/ws/{table}?token={token}") as ws:
-        message = ws.receive_json()
-        while not message["terminal"]:
-            if message["to_move"] == 0:
-                ws.send_json({"type": "move", "action": message["legal"][0][0]})
-            message = ws.receive_json()
+        message = first_legal_to_the_end(ws)
     assert sorted(message["returns"]) == [-1.0, 1.0]
 
 

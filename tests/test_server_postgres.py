@@ -9,6 +9,8 @@ import uuid
 
 import pytest
 
+from server_seat import first_legal_to_the_end
+
 URL = os.environ.get("TAPETE_TEST_POSTGRES")
 pytestmark = pytest.mark.skipif(not URL, reason="TAPETE_TEST_POSTGRES is not set")
 
@@ -51,10 +53,6 @@ def test_a_whole_game_on_postgres():
         )
         table, token = made.json()["table"], made.json()["tokens"]["0"]
         with client.websocket_connect(f"/ws/{table}?token={token}") as ws:
-            message = ws.receive_json()
-            while not message["terminal"]:
-                if message["to_move"] == 0:
-                    ws.send_json({"type": "move", "action": message["legal"][0][0]})
-                message = ws.receive_json()
+            message = first_legal_to_the_end(ws)
         replay = client.get(f"/api/tables/{table}/replay").json()
         assert replay["moves"] == message["moves"] and replay["returns"] == message["returns"]

@@ -113,10 +113,9 @@ def _native_state(state: Any) -> None:
         )
 
 
-class _NativeBot:
-    """A bot of the native core, named by its spec text (docs/bots.md §1)."""
-
-    spec: str
+class _SeededBot:
+    """A bot's SplitMix64 stream and the statistics of its last search, for the native and the
+    reference bots alike."""
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed_value(seed, InvalidOptionError)
@@ -125,16 +124,25 @@ class _NativeBot:
         self.iterations = 0
 
     def _run(self, state: Any) -> int:
+        raise NotImplementedError
+
+    def act(self, state: Any) -> int:
+        """The action for the seat to act in ``state`` (which is left unchanged)."""
+        return self._run(state)
+
+
+class _NativeBot(_SeededBot):
+    """A bot of the native core, named by its spec text (docs/bots.md §1)."""
+
+    spec: str
+
+    def _run(self, state: Any) -> int:
         _native_state(state)
         action, rng_state, rows, iterations = state.bot_act(self.spec, self._rng.state)
         self._rng.state = rng_state
         self.stats = [RootStat(a, v, av, r / v if v else 0.0) for a, v, av, r in rows]
         self.iterations = iterations
         return int(action)
-
-    def act(self, state: Any) -> int:
-        """The action for the seat to act in ``state`` (which is left unchanged)."""
-        return self._run(state)
 
     def policy(self, state: Any) -> dict[int, float]:
         """Action -> probability: the one action ``act`` would play (it draws as ``act`` does)."""
@@ -218,14 +226,8 @@ class IsmctsOptions:
         )
 
 
-class ISMCTS(_NativeBot):
-    """Single-observer information-set MCTS (Cowling, Powley and Whitehouse 2012; docs/bots.md).
-
-    ``iterations`` and/or ``time_ms`` bound each search (whichever is spent first; only an
-    iterations budget is deterministic); ``c`` is UCT's exploration constant; ``rollout`` is
-    ``"random"`` or ``"heuristic"``; ``horizon`` is ``"deal"`` (score the deal's points) or
-    ``"game"`` (score ``returns``); ``threads`` root-parallel trees. After each search ``stats``
-    holds the root statistics and ``iterations`` the iterations run."""
+class _IsmctsBot(_SeededBot):
+    """ISMCTS's options and policy, the same for the native and the reference bot."""
 
     def __init__(
         self,
@@ -250,6 +252,16 @@ class ISMCTS(_NativeBot):
         if not total:
             return {action: 1.0}
         return {s.action: s.visits / total for s in self.stats}
+
+
+class ISMCTS(_IsmctsBot, _NativeBot):
+    """Single-observer information-set MCTS (Cowling, Powley and Whitehouse 2012; docs/bots.md).
+
+    ``iterations`` and/or ``time_ms`` bound each search (whichever is spent first; only an
+    iterations budget is deterministic); ``c`` is UCT's exploration constant; ``rollout`` is
+    ``"random"`` or ``"heuristic"``; ``horizon`` is ``"deal"`` (score the deal's points) or
+    ``"game"`` (score ``returns``); ``threads`` root-parallel trees. After each search ``stats``
+    holds the root statistics and ``iterations`` the iterations run."""
 
     def __repr__(self) -> str:
         return f"ISMCTS({self.spec!r}, seed={self.seed})"

@@ -9,12 +9,15 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import numpy as np
 
 from ._gamestring import parse_value
 from .errors import InvalidOptionError, TapeteError
+
+if TYPE_CHECKING:
+    from rich.progress import Progress, ProgressColumn
 
 __all__ = ["main", "summarize"]
 
@@ -258,9 +261,26 @@ def _game_options(args: argparse.Namespace) -> dict[str, Any]:
     return options
 
 
-def _simulate(args: argparse.Namespace, fail: Callable[[str], int]) -> int:
+def _progress_bar(disable: bool, *columns: ProgressColumn) -> Progress:
+    """The bar a command draws on stderr while it plays, gone once done; ``columns`` go between
+    the count and the time left."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    return Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        *columns,
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        disable=disable,
+        transient=True,
+    )
+
+
+def _simulate(args: argparse.Namespace, fail: Callable[[str], int]) -> int:
+    from rich.console import Console
 
     from .games import simulate
     from .registry import GAMES
@@ -281,15 +301,7 @@ def _simulate(args: argparse.Namespace, fail: Callable[[str], int]) -> int:
     totals = Totals(game.num_players, _cap_of(info, game))
     interrupted = False
     start = time.perf_counter()
-    with Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        disable=args.json or args.quiet,
-        transient=True,
-    ) as progress:
+    with _progress_bar(args.json or args.quiet) as progress:
         task = progress.add_task(f"simulating {title}", total=args.games)
         try:
             _run(
@@ -340,17 +352,24 @@ def _simulate(args: argparse.Namespace, fail: Callable[[str], int]) -> int:
 _BOT_NAMES = ("random", "heuristic", "ismcts")
 
 
-def arena_bots(text: str) -> dict[str, str]:
-    """``--bots`` of ``tapete arena``: specs split as ``seat_bots`` does; each named by its spec,
-    a repeated spec numbered (``heuristic``, ``heuristic#2``)."""
+def _bot_specs(text: str) -> list[str]:
+    """``--bots`` split into bot specs at its commas. An ISMCTS spec's own options also use commas
+    (``ismcts:iterations=200,c=1.0``): an item that does not start with a bot's name continues the
+    spec before it."""
     specs: list[str] = []
     for item in text.split(","):
         if item.split(":", 1)[0].strip() in _BOT_NAMES or not specs:
             specs.append(item.strip())
         else:
             specs[-1] += "," + item.strip()
+    return specs
+
+
+def arena_bots(text: str) -> dict[str, str]:
+    """``--bots`` of ``tapete arena``: specs split as ``seat_bots`` does; each named by its spec,
+    a repeated spec numbered (``heuristic``, ``heuristic#2``)."""
     out: dict[str, str] = {}
-    for spec in specs:
+    for spec in _bot_specs(text):
         name, n = spec, 1
         while name in out:
             n += 1
@@ -361,7 +380,7 @@ def arena_bots(text: str) -> dict[str, str]:
 
 def _arena(args: argparse.Namespace, fail: Callable[[str], int]) -> int:
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    from rich.progress import TextColumn
     from rich.table import Table
 
     from .arena import arena
@@ -386,16 +405,7 @@ def _arena(args: argparse.Namespace, fail: Callable[[str], int]) -> int:
         return fail(str(error))
     title = title_of(args.game, game)
     start = time.perf_counter()
-    with Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("{task.fields[llr]}"),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        disable=args.quiet,
-        transient=True,
-    ) as bar:
+    with _progress_bar(args.quiet, TextColumn("{task.fields[llr]}")) as bar:
         task = bar.add_task(f"arena {title}", total=None, llr="")
 
         def progress(done: int, total: int, llr: float | None) -> None:
@@ -436,16 +446,9 @@ def _arena(args: argparse.Namespace, fail: Callable[[str], int]) -> int:
 
 
 def seat_bots(text: str, seats: int) -> Any:
-    """``--bots``: one bot spec per seat, or one for every seat, comma-separated. An ISMCTS spec's
-    own options also use commas (``ismcts:iterations=200,c=1.0``): an item that does not start
-    with a bot's name continues the spec before it. ``random`` alone is every seat random."""
-    specs: list[str] = []
-    for item in text.split(","):
-        name = item.split(":", 1)[0].strip()
-        if name in _BOT_NAMES or not specs:
-            specs.append(item.strip())
-        else:
-            specs[-1] += "," + item.strip()
+    """``--bots``: one bot spec per seat, or one for every seat, comma-separated (``_bot_specs``).
+    ``random`` alone is every seat random."""
+    specs = _bot_specs(text)
     if specs == ["random"]:
         return "random"
     if len(specs) == 1:

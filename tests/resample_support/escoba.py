@@ -4,7 +4,7 @@ the state's hidden cards were dealt and played consistently with everything that
 
 Written apart from the engines' own rebuild (``escoba_parts/resample.py``): it reads the deal off
 the state's JSON, multisets included (the double pack), and plays the actions with the checked
-``apply``.
+``apply``; of the engine it shares only the action ids' layout (``card_of``) and the deal.
 """
 
 from __future__ import annotations
@@ -14,17 +14,10 @@ from collections import Counter
 from typing import Any
 
 from tapete.reference.escoba import Escoba
+from tapete.reference.escoba_parts.cards import card_of
 from tapete.reference.escoba_parts.dealing import start_deal
 
-TAKE, CLAIM, KNOCKS = 52, 163, (217, 218)
-
-
-def _card(a: int) -> int | None:
-    if a < TAKE:
-        return a
-    if CLAIM <= a < CLAIM + 52:
-        return a - CLAIM
-    return None
+KNOCKS = (217, 218)
 
 
 def _reference(state: Any) -> Any:
@@ -60,17 +53,17 @@ def rebuild_deal(state: Any) -> tuple[Any, list[int]] | None:
         if i == 0:
             return None
         i -= 1
-        left -= _card(h[i]) is not None
+        left -= card_of(h[i]) is not None
     while i and h[i - 1] in KNOCKS:
         i -= 1
-    if doc["deal"] == 1 and any(_card(a) is not None for a in h[:i]):
+    if doc["deal"] == 1 and any(card_of(a) is not None for a in h[:i]):
         return None  # a setup position: the deal began before the history
     actions = h[i:]
     per_round = m * cph
     hands: list[list[list[int]]] = [[[] for _ in range(m)] for _ in range(size // per_round + 1)]
     j = 0
     for a in actions:
-        c = _card(a)
+        c = card_of(a)
         if c is not None:
             hands[j // per_round][j % m].append(c)
             j += 1

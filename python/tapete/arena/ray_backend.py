@@ -11,7 +11,7 @@ from ..errors import InvalidOptionError
 if TYPE_CHECKING:
     import numpy as np
 
-    from .runner import Plan, Progress
+    from .runner import Batches, Plan
 
 
 def _batch_task(plan: Plan, g0: int, g1: int, threads: int, record: str | None) -> dict[str, np.ndarray]:
@@ -20,15 +20,7 @@ def _batch_task(plan: Plan, g0: int, g1: int, threads: int, record: str | None) 
     return run_batch(plan, g0, g1, threads, record)
 
 
-def run_ray(
-    plan: Plan,
-    edges: list[tuple[int, int]],
-    threads: int,
-    record: str | None,
-    test: tuple[float, float, float, float] | None,
-    progress: Progress | None,
-    address: str | None,
-) -> list[dict[str, np.ndarray]]:
+def run_ray(work: Batches, address: str | None) -> list[dict[str, np.ndarray]]:
     """Runs every batch as a task, keeping a window of them in flight; results are taken in batch
     order, so the SPRT stops at the batch edge the local backend stops at (later tasks are
     cancelled and their results dropped). A task plays on one thread unless told (Ray gives it
@@ -38,25 +30,22 @@ def run_ray(
         import ray
     except ImportError:
         raise InvalidOptionError("backend='ray' needs Ray: pip install 'tapete[ray]'") from None
-    from .runner import after_batch
-
     if not ray.is_initialized():
         ray.init(address=address, log_to_driver=False)
     task = ray.remote(max_retries=3)(_batch_task)
-    plan_ref = ray.put(plan)
+    plan_ref = ray.put(work.plan)
     cluster_resources: Any = ray.cluster_resources  # untyped in Ray's own stubs
     window = max(2, 2 * int(cluster_resources().get("CPU", 1)))
     pending: deque[Any] = deque()
-    todo = deque(edges)
+    todo = deque(work.edges)
     parts: list[dict[str, np.ndarray]] = []
-    total = (edges[-1][1] if edges else 0) * plan.group_size
     while todo or pending:
         while todo and len(pending) < window:
             g0, g1 = todo.popleft()
-            pending.append(task.remote(plan_ref, g0, g1, threads or 1, record))
+            pending.append(task.remote(plan_ref, g0, g1, work.threads or 1, work.record))
         parts.append(ray.get(pending.popleft()))
-        if after_batch(plan, parts, test, progress, total):
-            _drop_after_stop(ray, pending, edges[len(parts) : len(parts) + len(pending)], record)
+        if work.after_batch(parts):
+            _drop_after_stop(ray, pending, work.edges[len(parts) : len(parts) + len(pending)], work.record)
             break
     return parts
 

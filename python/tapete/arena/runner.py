@@ -445,47 +445,51 @@ def arena(
         from .record import prepare
 
         record = prepare(record)
+    work = Batches(plan, edges, threads, record, test, progress)
     if backend == "ray":
         from .ray_backend import run_ray
 
-        parts = run_ray(plan, edges, threads, record, test, progress, address)
+        parts = run_ray(work, address)
     else:
-        parts = run_local(plan, edges, threads, record, test, progress)
+        parts = run_local(work)
     size, seats = plan.group_size, len(plan.sides)
     returns = np.concatenate([p["returns"] for p in parts]) if parts else np.zeros((0, size, seats))
     scores = np.concatenate([p["scores"] for p in parts]) if parts else np.zeros((0, size, seats), dtype=np.int64)
     return build_result(plan, returns, scores, test, backend, rng_seed=seed, bootstrap=bootstrap)
 
 
-def run_local(
-    plan: Plan,
-    edges: list[tuple[int, int]],
-    threads: int,
-    record: str | None,
-    test: tuple[float, float, float, float] | None,
-    progress: Progress | None,
-) -> list[dict[str, np.ndarray]]:
+@dataclass(frozen=True)
+class Batches:
+    """What a backend plays: the plan's batches (``[g0, g1)`` ranges of deal groups), each on
+    ``threads`` and recorded to ``record``; after each, ``progress`` and the SPRT ``test``."""
+
+    plan: Plan
+    edges: list[tuple[int, int]]
+    threads: int
+    record: str | None
+    test: tuple[float, float, float, float] | None
+    progress: Progress | None
+
+    @property
+    def total(self) -> int:
+        """Games in all batches."""
+        return (self.edges[-1][1] if self.edges else 0) * self.plan.group_size
+
+    def after_batch(self, parts: list[dict[str, np.ndarray]]) -> bool:
+        """Reports progress after a batch; True when the SPRT has decided (the arena stops there)."""
+        done = sum(p["returns"].shape[0] for p in parts) * self.plan.group_size
+        llr, status = None, ""
+        if self.test is not None:
+            llr, status = sprt_status(self.plan, np.concatenate([p["returns"] for p in parts]), self.test)
+        if self.progress is not None:
+            self.progress(done, self.total, llr)
+        return bool(status)
+
+
+def run_local(work: Batches) -> list[dict[str, np.ndarray]]:
     parts: list[dict[str, np.ndarray]] = []
-    total = (edges[-1][1] if edges else 0) * plan.group_size
-    for g0, g1 in edges:
-        parts.append(run_batch(plan, g0, g1, threads, record))
-        if after_batch(plan, parts, test, progress, total):
+    for g0, g1 in work.edges:
+        parts.append(run_batch(work.plan, g0, g1, work.threads, work.record))
+        if work.after_batch(parts):
             break
     return parts
-
-
-def after_batch(
-    plan: Plan,
-    parts: list[dict[str, np.ndarray]],
-    test: tuple[float, float, float, float] | None,
-    progress: Progress | None,
-    total: int,
-) -> bool:
-    """Reports progress after a batch; True when the SPRT has decided (the arena stops there)."""
-    done = sum(p["returns"].shape[0] for p in parts) * plan.group_size
-    llr, status = None, ""
-    if test is not None:
-        llr, status = sprt_status(plan, np.concatenate([p["returns"] for p in parts]), test)
-    if progress is not None:
-        progress(done, total, llr)
-    return bool(status)

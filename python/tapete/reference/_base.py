@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from collections.abc import Set as AbstractSet
 from typing import Any, ClassVar
 
@@ -25,13 +25,14 @@ from ..errors import (
     TapeteError,
     excerpt,
 )
-from ._rng import SplitMix64
+from ._rng import MASK64, SplitMix64
 
 __all__ = [
     "ReferenceGame",
     "ReferenceState",
     "index_in",
     "no_card_twice",
+    "whole_pack",
     "word_or_card_action",
     "is_int",
     "read_state_object",
@@ -60,11 +61,21 @@ def word_or_card_action(words: list[str], word_actions: dict[str, int]) -> int |
     return None
 
 
-def no_card_twice(ids: list[int], where: str) -> None:
+def no_card_twice(ids: list[int], where: str, empty: str | None = None) -> None:
     """Refuses a card listed twice in ``ids``: ``InvalidStateError`` saying ``where`` ("in the
-    stock", "across the hands")."""
+    stock", "across the hands"); given ``empty``, refuses an empty ``ids`` first, saying that."""
+    if empty is not None and not ids:
+        raise InvalidStateError(empty)
     if len(set(ids)) != len(ids):
         raise InvalidStateError(f"a card appears twice {where}")
+
+
+def whole_pack(ids: list[int], pack: Iterable[int], what: str) -> list[int]:
+    """``ids``, a deck given top first, when it holds ``pack`` (each id as often as the pack does);
+    else ``InvalidStateError``: the deck must hold ``what``."""
+    if sorted(ids) != list(pack):
+        raise InvalidStateError(f"deck must hold {what}, top first")
+    return ids
 
 
 def index_in(value: Any, stop: int, error: type[TapeteError], what: str) -> int:
@@ -171,6 +182,13 @@ class StateFields:
             raise self.bad(f"{key} must be a list of {count} entries")
         return x
 
+    def rng(self) -> SplitMix64:
+        """The stream under ``"rng"``, whose state is written as decimal text (a 64-bit int)."""
+        x = self.d["rng"]
+        if not isinstance(x, str) or not x.isascii() or not x.isdigit() or str(int(x)) != x or int(x) > MASK64:
+            raise self.bad("rng must be the decimal text of an int in 0..2^64-1")
+        return SplitMix64(int(x))
+
     def ascending(self, xs: list[int], what: str, strict: bool = True) -> list[int]:
         """``xs`` in ascending order (strictly: each id once)."""
         if any(a > b or (strict and a == b) for a, b in zip(xs, xs[1:])):
@@ -188,7 +206,7 @@ class ReferenceGame(GameBase):
 
     Subclasses set ``name`` and ``num_distinct_actions``, and define ``_check(options)`` (the
     checks across options and the values derived from them), ``_observation_size()``,
-    ``_deal(seed, deck)``, ``setup(...)`` and ``state_from_json(text)``.
+    ``_deck(deck)``, ``_deal(seed, pack)``, ``setup(...)`` and ``state_from_json(text)``.
     """
 
     num_distinct_actions: ClassVar[int]
@@ -225,9 +243,16 @@ class ReferenceGame(GameBase):
 
     def new_state(self, seed: int = 0, deck: Any = None) -> Any:
         """A new match dealt with the seeded RNG; ``deck`` fixes the first deal's order (top first)."""
-        return self._deal(seed_value(seed), deck)
+        seed = seed_value(seed)
+        return self._deal(seed, None if deck is None else self._deck(deck))
 
-    def _deal(self, seed: int, deck: Any) -> Any:
+    def _deck(self, deck: Any) -> list[int]:
+        """The ids of a ``deck`` given top first, the whole pack (else ``InvalidStateError``)."""
+        raise NotImplementedError
+
+    def _deal(self, seed: int, pack: list[int] | None) -> Any:
+        """A new match seeded with ``seed``: its first seat, then its first deal from ``pack`` (top
+        first) if given, else from a shuffled pack."""
         raise NotImplementedError
 
     def state_from_json(self, text: Any) -> Any:
@@ -313,6 +338,13 @@ class ReferenceState:
         self._o = game._opts
         self._rng = SplitMix64(0)
         self._history = []
+
+    def _first_seat(self, seed: int, option: str) -> int:
+        """Seeds a new match's stream with ``seed``; its first seat (dealer, mano) is the seat the
+        option names, or the stream's first draw for ``"random"``."""
+        self._rng = SplitMix64(seed)
+        first = self._o[option]
+        return self._rng.below(self.game.num_players) if first == "random" else first
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

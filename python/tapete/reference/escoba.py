@@ -81,6 +81,7 @@ from ..errors import (
     InvalidStateError,
 )
 from ._base import is_int as _is_int
+from ._base import whole_pack
 from ._rng import MASK64, SplitMix64
 from .escoba_parts import dealing, resample, seeing, turns
 from .escoba_parts.captures import (
@@ -182,15 +183,14 @@ class Escoba(EscobaRules):
 
     # -- states --------------------------------------------------------------------------------
 
-    def _deal(self, seed: int, deck: Iterable[Any] | None) -> EscobaState:
+    def _deck(self, deck: Any) -> list[int]:
+        if isinstance(deck, (str, bytes)) or not isinstance(deck, Iterable):
+            raise InvalidStateError(f"deck must be a list of the {self.size} cards, top first")
+        cards = [_pack_card(c, InvalidStateError, self.deck) for c in deck]
+        return whole_pack(cards, self.pack, f"each of the {self.size} cards exactly once")
+
+    def _deal(self, seed: int, pack: list[int] | None) -> EscobaState:
         """A new match: the first dealer is drawn, then the first deal is dealt (docs/escoba_engine.md §5)."""
-        pack = None
-        if deck is not None:
-            if isinstance(deck, (str, bytes)) or not isinstance(deck, Iterable):
-                raise InvalidStateError(f"deck must be a list of the {self.size} cards, top first")
-            pack = [_pack_card(c, InvalidStateError, self.deck) for c in deck]
-            if sorted(pack) != list(self.pack):
-                raise InvalidStateError(f"deck must hold each of the {self.size} cards exactly once, top first")
         s = EscobaState(self)
         s._rng = SplitMix64(seed)
         n = self.num_players

@@ -12,7 +12,7 @@ import time
 from typing import Any
 
 from .._game import seed_value
-from ..bots import IsmctsOptions, RootStat
+from ..bots import IsmctsOptions, RootStat, _IsmctsBot
 from ..errors import IllegalActionError, InvalidOptionError, InvalidStateError
 from ._rng import SplitMix64
 
@@ -174,39 +174,12 @@ class Random:
         return int(legal[self._rng.next() % len(legal)])
 
 
-class ISMCTS:
+class ISMCTS(_IsmctsBot):
     """The reference of ``tapete.bots.ISMCTS``: same options, same results for an iterations
     budget (docs/bots.md)."""
-
-    def __init__(
-        self,
-        iterations: int | None = 1000,
-        c: float = 0.7,
-        rollout: str = "random",
-        threads: int = 1,
-        seed: int = 0,
-        *,
-        time_ms: int | None = None,
-        horizon: str = "deal",
-    ) -> None:
-        self.options = IsmctsOptions.check(iterations, time_ms, c, rollout, horizon, threads)
-        self.seed = seed_value(seed, InvalidOptionError)
-        self._rng = SplitMix64(self.seed)
-        self.stats: list[RootStat] = []
-        self.iterations = 0
 
     def _run(self, state: Any) -> int:
         _to_act(state)
         action, rows, self.iterations = search(state, self.options, self._rng.next())
         self.stats = [RootStat(a, v, av, r / v if v else 0.0) for a, v, av, r in rows]
         return int(action)
-
-    def act(self, state: Any) -> int:
-        return self._run(state)
-
-    def policy(self, state: Any) -> dict[int, float]:
-        action = self._run(state)
-        total = sum(s.visits for s in self.stats)
-        if not total:
-            return {action: 1.0}
-        return {s.action: s.visits / total for s in self.stats}

@@ -47,9 +47,9 @@ import numpy as np
 from .._game import seed_value
 from ..cards import card_id, card_str
 from ..errors import IllegalActionError, InvalidNotationError, InvalidOptionError, InvalidStateError, shown
-from ._base import ReferenceGame, ReferenceState, StateFields, index_in, no_card_twice, word_or_card_action
+from ._base import ReferenceGame, ReferenceState, StateFields, index_in, no_card_twice, whole_pack, word_or_card_action
 from ._base import is_int as _is_int
-from ._rng import MASK64, SplitMix64
+from ._rng import SplitMix64
 from .mosca_resample import resample_into, view_history
 
 __all__ = [
@@ -339,9 +339,7 @@ def trick_winner(trick: Sequence[Any], trump: Any, **options: Any) -> int:
     o = Mosca(**options)._opts
     t = _card_list(trick, "trick")
     suit = _trump_suit(trump)
-    if not t:
-        raise InvalidStateError("trick_winner needs a trick of at least one card")
-    no_card_twice(t, "in the trick")
+    no_card_twice(t, "in the trick", empty="trick_winner needs a trick of at least one card")
     return _winning_index(t, suit, o["ace_rank"])
 
 
@@ -401,21 +399,15 @@ class Mosca(ReferenceGame):
             raise InvalidStateError(f"{what} must be a list of cards")
         return [self._deck_card(c, what) for c in cards]
 
-    def _deal(self, seed: int, deck: Any) -> MoscaState:
+    def _deck(self, deck: Any) -> list[int]:
+        cards = self._deck_cards(deck, "deck")
+        return whole_pack(cards, self.pack, f"each of the {self.deck_size} deck cards exactly once")
+
+    def _deal(self, seed: int, pack: list[int] | None) -> MoscaState:
         """A new match: the first dealer (one draw unless ``first_dealer`` is a seat), then the
-        first deal, from ``deck`` (top first) if given, else from a shuffled pack
-        (docs/mosca_engine.md §3)."""
-        pack = None
-        if deck is not None:
-            pack = self._deck_cards(deck, "deck")
-            if sorted(pack) != list(self.pack):
-                raise InvalidStateError(
-                    f"deck must hold each of the {self.deck_size} deck cards exactly once, top first"
-                )
+        first deal (docs/mosca_engine.md §3)."""
         s = MoscaState(self)
-        s._rng = SplitMix64(seed)
-        fd = self._opts["first_dealer"]
-        s._dealer = s._rng.below(self.num_players) if fd == "random" else fd
+        s._dealer = s._first_seat(seed, "first_dealer")
         s._start_deal(pack=pack)
         return s
 
@@ -1057,9 +1049,7 @@ def _state_from_json(game: Mosca, text: Any) -> MoscaState:
     if not _is_int(turnup_discard) or (turnup_discard != -1 and turnup_discard not in deck):
         raise bad("turnup_discard must be a card id of the deck or -1")
     turnup_taken = boolean(d["turnup_taken"], "turnup_taken")
-    rng = d["rng"]
-    if not isinstance(rng, str) or not rng.isascii() or not rng.isdigit() or str(int(rng)) != rng or int(rng) > MASK64:
-        raise bad("rng must be the decimal text of an int in 0..2^64-1")
+    rng = d.rng()
 
     # The cards: the deck exactly once across hands, talon, discard pile, played cards, the
     # card given up for the turn-up and (when not taken) the turn-up.
@@ -1096,7 +1086,7 @@ def _state_from_json(game: Mosca, text: Any) -> MoscaState:
         raise bad("a match in play has at least two seats in it")
 
     s = MoscaState(game)
-    s._rng = SplitMix64(int(rng))
+    s._rng = rng
     s._history = list(history)
     s._balances = balances
     s._pot = pot

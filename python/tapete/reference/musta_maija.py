@@ -51,9 +51,9 @@ from ..errors import (
     InvalidStateError,
     shown,
 )
-from ._base import ReferenceGame, ReferenceState, StateFields, index_in, no_card_twice, word_or_card_action
+from ._base import ReferenceGame, ReferenceState, StateFields, index_in, no_card_twice, whole_pack, word_or_card_action
 from ._base import is_int as _is_int
-from ._rng import MASK64, SplitMix64
+from ._rng import SplitMix64
 
 __all__ = [
     "MustaMaija",
@@ -270,9 +270,7 @@ def trump_from_stock(stock: Iterable[Any], seed: int = 0, **options: Any) -> tup
     opts = MustaMaija(**options)._opts
     cards = _card_list(stock, "stock")
     seed = seed_value(seed)
-    if not cards:
-        raise InvalidStateError("the stock must hold at least one card")
-    no_card_twice(cards, "in the stock")
+    no_card_twice(cards, "in the stock", empty="the stock must hold at least one card")
     trump, new_stock, _ = _determine_trump(cards, opts, SplitMix64(seed))
     return card_str(trump), [card_str(c) for c in new_stock]
 
@@ -317,18 +315,14 @@ class MustaMaija(ReferenceGame):
     def _observation_size(self) -> int:
         return 370 + 57 * self.num_players
 
-    def _deal(self, seed: int, deck: Any) -> MustaMaijaState:
+    def _deck(self, deck: Any) -> list[int]:
+        return whole_pack(_card_list(deck, "deck", InvalidStateError), PACK, "each of the 52 cards exactly once")
+
+    def _deal(self, seed: int, pack: list[int] | None) -> MustaMaijaState:
         """A new match: the first dealer (one draw unless a seat is given), then the first hand
-        dealt from ``deck`` (top first) if given, else from a shuffled pack (docs/musta_maija_engine.md §5)."""
-        pack = None
-        if deck is not None:
-            pack = _card_list(deck, "deck", InvalidStateError)
-            if sorted(pack) != list(PACK):
-                raise InvalidStateError("deck must hold each of the 52 cards exactly once, top first")
+        (docs/musta_maija_engine.md §5)."""
         s = MustaMaijaState(self)
-        s._rng = SplitMix64(seed)
-        fd = self._opts["first_dealer"]
-        s._dealer = s._rng.below(self.num_players) if fd == "random" else fd
+        s._dealer = s._first_seat(seed, "first_dealer")
         s._start_hand(pack)
         return s
 
@@ -949,9 +943,7 @@ def _state_from_json(game: MustaMaija, text: Any) -> MustaMaijaState:
     history = d["history"]
     if not isinstance(history, list) or not all(_is_int(a) and 0 <= a < NUM_DISTINCT_ACTIONS for a in history):
         raise bad(f"history must be a list of action ids 0..{NUM_DISTINCT_ACTIONS - 1}")
-    rng = d["rng"]
-    if not isinstance(rng, str) or not rng.isascii() or not rng.isdigit() or str(int(rng)) != rng or int(rng) > MASK64:
-        raise bad("rng must be the decimal text of an int in 0..2^64-1")
+    rng = d.rng()
 
     # The 52 cards, each exactly once.
     defending = [c for _, c in beaten_raw]
@@ -981,7 +973,7 @@ def _state_from_json(game: MustaMaija, text: Any) -> MustaMaijaState:
         raise bad("beaten and left targets must be distinct cards of the attack")
 
     s = MustaMaijaState(game)
-    s._rng = SplitMix64(int(rng))
+    s._rng = rng
     s._hand_no = hand_no
     s._dealer = dealer
     s._hands = [set(h) for h in hands]

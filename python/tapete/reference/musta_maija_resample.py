@@ -8,10 +8,9 @@ from typing import Any
 
 from ._resample import place
 from ._rng import SplitMix64
+from .musta_maija import DONE, MAIJA, TAKE_ALL, _beats, _max_matching
 
 __all__ = ["Timeline", "timeline", "assign_arrivals", "resample_into"]
-
-_DONE, _TAKE_ALL, _MAIJA = 52, 53, 50
 
 
 class Timeline:
@@ -33,15 +32,6 @@ class Timeline:
         self.cap_loser = -1
         #: every refill in the order it took cards from the stock: ``(time, seat)``
         self.draws: list[tuple[int, int]] = []
-
-
-def _beats(t: int, c: int, trump: int) -> bool:
-    if t == _MAIJA or c == _MAIJA:
-        return False
-    st, sc = t // 13, c // 13
-    if st == sc:
-        return (c % 13 or 13) > (t % 13 or 13)
-    return trump >= 0 and sc == trump
 
 
 def forbidden_cards(pairs: dict[int, int], left: set[int], trump: int) -> frozenset[int]:
@@ -136,7 +126,7 @@ def _replay(x: Any, first_dealer: int) -> Timeline | None:
         while i < len(h) and ended is None:
             act = h[i]
             if not defending:
-                if act == _DONE:
+                if act == DONE:
                     attacks += 1
                     if o["draw_order"] == "attacker_then_defender":
                         g.refill(a, i)
@@ -152,9 +142,9 @@ def _replay(x: Any, first_dealer: int) -> Timeline | None:
                 if not undecided:
                     bad = True
                     break
-                if act == _TAKE_ALL:
+                if act == TAKE_ALL:
                     left |= set(undecided)
-                elif act == _DONE:
+                elif act == DONE:
                     left.add(undecided[0])
                 else:
                     g.leave(d, act, i)
@@ -176,7 +166,7 @@ def _replay(x: Any, first_dealer: int) -> Timeline | None:
                         ended = holders
                     elif o["max_attacks"] is not None and attacks >= o["max_attacks"]:
                         # the loser holds Qs (docs/musta_maija_engine.md §4): known, or any holder
-                        ended = [s for s in range(n) if _MAIJA in g.known[s]] or holders
+                        ended = [s for s in range(n) if MAIJA in g.known[s]] or holders
                         by_cap = True
                     else:
                         a = d if all_beaten and g.active(d) else g.next_active(d)
@@ -272,21 +262,6 @@ def assign_arrivals(x: Any, line: Timeline, s: int, cards: list[int]) -> dict[in
     return out if k == len(wins) and not heap else None
 
 
-def _max_matching(targets: list[int], cards: set[int], trump: int) -> int:
-    match: dict[int, int] = {}
-
-    def augment(t: int, seen: set[int]) -> bool:
-        for c in cards:
-            if c not in seen and _beats(t, c, trump):
-                seen.add(c)
-                if c not in match or augment(match[c], seen):
-                    match[c] = t
-                    return True
-        return False
-
-    return sum(augment(t, set()) for t in targets)
-
-
 def _defence_so_far_legal(x: Any, hand: set[int]) -> bool:
     """Under ``beat_optional=false``, the defence under way could have been played so far with
     the defender holding ``hand`` (docs/musta_maija_engine.md §3: the beaten count can still reach
@@ -318,7 +293,7 @@ def resample_into(x: Any, seat: int, seed: int, out: Any) -> None:
         for i, (lo, _, _) in enumerate(_windows(x, line, s, cards)):
             if lo < last:
                 allowed[i] |= 1 << k
-    if line.cap_loser >= 0 and _MAIJA in cards:
+    if line.cap_loser >= 0 and MAIJA in cards:
         # the hand ended at the cap: its loser holds Qs, or Qs is in the stock and the loser has
         # the most cards, the lowest such seat (docs/musta_maija_engine.md §4)
         loser = line.cap_loser
@@ -326,7 +301,7 @@ def resample_into(x: Any, seat: int, seed: int, out: Any) -> None:
         mask = stock_bit if sizes.index(max(sizes)) == loser else 0
         if loser != seat:
             mask |= 1 << others.index(loser)
-        allowed[cards.index(_MAIJA)] = mask
+        allowed[cards.index(MAIJA)] = mask
     for _ in range(_MAX_ROUNDS):
         slots = place(cards, allowed, caps, rng)
         if slots is None:

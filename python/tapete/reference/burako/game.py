@@ -7,8 +7,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ...errors import InvalidStateError
-from .._base import ReferenceGame
-from .._rng import SplitMix64
+from .._base import ReferenceGame, whole_pack
 from .actions import NUM_DISTINCT_ACTIONS
 from .setup import setup_state, state_from_json
 from .state import BurakoState
@@ -35,22 +34,17 @@ class Burako(ReferenceGame):
         """Teams: seats 0 and 2 against 1 and 3; with two players each seat is a team."""
         return seat % 2
 
-    def _deal(self, seed: int, deck: Any) -> BurakoState:
-        """A new match: the first mano is drawn (unless fixed), then the first hand is dealt from
-        ``deck`` (top first) if given, else from a shuffled pack (docs/burako_engine.md §8)."""
-        pack = None
-        if deck is not None:
-            if isinstance(deck, (str, bytes)) or not isinstance(deck, Iterable):
-                raise InvalidStateError("deck must be a list of the 106 tiles, top first")
-            pack = [tile_id(t, InvalidStateError) for t in deck]
-            if sorted(pack) != list(PACK):
-                raise InvalidStateError(
-                    "deck must hold each of the 106 tiles exactly once (two of each type), top first"
-                )
+    def _deck(self, deck: Any) -> list[int]:
+        if isinstance(deck, (str, bytes)) or not isinstance(deck, Iterable):
+            raise InvalidStateError("deck must be a list of the 106 tiles, top first")
+        tiles = [tile_id(t, InvalidStateError) for t in deck]
+        return whole_pack(tiles, PACK, "each of the 106 tiles exactly once (two of each type)")
+
+    def _deal(self, seed: int, pack: list[int] | None) -> BurakoState:
+        """A new match: the first mano is drawn (unless fixed), then the first hand is dealt
+        (docs/burako_engine.md §8)."""
         s = BurakoState(self)
-        s._rng = SplitMix64(seed)
-        first = self._opts["first_mano"]
-        s._mano = s._rng.below(self.num_players) if first == "random" else first
+        s._mano = s._first_seat(seed, "first_mano")
         s._start_hand(pack)
         return s
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...errors import InvalidStateError, shown
 from .._base import StateFields, is_int, seed_value
-from .._rng import MASK64, SplitMix64
+from .._rng import SplitMix64
 from .actions import M_MAX, NUM_DISTINCT_ACTIONS
 from .melds import meld_facts
 from .options import muerto_size
@@ -224,9 +224,7 @@ def state_from_json(game: Burako, text: Any) -> BurakoState:
             if meld_facts(tiles, o, m["kind"]) is None:
                 raise bad(f"melds[{team}][{i}] is not a valid {m['kind']}")
             melds[team].append((m["kind"], list(tiles)))
-    rng = d["rng"]
-    if not isinstance(rng, str) or not rng.isascii() or not rng.isdigit() or str(int(rng)) != rng or int(rng) > MASK64:
-        raise bad("rng must be the decimal text of an int in 0..2^64-1")
+    rng = d.rng()
     every = [t for r in racks for t in r] + buffer + pozo + stock + [t for m in muertos for t in m]
     every += [t for team in melds for _, m in team for t in m]
     if counts(every) != [2] * NUM_TYPES:
@@ -253,7 +251,7 @@ def state_from_json(game: Burako, text: Any) -> BurakoState:
             raise bad("drawn must be a tile of the mover's rack in the meld phase, or -1")
 
     s = BurakoState(game)
-    s._rng = SplitMix64(int(rng))
+    s._rng = rng
     s._history = list(history)
     s._hand = hand
     s._hand_scores = [list(x) for x in hand_scores]

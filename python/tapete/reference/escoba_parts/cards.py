@@ -92,6 +92,15 @@ TRUST, DOUBT, KNOCK, NO_KNOCK = 215, 216, 217, 218
 _WORD_ACTIONS = {"done": DONE, "trust": TRUST, "doubt": DOUBT, "knock": KNOCK}
 
 
+def card_of(a: int) -> int | None:
+    """The card of ``PLAY(c)`` or ``CLAIM(c)`` (a card leaving a hand), else None."""
+    if a < TAKE0:
+        return a
+    if CLAIM0 <= a < CLAIM0 + 52:
+        return a - CLAIM0
+    return None
+
+
 def action_to_string(action: Any) -> str:
     """Notation of an action id (any id 0..218 prints, legal or not)."""
     a = _as_action_id(action)

@@ -14,22 +14,13 @@ from typing import Any
 from .._resample import place
 from .._rng import SplitMix64
 from .captures import _captures, _pile_captures, _val
-from .cards import CLAIM0, KNOCK, NO_KNOCK, TAKE0, _rank
+from .cards import CLAIM0, KNOCK, NO_KNOCK, TAKE0, _rank, card_of
 from .dealing import deal_shape, seats_after, start_deal
 from .scoring import _knock_best
 
 KNOCKED, DECLINED, UNDECIDED = 2, 1, 0
 #: Draws at most this many placements when a draw must replay the deal (docs/escoba_engine.md §12).
 MAX_TRIES = 4096
-
-
-def card_of(a: int) -> int | None:
-    """The card of ``PLAY(c)`` or ``CLAIM(c)`` (a card leaving a hand), else None."""
-    if a < TAKE0:
-        return a
-    if CLAIM0 <= a < CLAIM0 + 52:
-        return a - CLAIM0
-    return None
 
 
 def plays_this_deal(state: Any) -> int:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from .._base import StateFields
-from .._rng import MASK64, SplitMix64
 from ..multiset import Bag
 from .captures import PILE0
 from .cards import BUILD_ON0, DONE, DOUBT, NO_KNOCK, TAKE_PILE0, pack_name
@@ -96,11 +95,8 @@ def _state_from_json(game: EscobaRules, text: Any, s: Position) -> None:
         int_list(pts, f"deal_points[{i}]", -MAX_SCORE, MAX_SCORE)
     if len(deal_points) != deal - (0 if terminal else 1):
         raise bad(f"deal_points must list one entry per finished deal ({deal - (0 if terminal else 1)})")
-    rng = d["rng"]
-    if not isinstance(rng, str) or not rng.isdigit() or not rng.isascii() or str(int(rng)) != rng or int(rng) > MASK64:
-        raise bad("rng must be the decimal text of an int in 0..2^64-1")
 
-    s._rng = SplitMix64(int(rng))
+    s._rng = d.rng()
     s._deal = deal
     s._deal_points = [list(p) for p in deal_points]
     s._dealer = dealer
