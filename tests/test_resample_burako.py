@@ -98,6 +98,124 @@ def test_paired_states_resample_byte_identical(engine):
         assert ra.view(0) == a.view(0)
 
 
+def assert_resamples_alike(a: Any, b: Any, p: int, seeds: int = 30) -> None:
+    """The no-leak proof on a pair: equal views, different states, byte-identical resamples."""
+    assert a.view(p) == b.view(p)
+    assert a.to_json() != b.to_json()
+    for seed in range(seeds):
+        ra, rb = a.resample(p, seed), b.resample(p, seed)
+        assert ra.to_json() == rb.to_json()
+        assert ra.view(p) == a.view(p)
+
+
+def long_group_setup(engine: Any, extra: list[str]) -> Any:
+    """A setup state (the record starts after the hand's start): seat 1 holds 21 tiles, adds all of
+    them and cancels, melds R1..R11 and discards; its rack then holds fewer tiles than the group."""
+    rack1 = run("R", 1, 11) + extra
+    s = engine.Burako(players=2).setup(racks=[run("K", 1, 5), rack1], to_move=1, seed=5)
+    s.apply("draw")
+    for t in rack1:
+        s.apply(f"add {t}")
+    s.apply("cancel")
+    for t in run("R", 1, 11):
+        s.apply(f"add {t}")
+    s.apply("meld")
+    s.apply(f"discard {extra[0]}")
+    return s
+
+
+def test_a_cancelled_group_longer_than_the_rack_keeps_none_of_its_tiles(engine):
+    a = long_group_setup(engine, ["K13", *run("B", 1, 9)])
+    b = long_group_setup(engine, ["K13", *run("Y", 1, 9)])
+    assert_resamples_alike(a, b, 0)
+
+
+def test_a_buffer_older_than_the_record_is_rewritten_from_the_placement(engine):
+    """A setup buffer: the record holds only the last add of the pending group (the buffer's top)."""
+    states = []
+    for rack in (run("R", 3, 8), ["R3", "R4", "B5", "B6", "B7", "B8"]):
+        s = engine.Burako(players=2).setup(
+            racks=[run("K", 1, 5), rack], to_move=1, phase="meld", buffer=["R1", "R2"], seed=5
+        )
+        s.apply("add R3")
+        states.append(s)
+    assert_resamples_alike(*states, 0)
+    for seed in range(30):
+        d = json.loads(states[0].resample(0, seed).to_json())
+        assert d["history"] == [3 + d["buffer"][-1]]
+
+
+def deal(engine: Any, players: int, own: list[str], hidden: list[str], **options: Any) -> Any:
+    """Seat 1 (the mano) gets its hand's 12 (or 11) tiles from ``own``; ``hidden`` goes where no
+    seat sees it (the first muerto); every other tile, in ascending order, fills the other racks,
+    the second muerto and the stock."""
+    g = engine.Burako(players=players, first_mano=1, **options)
+    H = 12 if players == 2 else 11
+    rest = [t for t in all_tiles() if t not in Counter(own) + Counter(hidden)]
+    rest = list((Counter(all_tiles()) - Counter(own) - Counter(hidden)).elements())
+    rest.sort(key=tile_key)
+    others = rest[: H * (players - 1)]
+    after = rest[H * (players - 1) :]
+    deck = own + others + hidden + after
+    assert len(deck) == 106 and len(own) == H and len(hidden) == 11
+    return g.new_state(3, deck=deck)
+
+
+def all_tiles() -> list[str]:
+    return [f"{c}{n}" for c in COLOURS for n in range(1, 14) for _ in range(2)] + ["J*", "J*"]
+
+
+def tile_key(t: str) -> int:
+    return 52 if t == "J*" else 13 * COLOURS.index(t[0]) + int(t[1:]) - 1
+
+
+def first_turns(engine: Any, players: int, group: list[str], unseen: list[str], redraw: bool) -> Any:
+    """Seat 1 (mano) holds R1..R7 (R1..R6 with 4 players) and ``group``, ``unseen`` lies in a
+    muerto. In its first turn (after a redraw or not) seat 1 adds ``group`` and cancels, adds
+    R1..R3 and cancels, discards R6; each other seat draws and discards its highest tile; seat 1
+    then adds the group's first two tiles, cancels and discards R1 (a type it had added)."""
+    own = run("R", 1, 7 if players == 2 else 6) + group
+    s = deal(engine, players, own, unseen + run("K", 8, 13))
+    s.apply("draw")
+    if redraw:
+        s.apply("redraw")
+    for t in group:
+        s.apply(f"add {t}")
+    s.apply("cancel")
+    for t in ("R1", "R2", "R3"):
+        s.apply(f"add {t}")
+    s.apply("cancel")
+    s.apply("discard R6")
+    for _ in range(players - 1):
+        s.apply("draw")
+        s.apply(max(a for a in s.legal_actions() if 58 <= a < 111))
+    s.apply("draw")
+    s.apply(f"add {group[0]}")
+    s.apply(f"add {group[1]}")
+    s.apply("cancel")
+    s.apply("discard R1")
+    return s
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("redraw", [False, True])
+def test_groups_in_the_first_turns_read_nothing_hidden(engine, players, redraw):
+    a = first_turns(engine, players, run("B", 1, 5), run("Y", 1, 5), redraw)
+    b = first_turns(engine, players, run("Y", 1, 5), run("B", 1, 5), redraw)
+    for p in range(players):
+        if p != 1:
+            assert_resamples_alike(a, b, p, seeds=10)
+    for s in (a, b):
+        rs = reference.Burako(players=players, first_mano=1).state_from_json(s.to_json())
+        for seed in range(10):
+            r = rs.resample(0, seed)
+            start, actions = rebuild_deal(r)
+            for x in actions:
+                assert x in start.legal_actions()
+                start.apply(x)
+            assert start.view(0) == rs.view(0)
+
+
 def test_uniform_over_the_consistent_placements(engine):
     """Seat 1's two tiles and the stock's two, in order, from R10..R13: 6 racks times 2 stock
     orders, each as likely (every permutation of the four hidden tiles is a deal)."""

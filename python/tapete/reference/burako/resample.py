@@ -49,27 +49,54 @@ class HandLog:
     history (else the log starts at the history's start and knows nothing before it)."""
 
     def __init__(self, x: BurakoState) -> None:
-        h = x._history
         P = x.game.num_players
         self.start, self.full = self._find_start(x)
-        discards = sum(1 for a in h[self.start :] if DISCARD0 <= a < EXTEND0)
-        self.ok = True
-        first = 0 if x._terminal else x._to_move
-        if x._terminal:
+        if self.full:
+            self._replay(x, [hand_size(x._o)] * P)
+            return
+        # A record that starts before its hand's start (a ``setup`` state): the rack sizes at the
+        # record's start are undone from now, each seat of a team whose muerto is taken having taken
+        # it before the record or (when that does not fit) within it, the first choice that fits.
+        now = [sum(r) for r in x._racks]
+        if not x._terminal:
+            now[x._to_move] += len(x._buffer)
+        big = 1 << 20
+        ends = self._replay(x, [big] * P)
+        base = [now[s] - (ends[s] - big) for s in range(P)]
+        K = muerto_size(x._o)
+        taken = [s for s in range(P) if x._muerto[s % 2] != 0]
+        fits = False
+        for mask in range(1 << len(taken)):
+            took = {taken[b] for b in range(len(taken)) if mask >> b & 1}
+            if len({s % 2 for s in took}) != len(took):
+                continue
+            ends = self._replay(x, [base[s] - (K if s in took else 0) for s in range(P)])
+            if self.ok and ends == now and {s for _, s in self.muerto_at} == took and len(self.muerto_at) == len(took):
+                fits = True
+                break
+        if not fits:
+            self._replay(x, base)
             self.ok = False
+
+    def _replay(self, x: BurakoState, sizes: list[int]) -> list[int]:
+        """Reads the record from rack sizes (rack and buffer) ``sizes`` at its start; returns the
+        sizes at its end."""
+        h = x._history
+        P = x.game.num_players
+        discards = sum(1 for a in h[self.start :] if DISCARD0 <= a < EXTEND0)
+        self.ok = not x._terminal
+        first = 0 if x._terminal else x._to_move
         self.actor = [-1] * len(h)
         self.known = [[0] * NUM_TYPES for _ in range(P)]  # per seat, tiles surely held
         # The pozo's places: a tile type, or -1 where the seat did not see it.
         pozo: list[int] = [] if self.full else [-1] * max(0, len(x._pozo) - self._pozo_added(h[self.start :]))
-        H, K = hand_size(x._o), muerto_size(x._o)
-        sizes = [H] * P if self.full else self._sizes_before(x)
+        K = muerto_size(x._o)
+        sizes = list(sizes)
         self.muerto_at: list[tuple[int, int]] = []  # (history index, seat) of each muerto take
         self.take_unknown: dict[int, int] = {}  # history index of a take -> its unseen tiles
         self.redraw_at = -1
         s = (first - discards) % P
         buffer: list[int] = []
-        turn_first = self.full
-        i = self.start
         for i in range(self.start, len(h)):
             a = h[i]
             self.actor[i] = s
@@ -110,13 +137,12 @@ class HandLog:
                     sizes[s] = K
                 if DISCARD0 <= a < EXTEND0:
                     s = (s + 1) % P
-                    turn_first = False
-        del turn_first
         self.pozo_seen = pozo  # the current pozo, -1 where unseen
         if len(pozo) != len(x._pozo) or any(t >= 0 and t != u for t, u in zip(pozo, x._pozo)):
             self.ok = False
         if self.ok and s != x._to_move:
             self.ok = False
+        return sizes
 
     @staticmethod
     def _pozo_added(h: list[int]) -> int:
@@ -152,11 +178,6 @@ class HandLog:
         if k < 0 or h[k] != DRAW:
             return 0, False
         return k, True
-
-    def _sizes_before(self, x: BurakoState) -> list[int]:
-        """Rack sizes at the history's start, undone from now (a start before the history)."""
-        sizes = [sum(r) for r in x._racks]
-        return sizes
 
 
 def view_history(x: BurakoState, p: int) -> list[Any]:
@@ -301,9 +322,10 @@ def resample_into(x: BurakoState, p: int, seed: int, out: BurakoState) -> None:
     h = out._history
     log = HandLog(x)
     hidden = _hidden_adds(h)
-    # Hidden adds the seat cannot place in time: canonical.
+    # Every add the seat's record masks is canonical first, so that no hidden id can stay: those
+    # of other seats in the current hand are then rewritten from the placement alone.
     for i in range(len(h)):
-        if hidden[i] and (i < log.start or not log.ok):
+        if hidden[i] and (i < log.start or log.actor[i] != p):
             h[i] = CANONICAL_ADD
     if not log.ok:
         out._rng = SplitMix64(rng.next())
@@ -376,29 +398,28 @@ def resample_into(x: BurakoState, p: int, seed: int, out: BurakoState) -> None:
     out._stock = list(got[stock_at])
     out._muertos = [list(got[muerto_at + j]) for j in range(len(x._muertos))]
     out._pozo = list(got[pozo_at]) + list(x._pozo[unseen:])
-    # Other seats' hidden adds: the pending group is the buffer; a cancelled group, the lowest
-    # tiles its seat held then in a past that fits.
+    # Other seats' hidden adds: the pending group is the top of the buffer (its adds in the record,
+    # ascending); a cancelled group, the lowest tiles its seat held then in a past that fits, or
+    # canonical when no past fits or the group is longer than what the seat held in it.
+    pending = 0
     if mover in buf_at:
-        for k, t in enumerate(out._buffer):
-            h[len(h) - len(out._buffer) + k] = ADD0 + t
+        while pending < len(out._buffer) and len(h) - 1 - pending >= log.start and ADD0 <= h[-1 - pending] < MELD:
+            pending += 1
+        for k in range(pending):
+            h[len(h) - pending + k] = ADD0 + out._buffer[len(out._buffer) - pending + k]
     racks = past_racks(out, log, others, p)
-    for i in range(log.start, len(h)):
+    i = log.start
+    while i < len(h) - pending:
         s = log.actor[i]
-        if not hidden[i] or s == p or (s == mover and i >= len(h) - len(x._buffer) and x._buffer):
-            continue
-        if racks is None:
-            h[i] = CANONICAL_ADD
-            continue
-        j = i
-        while j > log.start and hidden[j - 1] and ADD0 <= h[j - 1] < MELD and log.actor[j - 1] == s:
-            j -= 1
-        if j != i:
+        if not hidden[i] or s == p:
+            i += 1
             continue
         k = i
-        while k < len(h) and hidden[k] and log.actor[k] == s and (ADD0 <= x._history[k] < MELD):
+        while k < len(h) - pending and hidden[k] and log.actor[k] == s and ADD0 <= h[k] < MELD:
             k += 1
-        held = list(racks[i - log.start][others.index(s)])
-        tiles = listed(held)[: k - i]
-        for q, t in enumerate(tiles):
-            h[i + q] = ADD0 + t
+        tiles = listed(racks[i - log.start][others.index(s)]) if racks is not None else []
+        if len(tiles) >= k - i:
+            for q in range(k - i):
+                h[i + q] = ADD0 + tiles[q]
+        i = k
     out._rng = SplitMix64(rng.next())

@@ -111,39 +111,105 @@ fn pozo_added(h: &[u16]) -> usize {
 
 impl HandLog {
     pub fn new(x: &BurakoState) -> HandLog {
-        let h = &x.history;
         let p = x.n();
         let (start, full) = find_start(x);
+        let mut log = HandLog {
+            start,
+            ok: false,
+            actor: Vec::new(),
+            known: [[0; NT]; 4],
+            pozo_seen: Vec::new(),
+            muerto_at: Vec::new(),
+            take_unknown: Vec::new(),
+            redraw_at: -1,
+        };
+        if full {
+            log.replay(x, full, [x.opts().hand_size as i64; 4]);
+            return log;
+        }
+        // A record that starts before its hand's start (a `setup` state): the rack sizes at the
+        // record's start are undone from now, each seat of a team whose muerto is taken having
+        // taken it before the record or (when that does not fit) within it, the first choice that
+        // fits.
+        let mut now = [0i64; 4];
+        for s in 0..p {
+            now[s] = x.racks[s].len() as i64;
+        }
+        if !x.terminal {
+            now[x.to_move as usize] += x.buffer_len as i64;
+        }
+        let big = 1i64 << 20;
+        let ends = log.replay(x, full, [big; 4]);
+        let mut base = [0i64; 4];
+        for s in 0..p {
+            base[s] = now[s] - (ends[s] - big);
+        }
+        let k_size = x.opts().muerto_size as i64;
+        let taken: Vec<usize> = (0..p).filter(|&s| x.muerto_status[s % 2] != 0).collect();
+        for mask in 0..1usize << taken.len() {
+            let mut took = [false; 4];
+            let mut teams = [0u8; 2];
+            for (b, &s) in taken.iter().enumerate() {
+                if mask >> b & 1 == 1 {
+                    took[s] = true;
+                    teams[s % 2] += 1;
+                }
+            }
+            if teams.iter().any(|&c| c > 1) {
+                continue;
+            }
+            let mut sizes = base;
+            for s in 0..p {
+                if took[s] {
+                    sizes[s] -= k_size;
+                }
+            }
+            let ends = log.replay(x, full, sizes);
+            let events_fit = log.muerto_at.len() == took.iter().filter(|&&t| t).count()
+                && log.muerto_at.iter().all(|&(_, s)| took[s]);
+            if log.ok && ends[..p] == now[..p] && events_fit {
+                return log;
+            }
+        }
+        log.replay(x, full, base);
+        log.ok = false;
+        log
+    }
+
+    /// Reads the record from rack sizes (rack and buffer) `sizes` at its start; returns the sizes
+    /// at its end.
+    fn replay(&mut self, x: &BurakoState, full: bool, mut sizes: [i64; 4]) -> [i64; 4] {
+        let h = &x.history;
+        let p = x.n();
+        let start = self.start;
         let discards = h[start..].iter().filter(|&&a| is_discard(a)).count();
-        let mut ok = !x.terminal;
+        self.ok = !x.terminal;
         let first = if x.terminal { 0 } else { x.to_move as usize };
-        let mut actor = vec![-1i32; h.len()];
-        let mut known = [[0u8; NT]; 4];
-        let mut pozo: Vec<i16> = if full {
-            Vec::new()
-        } else {
-            vec![-1; (x.pozo_len as usize).saturating_sub(pozo_added(&h[start..]))]
-        };
-        let hs = x.opts().hand_size;
+        self.actor.clear();
+        self.actor.resize(h.len(), -1);
+        self.known = [[0u8; NT]; 4];
+        self.pozo_seen.clear();
+        if !full {
+            let unseen = (x.pozo_len as usize).saturating_sub(pozo_added(&h[start..]));
+            self.pozo_seen.resize(unseen, -1);
+        }
         let k_size = x.opts().muerto_size;
-        let mut sizes: Vec<i64> = if full {
-            vec![hs as i64; p]
-        } else {
-            (0..p).map(|s| x.racks[s].len() as i64).collect()
-        };
-        let mut muerto_at = Vec::new();
-        let mut take_unknown = Vec::new();
-        let mut redraw_at = -1i64;
+        self.muerto_at.clear();
+        self.take_unknown.clear();
+        self.redraw_at = -1;
         let mut s = (first + p * 64 - discards % p) % p;
         let mut buffer: Vec<u16> = Vec::new();
+        let known = &mut self.known;
+        let pozo = &mut self.pozo_seen;
         for (i, &a) in h.iter().enumerate().skip(start) {
-            actor[i] = s as i32;
+            self.actor[i] = s as i32;
             if a == DRAW {
                 sizes[s] += 1;
             } else if a == TAKE {
                 sizes[s] += pozo.len() as i64;
-                take_unknown.push((i, pozo.iter().filter(|&&t| t < 0).count()));
-                for &t in &pozo {
+                self.take_unknown
+                    .push((i, pozo.iter().filter(|&&t| t < 0).count()));
+                for &t in pozo.iter() {
                     if t >= 0 {
                         known[s][t as usize] += 1;
                     }
@@ -151,7 +217,7 @@ impl HandLog {
                 pozo.clear();
             } else if a == REDRAW {
                 pozo.push(-1);
-                redraw_at = i as i64;
+                self.redraw_at = i as i64;
             } else if a < MELD {
                 buffer.push(a - ADD);
             } else if a == CANCEL {
@@ -172,11 +238,11 @@ impl HandLog {
                 }
                 sizes[s] -= played.len() as i64;
                 if sizes[s] < 0 {
-                    ok = false;
+                    self.ok = false;
                     break;
                 }
                 if sizes[s] == 0 {
-                    muerto_at.push((i, s));
+                    self.muerto_at.push((i, s));
                     sizes[s] = k_size as i64;
                 }
                 if is_discard(a) {
@@ -192,18 +258,9 @@ impl HandLog {
                 .any(|(&t, &u)| t >= 0 && t != u as i16)
             || s != x.to_move as usize
         {
-            ok = false;
+            self.ok = false;
         }
-        HandLog {
-            start,
-            ok,
-            actor,
-            known,
-            pozo_seen: pozo,
-            muerto_at,
-            take_unknown,
-            redraw_at,
-        }
+        sizes
     }
 }
 
@@ -419,8 +476,10 @@ pub(super) fn resample_into(x: &BurakoState, p: usize, seed: u64, out: &mut Bura
     let log = HandLog::new(x);
     let hidden = hidden_adds(&x.history);
     let n_hist = x.history.len();
+    // Every add the seat's record masks is canonical first, so that no hidden id can stay: those
+    // of other seats in the current hand are then rewritten from the placement alone.
     for i in 0..n_hist {
-        if hidden[i] && (i < log.start || !log.ok) {
+        if hidden[i] && (i < log.start || log.actor[i] != p as i32) {
             out.history[i] = ADD;
         }
     }
@@ -597,44 +656,45 @@ pub(super) fn resample_into(x: &BurakoState, p: usize, seed: u64, out: &mut Bura
         pc.add(t);
     }
     out.pozo_counts = pc;
-    // Other seats' hidden adds: the pending group is the buffer; a cancelled group, the lowest
-    // tiles its seat held then in a past that fits.
-    let pending = if buf_at[mover] != usize::MAX {
-        x.buffer_len as usize
-    } else {
-        0
-    };
-    if pending > 0 {
+    // Other seats' hidden adds: the pending group is the top of the buffer (its adds in the
+    // record, ascending); a cancelled group, the lowest tiles its seat held then in a past that
+    // fits, or canonical when no past fits or the group is longer than what the seat held in it.
+    let mut pending = 0usize;
+    if buf_at[mover] != usize::MAX {
         let b = out.buffer.to_vec();
-        for (k, &t) in b.iter().enumerate() {
-            out.history[n_hist - pending + k] = ADD + t as u16;
+        while pending < b.len()
+            && n_hist > pending
+            && n_hist - 1 - pending >= log.start
+            && is_add(out.history[n_hist - 1 - pending])
+        {
+            pending += 1;
+        }
+        for k in 0..pending {
+            out.history[n_hist - pending + k] = ADD + b[b.len() - pending + k] as u16;
         }
     }
     let racks = past_racks(out, &log, &others, p);
-    for i in log.start..n_hist {
+    let mut i = log.start;
+    while i < n_hist - pending {
         let s = log.actor[i];
-        if !hidden[i]
-            || s == p as i32
-            || (pending > 0 && s == mover as i32 && i >= n_hist - pending)
-        {
-            continue;
-        }
-        let Some(racks) = racks.as_ref() else {
-            out.history[i] = ADD;
-            continue;
-        };
-        if i > log.start && hidden[i - 1] && is_add(x.history[i - 1]) && log.actor[i - 1] == s {
+        if !hidden[i] || s == p as i32 {
+            i += 1;
             continue;
         }
         let mut k = i;
-        while k < n_hist && hidden[k] && log.actor[k] == s && is_add(x.history[k]) {
+        while k < n_hist - pending && hidden[k] && log.actor[k] == s && is_add(out.history[k]) {
             k += 1;
         }
         let q = others.iter().position(|&o| o as i32 == s).unwrap_or(0);
-        let tiles = listed(&racks[i - log.start][q]);
-        for (j, &t) in tiles.iter().take(k - i).enumerate() {
-            out.history[i + j] = ADD + t;
+        let tiles = racks
+            .as_ref()
+            .map_or_else(Vec::new, |r| listed(&r[i - log.start][q]));
+        if tiles.len() >= k - i {
+            for j in 0..k - i {
+                out.history[i + j] = ADD + tiles[j];
+            }
         }
+        i = k;
     }
     out.rng = SplitMix64::new(rng.next_u64());
 }
