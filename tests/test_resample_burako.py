@@ -231,17 +231,21 @@ def test_uniform_over_the_consistent_placements(engine):
     assert chi_square_p(list(seen.values())) > 0.001
 
 
-def test_a_tile_taken_from_the_pozo_stays_with_its_seat(engine):
-    """docs/rules/burako.md §5.1: seat 0 discarded R12, seat 1 took the pozo and still holds an R12;
-    R11 and R13 are anywhere hidden."""
-    s = engine.Burako(players=2).setup(
-        racks=[["R8", "R9", "R12", "J*", "J*"], ["R10", "R11"]],
-        melds=small_table(),
-        muerto_status=[1, 1],
-        phase="meld",
+def r12_taken(engine: Any, seat1: list[str], melds: Any, **options: Any) -> Any:
+    """Two players, both muertos taken: seat 0 holds R8 R9 R12 and the jokers and discards R12,
+    seat 1 holds ``seat1`` and takes the pozo."""
+    s = engine.Burako(players=2, **options).setup(
+        racks=[["R8", "R9", "R12", "J*", "J*"], seat1], melds=melds, muerto_status=[1, 1], phase="meld"
     )
     s.apply("discard R12")
     s.apply("take pozo")
+    return s
+
+
+def test_a_tile_taken_from_the_pozo_stays_with_its_seat(engine):
+    """docs/rules/burako.md §5.1: seat 0 discarded R12, seat 1 took the pozo and still holds an R12;
+    R11 and R13 are anywhere hidden."""
+    s = r12_taken(engine, ["R10", "R11"], small_table())
     s.apply("discard R10")
     racks = Counter()
     for seed in range(300):
@@ -264,6 +268,78 @@ def test_an_unseen_pozo_bottom_is_placed_again_the_top_kept(engine):
     assert all(json.loads(s.resample(0, seed).to_json())["pozo"][1] == 11 for seed in range(50))
 
 
+def take_table() -> list[list[list[str]]]:
+    """Every tile melded but R8..R11 of one copy, both R12s, both R13s and both jokers."""
+    return [[run(c, 1, 13) for c in "KBY"] + [run("R", 1, 11)], [run(c, 1, 13) for c in "KBY"] + [run("R", 1, 7)]]
+
+
+def expected_cells(hidden: list[str], taker_held: int, fits: Any) -> Counter:
+    """Brute force over the deals of the hidden tiles (each copy a distinct tile): the taker's
+    ``taker_held`` tiles first, then the stock in order; a deal counts when ``fits`` accepts what
+    the taker held before its take. Cells are (taker's tiles ascending, stock) by type."""
+    cells: Counter = Counter()
+    for perm in permutations(range(len(hidden))):
+        tiles = [hidden[i] for i in perm]
+        held = tiles[:taker_held]
+        if fits(held):
+            cells[(tuple(sorted(tile_key(t) for t in held)), tuple(tile_key(t) for t in tiles[taker_held:]))] += 1
+    return cells
+
+
+def assert_uniform_over(engine: Any, s: Any, p: int, seat: int, want: Counter, known: list[int]) -> None:
+    """20,000 resamples of ``s`` by ``p``: seat ``seat``'s rack less its ``known`` tiles and the
+    stock fall in the cells of ``want`` with its frequencies (chi-square, p > 0.001)."""
+    seen: Counter = Counter()
+    for seed in range(20_000):
+        d = json.loads(s.resample(p, seed).to_json())
+        rack = list(d["racks"][seat])
+        for t in known:
+            rack.remove(t)
+        seen[(tuple(rack), tuple(d["stock"]))] += 1
+    assert set(seen) <= set(want)
+    total = sum(want.values())
+    cells = sorted(want)
+    assert chi_square_p([seen[c] for c in cells], [20_000 * want[c] / total for c in cells]) > 0.001
+
+
+def test_a_single_tile_take_reveals_another_tile_then(engine):
+    """docs/rules/burako.md §5.1 (single_tile_pozo_rediscard = forbidden): seat 1 held one tile
+    and took the 1-tile pozo R12, so its tile was not the other R12. Hidden: R10 R11 R12 R13 R13,
+    one with seat 1, four in the stock."""
+    s = r12_taken(engine, ["R10"], take_table(), single_tile_pozo_rediscard="forbidden")
+    want = expected_cells(["R10", "R11", "R12", "R13", "R13"], 1, lambda held: held != ["R12"])
+    assert len(want) == 48  # R10, R11 (12 stocks each) or an R13 (24): every cell twice
+    assert_uniform_over(engine, s, 0, 1, want, [tile_key("R12")])
+
+
+def must_use_position(engine: Any) -> Any:
+    """Seat 1 held R10 R11 and took the pozo R12 under must_use_top_tile_now; it has not played."""
+    return r12_taken(engine, ["R10", "R11"], take_table(), pozo_take_requirement="must_use_top_tile_now")
+
+
+def test_a_take_that_must_use_the_top_reveals_a_rack_that_could():
+    """docs/rules/burako.md §5.1 (pozo_take_requirement = must_use_top_tile_now): seat 1 held two
+    tiles and took the pozo R12, which no meld of its team accepts, so R12 and its two tiles made a
+    meld: with no wild hidden, a run of three consecutive reds. Hidden: R10 R11 R12 R13 R13, two
+    with seat 1, three in the stock. Native here; the reference draws the same bytes (below)."""
+
+    def fits(held: list[str]) -> bool:
+        numbers = sorted([12] + [int(t[1:]) for t in held])
+        return numbers == list(range(numbers[0], numbers[0] + 3))
+
+    want = expected_cells(["R10", "R11", "R12", "R13", "R13"], 2, fits)
+    assert {c[0] for c in want} == {(9, 10), (10, 12)}  # R10 R11, or R11 R13
+    assert_uniform_over(tapete, must_use_position(tapete), 0, 1, want, [tile_key("R12")])
+
+
+def test_a_take_that_must_use_the_top_drawn_alike_by_both_engines():
+    a, b = must_use_position(tapete), must_use_position(reference)
+    for seed in range(300):
+        ra = a.resample(0, seed)
+        assert ra.to_json() == b.resample(0, seed).to_json()
+        assert json.loads(ra.to_json())["racks"][1] in ([9, 10, 11], [10, 11, 12])
+
+
 def random_position(game: Any, seed: int) -> Any:
     rng = random.Random(seed)
     s = game.new_state(seed)
@@ -283,7 +359,8 @@ OPTION_SETS: list[dict[str, Any]] = [
     {"pozo_take_requirement": "must_use_top_tile_now", "max_cancels_per_turn": 2},
 ]
 #: Option sets whose inferences the resample does not all draw (docs/burako_engine.md §15: a take
-#: under ``must_use_top_tile_now`` reveals tiles that could use the top): alike, not replayed.
+#: under ``must_use_top_tile_now`` whose requirement lapsed at the cancel cap reveals tiles that
+#: could use the top): alike, not replayed.
 NOT_REPLAYED = [{"pozo_take_requirement": "must_use_top_tile_now", "max_cancels_per_turn": 2}]
 
 

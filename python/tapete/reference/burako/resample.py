@@ -316,6 +316,74 @@ def past_racks(x: BurakoState, log: HandLog, seats: list[int], need: bool | int)
     return out
 
 
+def _single_take(x: BurakoState, log: HandLog, p: int) -> int:
+    """The type ``u`` of a 1-tile pozo that the mover (not ``p``) took this turn under
+    ``single_tile_pozo_rediscard = forbidden`` holding one tile, which was then not a ``u``
+    (docs/burako_engine.md §7) and which it still holds (no muerto since); the ``u`` a discard in
+    the record; else -1."""
+    h = x._history
+    if x._terminal or x._no_discard < 0 or x._to_move == p or not log.ok or TAKE not in h[log.start :]:
+        return -1
+    i = len(h) - 1 - h[::-1].index(TAKE)
+    # the taken tile must be in the record (a discard), else the seat's known tiles miss it
+    if i == log.start or not DISCARD0 <= h[i - 1] < EXTEND0 or any(m > i for m, _ in log.muerto_at):
+        return -1
+    played = sum(1 for a in h[i + 1 :] if a >= EXTEND0)
+    for j in range(i + 1, len(h)):
+        if h[j] == MELD:
+            k = j - 1
+            while ADD0 <= h[k] < MELD:
+                played += 1
+                k -= 1
+    held = sum(x._racks[x._to_move]) + len(x._buffer)
+    return x._no_discard if held + played - 1 == 1 else -1
+
+
+#: Placements drawn at most, for a take that must have been legal, before the last is kept.
+MAX_TRIES = 64
+
+
+def _take_now(x: BurakoState, log: HandLog, p: int) -> list[int] | None:
+    """The pozo (bottom first) that the mover (not ``p``) took this turn under
+    ``pozo_take_requirement = must_use_top_tile_now`` when it has played no tile since (its rack
+    then is its holdings less the pozo) and every tile of it is in the record; else None."""
+    h = x._history
+    if x._terminal or x._o["pozo_take_requirement"] != "must_use_top_tile_now" or x._to_move == p or not log.ok:
+        return None
+    i = len(h) - 1
+    while i >= log.start and (ADD0 <= h[i] < MELD or h[i] == CANCEL):
+        i -= 1
+    if i < log.start or h[i] != TAKE or log.take_unknown.get(i, 0):
+        return None
+    j = i - 1
+    while j >= log.start and h[j] != TAKE:
+        j -= 1
+    return [a - DISCARD0 for a in h[j + 1 : i] if DISCARD0 <= a < EXTEND0]
+
+
+def _take_fits(out: BurakoState, taken: list[int]) -> bool:
+    """Whether ``take pozo`` was legal (docs/burako_engine.md §7) for the mover of ``out`` holding
+    its tiles less ``taken``, with ``taken`` the pozo: the engine's own check on that position."""
+    y = out.clone()
+    m = y._to_move
+    held = list(y._racks[m])
+    for t in y._buffer:
+        held[t] += 1
+    for t in taken:
+        if not held[t]:
+            return False
+        held[t] -= 1
+    y._racks = [list(r) for r in y._racks]
+    y._racks[m] = held
+    y._buffer = []
+    y._pozo = list(taken)
+    y._phase = "draw"
+    y._must_use = y._no_discard = y._drawn = -1
+    y._cancels = 0
+    y._cache = {}
+    return y._take_pozo_legal()
+
+
 def resample_into(x: BurakoState, p: int, seed: int, out: BurakoState) -> None:
     """docs/burako_engine.md §15, written into ``out`` (a clone of ``x``)."""
     rng = SplitMix64(seed)
@@ -369,6 +437,9 @@ def resample_into(x: BurakoState, p: int, seed: int, out: BurakoState) -> None:
     for t in x._pozo[:unseen]:
         counts[t] += 1
     every = (1 << len(caps)) - 1
+    not_u, not_mask = _single_take(x, log, p), 0
+    if not_u >= 0:
+        not_mask = (1 << rack_at[mover]) | (1 << buf_at[mover] if mover in buf_at else 0)
     cards: list[int] = []
     allowed: list[int] = []
     for t in range(NUM_TYPES):
@@ -380,24 +451,30 @@ def resample_into(x: BurakoState, p: int, seed: int, out: BurakoState) -> None:
             allowed.extend([mask] * k)
             left -= k
         cards.extend([t] * left)
-        allowed.extend([every] * left)
-    got = place_merged(cards, allowed, caps, rng)
-    if got is None:
-        out._rng = SplitMix64(rng.next())
-        return
-    for s in others:
-        r = [0] * NUM_TYPES
-        for t in got[rack_at[s]]:
-            r[t] += 1
-        if s in drawn_at:
-            out._drawn = got[drawn_at[s]][0]
-            r[out._drawn] += 1
-        out._racks[s] = r
-        if s in buf_at:
-            out._buffer = sorted(got[buf_at[s]])
-    out._stock = list(got[stock_at])
-    out._muertos = [list(got[muerto_at + j]) for j in range(len(x._muertos))]
-    out._pozo = list(got[pozo_at]) + list(x._pozo[unseen:])
+        allowed.extend([every & ~not_mask if t == not_u else every] * left)
+    taken = _take_now(x, log, p)
+    for _ in range(MAX_TRIES):
+        got = place_merged(cards, allowed, caps, rng)
+        if got is None:
+            out._rng = SplitMix64(rng.next())
+            return
+        for s in others:
+            r = [0] * NUM_TYPES
+            for t in got[rack_at[s]]:
+                r[t] += 1
+            if s in drawn_at:
+                out._drawn = got[drawn_at[s]][0]
+                r[out._drawn] += 1
+            out._racks[s] = r
+            if s in buf_at:
+                out._buffer = sorted(got[buf_at[s]])
+        out._stock = list(got[stock_at])
+        out._muertos = [list(got[muerto_at + j]) for j in range(len(x._muertos))]
+        out._pozo = list(got[pozo_at]) + list(x._pozo[unseen:])
+        # docs/burako_engine.md §15: the mover's take this turn must have been legal with the rack
+        # the placement gives it then; else the placement is drawn again (at most MAX_TRIES).
+        if taken is None or _take_fits(out, taken):
+            break
     # Other seats' hidden adds: the pending group is the top of the buffer (its adds in the record,
     # ascending); a cancelled group, the lowest tiles its seat held then in a past that fits, or
     # canonical when no past fits or the group is longer than what the seat held in it.

@@ -469,6 +469,101 @@ pub(super) fn past_racks(
     Some(out)
 }
 
+/// Placements drawn at most, for a take that must have been legal, before the last is kept.
+const MAX_TRIES: usize = 64;
+
+/// The pozo (bottom first) that the mover (not `p`) took this turn under
+/// `pozo_take_requirement = must_use_top_tile_now` when it has played no tile since (its rack then
+/// is its holdings less the pozo) and every tile of it is in the record; else empty.
+fn take_now(x: &BurakoState, log: &HandLog, p: usize) -> Vec<u8> {
+    let h = &x.history;
+    if x.terminal || !x.opts().must_use_top || x.to_move as usize == p || !log.ok {
+        return Vec::new();
+    }
+    let mut i = h.len();
+    while i > log.start && (is_add(h[i - 1]) || h[i - 1] == CANCEL) {
+        i -= 1;
+    }
+    if i == log.start || h[i - 1] != TAKE {
+        return Vec::new();
+    }
+    let i = i - 1;
+    if log.take_unknown.iter().any(|&(j, u)| j == i && u > 0) {
+        return Vec::new();
+    }
+    let mut j = i;
+    while j > log.start && h[j - 1] != TAKE {
+        j -= 1;
+    }
+    h[j..i]
+        .iter()
+        .filter(|&&a| is_discard(a))
+        .map(|&a| (a - DISCARD) as u8)
+        .collect()
+}
+
+/// Whether `take pozo` was legal (docs/burako_engine.md §7) for the mover of `out` holding its
+/// tiles less `taken`, with `taken` the pozo: the engine's own check on that position.
+fn take_fits(out: &BurakoState, taken: &[u8]) -> bool {
+    let mut y = out.clone();
+    let m = y.to_move as usize;
+    let mut held = y.racks[m].plus(y.buffer);
+    for &t in taken {
+        if held.get(t) == 0 {
+            return false;
+        }
+        held.remove(t);
+    }
+    y.racks[m] = held;
+    y.rack_len[m] = held.len() as u8;
+    y.buffer = TileCounts::EMPTY;
+    y.buffer_len = 0;
+    y.buffer_max = -1;
+    y.pozo[..taken.len()].copy_from_slice(taken);
+    y.pozo_len = taken.len() as u8;
+    y.pozo_counts = TileCounts::from_slice(taken);
+    y.phase = PHASE_DRAW;
+    y.must_use = -1;
+    y.no_discard = -1;
+    y.drawn = -1;
+    y.cancels = 0;
+    y.take_ok()
+}
+
+/// The type `u` of a 1-tile pozo that the mover (not `p`) took this turn under
+/// `single_tile_pozo_rediscard = forbidden` holding one tile, which was then not a `u`
+/// (docs/burako_engine.md §7) and which it still holds (no muerto since); the `u` a discard in
+/// the record; else -1.
+fn single_take(x: &BurakoState, log: &HandLog, p: usize) -> i64 {
+    let h = &x.history;
+    if x.terminal || x.no_discard < 0 || x.to_move as usize == p || !log.ok {
+        return -1;
+    }
+    let Some(i) = (log.start..h.len()).rev().find(|&j| h[j] == TAKE) else {
+        return -1;
+    };
+    // the taken tile must be in the record (a discard), else the seat's known tiles miss it
+    if i == log.start || !is_discard(h[i - 1]) || log.muerto_at.iter().any(|&(m, _)| m > i) {
+        return -1;
+    }
+    let mut played = h[i + 1..].iter().filter(|&&a| a >= EXTEND).count();
+    for j in i + 1..h.len() {
+        if h[j] == MELD {
+            let mut k = j - 1;
+            while is_add(h[k]) {
+                played += 1;
+                k -= 1;
+            }
+        }
+    }
+    let held = x.racks[x.to_move as usize].len() as usize + x.buffer_len as usize;
+    if held + played == 2 {
+        x.no_discard as i64
+    } else {
+        -1
+    }
+}
+
 /// docs/burako_engine.md §15, written into `out` (a clone of `x`).
 pub(super) fn resample_into(x: &BurakoState, p: usize, seed: u64, out: &mut BurakoState) {
     out.clone_from(x);
@@ -542,6 +637,14 @@ pub(super) fn resample_into(x: &BurakoState, p: usize, seed: u64, out: &mut Bura
         counts[t as usize] += 1;
     }
     let every: u32 = (1u32 << caps.len()) - 1;
+    let not_u = single_take(x, &log, p);
+    let mut not_mask = 0u32;
+    if not_u >= 0 {
+        not_mask = 1u32 << rack_at[mover];
+        if buf_at[mover] != usize::MAX {
+            not_mask |= 1u32 << buf_at[mover];
+        }
+    }
     let mut cards: Vec<u16> = Vec::new();
     let mut allowed: Vec<u32> = Vec::new();
     for t in 0..NT {
@@ -562,7 +665,11 @@ pub(super) fn resample_into(x: &BurakoState, p: usize, seed: u64, out: &mut Bura
         }
         for _ in 0..left {
             cards.push(t as u16);
-            allowed.push(every);
+            allowed.push(if t as i64 == not_u {
+                every & !not_mask
+            } else {
+                every
+            });
         }
     }
     // The places merged where they admit the same cards (the same law: a merged place's uniform
@@ -594,68 +701,78 @@ pub(super) fn resample_into(x: &BurakoState, p: usize, seed: u64, out: &mut Bura
         })
         .collect();
     let mut merged = vec![0u16; cards.len()];
-    if !place(&cards, &mallowed, &mcaps, &mut rng, &mut merged) {
-        out.rng = SplitMix64::new(rng.next_u64());
-        return;
-    }
-    let mut mstart = vec![0usize; heads.len()];
-    let mut acc = 0usize;
-    for (q, &c) in mcaps.iter().enumerate() {
-        mstart[q] = acc;
-        acc += c as usize;
-    }
     let mut got = Vec::with_capacity(cards.len());
     let mut offs = Vec::with_capacity(m + 1);
-    for j in 0..m {
-        let q = merged_of[j];
+    let mut mstart = vec![0usize; heads.len()];
+    let taken = take_now(x, &log, p);
+    // docs/burako_engine.md §15: the mover's take this turn must have been legal with the rack the
+    // placement gives it then; else the placement is drawn again (at most MAX_TRIES).
+    for _ in 0..MAX_TRIES {
+        if !place(&cards, &mallowed, &mcaps, &mut rng, &mut merged) {
+            out.rng = SplitMix64::new(rng.next_u64());
+            return;
+        }
+        let mut acc = 0usize;
+        for (q, &c) in mcaps.iter().enumerate() {
+            mstart[q] = acc;
+            acc += c as usize;
+        }
+        got.clear();
+        offs.clear();
+        for j in 0..m {
+            let q = merged_of[j];
+            offs.push(got.len());
+            got.extend_from_slice(&merged[mstart[q]..mstart[q] + caps[j] as usize]);
+            mstart[q] += caps[j] as usize;
+        }
         offs.push(got.len());
-        got.extend_from_slice(&merged[mstart[q]..mstart[q] + caps[j] as usize]);
-        mstart[q] += caps[j] as usize;
-    }
-    offs.push(got.len());
-    let slot = |j: usize| -> &[u16] { &got[offs[j]..offs[j + 1]] };
-    for &s in &others {
-        let mut r = TileCounts::EMPTY;
-        for &t in slot(rack_at[s]) {
-            r.add(t as TileType);
-        }
-        if drawn_at[s] != usize::MAX {
-            let d = slot(drawn_at[s])[0];
-            out.drawn = d as i8;
-            r.add(d as TileType);
-        }
-        out.racks[s] = r;
-        out.rack_len[s] = r.len() as u8;
-        if buf_at[s] != usize::MAX {
-            let mut b = TileCounts::EMPTY;
-            let mut mx: i8 = -1;
-            for &t in slot(buf_at[s]) {
-                b.add(t as TileType);
-                mx = mx.max(t as i8);
+        let slot = |j: usize| -> &[u16] { &got[offs[j]..offs[j + 1]] };
+        for &s in &others {
+            let mut r = TileCounts::EMPTY;
+            for &t in slot(rack_at[s]) {
+                r.add(t as TileType);
             }
-            out.buffer = b;
-            out.buffer_len = b.len() as u8;
-            out.buffer_max = mx;
+            if drawn_at[s] != usize::MAX {
+                let d = slot(drawn_at[s])[0];
+                out.drawn = d as i8;
+                r.add(d as TileType);
+            }
+            out.racks[s] = r;
+            out.rack_len[s] = r.len() as u8;
+            if buf_at[s] != usize::MAX {
+                let mut b = TileCounts::EMPTY;
+                let mut mx: i8 = -1;
+                for &t in slot(buf_at[s]) {
+                    b.add(t as TileType);
+                    mx = mx.max(t as i8);
+                }
+                out.buffer = b;
+                out.buffer_len = b.len() as u8;
+                out.buffer_max = mx;
+            }
+        }
+        // The stock is kept top last.
+        let st = slot(stock_at);
+        for (k, &t) in st.iter().enumerate() {
+            out.stock[st.len() - 1 - k] = t as u8;
+        }
+        for j in first..2 {
+            for (k, &t) in slot(muerto_at + j - first).iter().enumerate() {
+                out.muertos[j][k] = t as u8;
+            }
+        }
+        for (k, &t) in slot(pozo_at).iter().enumerate() {
+            out.pozo[k] = t as u8;
+        }
+        let mut pc = TileCounts::EMPTY;
+        for &t in &out.pozo[..out.pozo_len as usize] {
+            pc.add(t);
+        }
+        out.pozo_counts = pc;
+        if taken.is_empty() || take_fits(out, &taken) {
+            break;
         }
     }
-    // The stock is kept top last.
-    let st = slot(stock_at);
-    for (k, &t) in st.iter().enumerate() {
-        out.stock[st.len() - 1 - k] = t as u8;
-    }
-    for j in first..2 {
-        for (k, &t) in slot(muerto_at + j - first).iter().enumerate() {
-            out.muertos[j][k] = t as u8;
-        }
-    }
-    for (k, &t) in slot(pozo_at).iter().enumerate() {
-        out.pozo[k] = t as u8;
-    }
-    let mut pc = TileCounts::EMPTY;
-    for &t in &out.pozo[..out.pozo_len as usize] {
-        pc.add(t);
-    }
-    out.pozo_counts = pc;
     // Other seats' hidden adds: the pending group is the top of the buffer (its adds in the
     // record, ascending); a cancelled group, the lowest tiles its seat held then in a past that
     // fits, or canonical when no past fits or the group is longer than what the seat held in it.
