@@ -340,6 +340,18 @@ def test_a_take_that_must_use_the_top_drawn_alike_by_both_engines():
         assert json.loads(ra.to_json())["racks"][1] in ([9, 10, 11], [10, 11, 12])
 
 
+def test_the_take_inferences_read_nothing_hidden(engine):
+    """The acceptance check and the single-tile mask read only seat 0's view and the placement."""
+    must = {"pozo_take_requirement": "must_use_top_tile_now"}
+    a = r12_taken(engine, ["R10", "R11"], take_table(), **must)
+    b = r12_taken(engine, ["R11", "R13"], take_table(), **must)
+    assert_resamples_alike(a, b, 0)
+    single = {"single_tile_pozo_rediscard": "forbidden"}
+    a = r12_taken(engine, ["R10"], take_table(), **single)
+    b = r12_taken(engine, ["R13"], take_table(), **single)
+    assert_resamples_alike(a, b, 0)
+
+
 def random_position(game: Any, seed: int) -> Any:
     rng = random.Random(seed)
     s = game.new_state(seed)

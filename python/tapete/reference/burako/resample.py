@@ -51,6 +51,13 @@ class HandLog:
     def __init__(self, x: BurakoState) -> None:
         P = x.game.num_players
         self.start, self.full = self._find_start(x)
+        self.ok = False
+        self.actor: list[int] = []
+        self.known: list[list[int]] = []  # per seat, tiles surely held
+        self.pozo_seen: list[int] = []  # the current pozo, -1 where unseen
+        self.muerto_at: list[tuple[int, int]] = []  # (history index, seat) of each muerto take
+        self.take_unknown: dict[int, int] = {}  # history index of a take -> its unseen tiles
+        self.redraw_at = -1
         if self.full:
             self._replay(x, [hand_size(x._o)] * P)
             return
@@ -87,13 +94,13 @@ class HandLog:
         self.ok = not x._terminal
         first = 0 if x._terminal else x._to_move
         self.actor = [-1] * len(h)
-        self.known = [[0] * NUM_TYPES for _ in range(P)]  # per seat, tiles surely held
+        self.known = [[0] * NUM_TYPES for _ in range(P)]
         # The pozo's places: a tile type, or -1 where the seat did not see it.
         pozo: list[int] = [] if self.full else [-1] * max(0, len(x._pozo) - self._pozo_added(h[self.start :]))
         K = muerto_size(x._o)
         sizes = list(sizes)
-        self.muerto_at: list[tuple[int, int]] = []  # (history index, seat) of each muerto take
-        self.take_unknown: dict[int, int] = {}  # history index of a take -> its unseen tiles
+        self.muerto_at = []
+        self.take_unknown = {}
         self.redraw_at = -1
         s = (first - discards) % P
         buffer: list[int] = []
@@ -137,7 +144,7 @@ class HandLog:
                     sizes[s] = K
                 if DISCARD0 <= a < EXTEND0:
                     s = (s + 1) % P
-        self.pozo_seen = pozo  # the current pozo, -1 where unseen
+        self.pozo_seen = pozo
         if len(pozo) != len(x._pozo) or any(t >= 0 and t != u for t, u in zip(pozo, x._pozo)):
             self.ok = False
         if self.ok and s != x._to_move:
