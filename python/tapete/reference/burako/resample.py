@@ -49,27 +49,61 @@ class HandLog:
     history (else the log starts at the history's start and knows nothing before it)."""
 
     def __init__(self, x: BurakoState) -> None:
-        h = x._history
         P = x.game.num_players
         self.start, self.full = self._find_start(x)
-        discards = sum(1 for a in h[self.start :] if DISCARD0 <= a < EXTEND0)
-        self.ok = True
-        first = 0 if x._terminal else x._to_move
-        if x._terminal:
-            self.ok = False
-        self.actor = [-1] * len(h)
-        self.known = [[0] * NUM_TYPES for _ in range(P)]  # per seat, tiles surely held
-        # The pozo's places: a tile type, or -1 where the seat did not see it.
-        pozo: list[int] = [] if self.full else [-1] * max(0, len(x._pozo) - self._pozo_added(h[self.start :]))
-        H, K = hand_size(x._o), muerto_size(x._o)
-        sizes = [H] * P if self.full else self._sizes_before(x)
+        self.ok = False
+        self.actor: list[int] = []
+        self.known: list[list[int]] = []  # per seat, tiles surely held
+        self.pozo_seen: list[int] = []  # the current pozo, -1 where unseen
         self.muerto_at: list[tuple[int, int]] = []  # (history index, seat) of each muerto take
         self.take_unknown: dict[int, int] = {}  # history index of a take -> its unseen tiles
         self.redraw_at = -1
+        if self.full:
+            self._replay(x, [hand_size(x._o)] * P)
+            return
+        # A record that starts before its hand's start (a ``setup`` state): the rack sizes at the
+        # record's start are undone from now, each seat of a team whose muerto is taken having taken
+        # it before the record or (when that does not fit) within it, the first choice that fits.
+        now = [sum(r) for r in x._racks]
+        if not x._terminal:
+            now[x._to_move] += len(x._buffer)
+        big = 1 << 20
+        ends = self._replay(x, [big] * P)
+        base = [now[s] - (ends[s] - big) for s in range(P)]
+        K = muerto_size(x._o)
+        taken = [s for s in range(P) if x._muerto[s % 2] != 0]
+        fits = False
+        for mask in range(1 << len(taken)):
+            took = {taken[b] for b in range(len(taken)) if mask >> b & 1}
+            if len({s % 2 for s in took}) != len(took):
+                continue
+            ends = self._replay(x, [base[s] - (K if s in took else 0) for s in range(P)])
+            if self.ok and ends == now and {s for _, s in self.muerto_at} == took and len(self.muerto_at) == len(took):
+                fits = True
+                break
+        if not fits:
+            self._replay(x, base)
+            self.ok = False
+
+    def _replay(self, x: BurakoState, sizes: list[int]) -> list[int]:
+        """Reads the record from rack sizes (rack and buffer) ``sizes`` at its start; returns the
+        sizes at its end."""
+        h = x._history
+        P = x.game.num_players
+        discards = sum(1 for a in h[self.start :] if DISCARD0 <= a < EXTEND0)
+        self.ok = not x._terminal
+        first = 0 if x._terminal else x._to_move
+        self.actor = [-1] * len(h)
+        self.known = [[0] * NUM_TYPES for _ in range(P)]
+        # The pozo's places: a tile type, or -1 where the seat did not see it.
+        pozo: list[int] = [] if self.full else [-1] * max(0, len(x._pozo) - self._pozo_added(h[self.start :]))
+        K = muerto_size(x._o)
+        sizes = list(sizes)
+        self.muerto_at = []
+        self.take_unknown = {}
+        self.redraw_at = -1
         s = (first - discards) % P
         buffer: list[int] = []
-        turn_first = self.full
-        i = self.start
         for i in range(self.start, len(h)):
             a = h[i]
             self.actor[i] = s
@@ -110,13 +144,12 @@ class HandLog:
                     sizes[s] = K
                 if DISCARD0 <= a < EXTEND0:
                     s = (s + 1) % P
-                    turn_first = False
-        del turn_first
-        self.pozo_seen = pozo  # the current pozo, -1 where unseen
+        self.pozo_seen = pozo
         if len(pozo) != len(x._pozo) or any(t >= 0 and t != u for t, u in zip(pozo, x._pozo)):
             self.ok = False
         if self.ok and s != x._to_move:
             self.ok = False
+        return sizes
 
     @staticmethod
     def _pozo_added(h: list[int]) -> int:
@@ -152,11 +185,6 @@ class HandLog:
         if k < 0 or h[k] != DRAW:
             return 0, False
         return k, True
-
-    def _sizes_before(self, x: BurakoState) -> list[int]:
-        """Rack sizes at the history's start, undone from now (a start before the history)."""
-        sizes = [sum(r) for r in x._racks]
-        return sizes
 
 
 def view_history(x: BurakoState, p: int) -> list[Any]:
@@ -295,15 +323,84 @@ def past_racks(x: BurakoState, log: HandLog, seats: list[int], need: bool | int)
     return out
 
 
+def _single_take(x: BurakoState, log: HandLog, p: int) -> int:
+    """The type ``u`` of a 1-tile pozo that the mover (not ``p``) took this turn under
+    ``single_tile_pozo_rediscard = forbidden`` holding one tile, which was then not a ``u``
+    (docs/burako_engine.md §7) and which it still holds (no muerto since); the ``u`` a discard in
+    the record; else -1."""
+    h = x._history
+    if x._terminal or x._no_discard < 0 or x._to_move == p or not log.ok or TAKE not in h[log.start :]:
+        return -1
+    i = len(h) - 1 - h[::-1].index(TAKE)
+    # the taken tile must be in the record (a discard), else the seat's known tiles miss it
+    if i == log.start or not DISCARD0 <= h[i - 1] < EXTEND0 or any(m > i for m, _ in log.muerto_at):
+        return -1
+    played = sum(1 for a in h[i + 1 :] if a >= EXTEND0)
+    for j in range(i + 1, len(h)):
+        if h[j] == MELD:
+            k = j - 1
+            while ADD0 <= h[k] < MELD:
+                played += 1
+                k -= 1
+    held = sum(x._racks[x._to_move]) + len(x._buffer)
+    return x._no_discard if held + played - 1 == 1 else -1
+
+
+#: Placements drawn at most, for a take that must have been legal, before the last is kept.
+MAX_TRIES = 64
+
+
+def _take_now(x: BurakoState, log: HandLog, p: int) -> list[int] | None:
+    """The pozo (bottom first) that the mover (not ``p``) took this turn under
+    ``pozo_take_requirement = must_use_top_tile_now`` when it has played no tile since (its rack
+    then is its holdings less the pozo) and every tile of it is in the record; else None."""
+    h = x._history
+    if x._terminal or x._o["pozo_take_requirement"] != "must_use_top_tile_now" or x._to_move == p or not log.ok:
+        return None
+    i = len(h) - 1
+    while i >= log.start and (ADD0 <= h[i] < MELD or h[i] == CANCEL):
+        i -= 1
+    if i < log.start or h[i] != TAKE or log.take_unknown.get(i, 0):
+        return None
+    j = i - 1
+    while j >= log.start and h[j] != TAKE:
+        j -= 1
+    return [a - DISCARD0 for a in h[j + 1 : i] if DISCARD0 <= a < EXTEND0]
+
+
+def _take_fits(out: BurakoState, taken: list[int]) -> bool:
+    """Whether ``take pozo`` was legal (docs/burako_engine.md §7) for the mover of ``out`` holding
+    its tiles less ``taken``, with ``taken`` the pozo: the engine's own check on that position."""
+    y = out.clone()
+    m = y._to_move
+    held = list(y._racks[m])
+    for t in y._buffer:
+        held[t] += 1
+    for t in taken:
+        if not held[t]:
+            return False
+        held[t] -= 1
+    y._racks = [list(r) for r in y._racks]
+    y._racks[m] = held
+    y._buffer = []
+    y._pozo = list(taken)
+    y._phase = "draw"
+    y._must_use = y._no_discard = y._drawn = -1
+    y._cancels = 0
+    y._cache = {}
+    return y._take_pozo_legal()
+
+
 def resample_into(x: BurakoState, p: int, seed: int, out: BurakoState) -> None:
     """docs/burako_engine.md §15, written into ``out`` (a clone of ``x``)."""
     rng = SplitMix64(seed)
     h = out._history
     log = HandLog(x)
     hidden = _hidden_adds(h)
-    # Hidden adds the seat cannot place in time: canonical.
+    # Every add the seat's record masks is canonical first, so that no hidden id can stay: those
+    # of other seats in the current hand are then rewritten from the placement alone.
     for i in range(len(h)):
-        if hidden[i] and (i < log.start or not log.ok):
+        if hidden[i] and (i < log.start or log.actor[i] != p):
             h[i] = CANONICAL_ADD
     if not log.ok:
         out._rng = SplitMix64(rng.next())
@@ -347,6 +444,9 @@ def resample_into(x: BurakoState, p: int, seed: int, out: BurakoState) -> None:
     for t in x._pozo[:unseen]:
         counts[t] += 1
     every = (1 << len(caps)) - 1
+    not_u, not_mask = _single_take(x, log, p), 0
+    if not_u >= 0:
+        not_mask = (1 << rack_at[mover]) | (1 << buf_at[mover] if mover in buf_at else 0)
     cards: list[int] = []
     allowed: list[int] = []
     for t in range(NUM_TYPES):
@@ -358,47 +458,52 @@ def resample_into(x: BurakoState, p: int, seed: int, out: BurakoState) -> None:
             allowed.extend([mask] * k)
             left -= k
         cards.extend([t] * left)
-        allowed.extend([every] * left)
-    got = place_merged(cards, allowed, caps, rng)
-    if got is None:
-        out._rng = SplitMix64(rng.next())
-        return
-    for s in others:
-        r = [0] * NUM_TYPES
-        for t in got[rack_at[s]]:
-            r[t] += 1
-        if s in drawn_at:
-            out._drawn = got[drawn_at[s]][0]
-            r[out._drawn] += 1
-        out._racks[s] = r
-        if s in buf_at:
-            out._buffer = sorted(got[buf_at[s]])
-    out._stock = list(got[stock_at])
-    out._muertos = [list(got[muerto_at + j]) for j in range(len(x._muertos))]
-    out._pozo = list(got[pozo_at]) + list(x._pozo[unseen:])
-    # Other seats' hidden adds: the pending group is the buffer; a cancelled group, the lowest
-    # tiles its seat held then in a past that fits.
+        allowed.extend([every & ~not_mask if t == not_u else every] * left)
+    taken = _take_now(x, log, p)
+    for _ in range(MAX_TRIES):
+        got = place_merged(cards, allowed, caps, rng)
+        if got is None:
+            out._rng = SplitMix64(rng.next())
+            return
+        for s in others:
+            r = [0] * NUM_TYPES
+            for t in got[rack_at[s]]:
+                r[t] += 1
+            if s in drawn_at:
+                out._drawn = got[drawn_at[s]][0]
+                r[out._drawn] += 1
+            out._racks[s] = r
+            if s in buf_at:
+                out._buffer = sorted(got[buf_at[s]])
+        out._stock = list(got[stock_at])
+        out._muertos = [list(got[muerto_at + j]) for j in range(len(x._muertos))]
+        out._pozo = list(got[pozo_at]) + list(x._pozo[unseen:])
+        # docs/burako_engine.md §15: the mover's take this turn must have been legal with the rack
+        # the placement gives it then; else the placement is drawn again (at most MAX_TRIES).
+        if taken is None or _take_fits(out, taken):
+            break
+    # Other seats' hidden adds: the pending group is the top of the buffer (its adds in the record,
+    # ascending); a cancelled group, the lowest tiles its seat held then in a past that fits, or
+    # canonical when no past fits or the group is longer than what the seat held in it.
+    pending = 0
     if mover in buf_at:
-        for k, t in enumerate(out._buffer):
-            h[len(h) - len(out._buffer) + k] = ADD0 + t
+        while pending < len(out._buffer) and len(h) - 1 - pending >= log.start and ADD0 <= h[-1 - pending] < MELD:
+            pending += 1
+        for k in range(pending):
+            h[len(h) - pending + k] = ADD0 + out._buffer[len(out._buffer) - pending + k]
     racks = past_racks(out, log, others, p)
-    for i in range(log.start, len(h)):
+    i = log.start
+    while i < len(h) - pending:
         s = log.actor[i]
-        if not hidden[i] or s == p or (s == mover and i >= len(h) - len(x._buffer) and x._buffer):
-            continue
-        if racks is None:
-            h[i] = CANONICAL_ADD
-            continue
-        j = i
-        while j > log.start and hidden[j - 1] and ADD0 <= h[j - 1] < MELD and log.actor[j - 1] == s:
-            j -= 1
-        if j != i:
+        if not hidden[i] or s == p:
+            i += 1
             continue
         k = i
-        while k < len(h) and hidden[k] and log.actor[k] == s and (ADD0 <= x._history[k] < MELD):
+        while k < len(h) - pending and hidden[k] and log.actor[k] == s and ADD0 <= h[k] < MELD:
             k += 1
-        held = list(racks[i - log.start][others.index(s)])
-        tiles = listed(held)[: k - i]
-        for q, t in enumerate(tiles):
-            h[i + q] = ADD0 + t
+        tiles = listed(racks[i - log.start][others.index(s)]) if racks is not None else []
+        if len(tiles) >= k - i:
+            for q in range(k - i):
+                h[i + q] = ADD0 + tiles[q]
+        i = k
     out._rng = SplitMix64(rng.next())

@@ -111,39 +111,105 @@ fn pozo_added(h: &[u16]) -> usize {
 
 impl HandLog {
     pub fn new(x: &BurakoState) -> HandLog {
-        let h = &x.history;
         let p = x.n();
         let (start, full) = find_start(x);
+        let mut log = HandLog {
+            start,
+            ok: false,
+            actor: Vec::new(),
+            known: [[0; NT]; 4],
+            pozo_seen: Vec::new(),
+            muerto_at: Vec::new(),
+            take_unknown: Vec::new(),
+            redraw_at: -1,
+        };
+        if full {
+            log.replay(x, full, [x.opts().hand_size as i64; 4]);
+            return log;
+        }
+        // A record that starts before its hand's start (a `setup` state): the rack sizes at the
+        // record's start are undone from now, each seat of a team whose muerto is taken having
+        // taken it before the record or (when that does not fit) within it, the first choice that
+        // fits.
+        let mut now = [0i64; 4];
+        for s in 0..p {
+            now[s] = x.racks[s].len() as i64;
+        }
+        if !x.terminal {
+            now[x.to_move as usize] += x.buffer_len as i64;
+        }
+        let big = 1i64 << 20;
+        let ends = log.replay(x, full, [big; 4]);
+        let mut base = [0i64; 4];
+        for s in 0..p {
+            base[s] = now[s] - (ends[s] - big);
+        }
+        let k_size = x.opts().muerto_size as i64;
+        let taken: Vec<usize> = (0..p).filter(|&s| x.muerto_status[s % 2] != 0).collect();
+        for mask in 0..1usize << taken.len() {
+            let mut took = [false; 4];
+            let mut teams = [0u8; 2];
+            for (b, &s) in taken.iter().enumerate() {
+                if mask >> b & 1 == 1 {
+                    took[s] = true;
+                    teams[s % 2] += 1;
+                }
+            }
+            if teams.iter().any(|&c| c > 1) {
+                continue;
+            }
+            let mut sizes = base;
+            for s in 0..p {
+                if took[s] {
+                    sizes[s] -= k_size;
+                }
+            }
+            let ends = log.replay(x, full, sizes);
+            let events_fit = log.muerto_at.len() == took.iter().filter(|&&t| t).count()
+                && log.muerto_at.iter().all(|&(_, s)| took[s]);
+            if log.ok && ends[..p] == now[..p] && events_fit {
+                return log;
+            }
+        }
+        log.replay(x, full, base);
+        log.ok = false;
+        log
+    }
+
+    /// Reads the record from rack sizes (rack and buffer) `sizes` at its start; returns the sizes
+    /// at its end.
+    fn replay(&mut self, x: &BurakoState, full: bool, mut sizes: [i64; 4]) -> [i64; 4] {
+        let h = &x.history;
+        let p = x.n();
+        let start = self.start;
         let discards = h[start..].iter().filter(|&&a| is_discard(a)).count();
-        let mut ok = !x.terminal;
+        self.ok = !x.terminal;
         let first = if x.terminal { 0 } else { x.to_move as usize };
-        let mut actor = vec![-1i32; h.len()];
-        let mut known = [[0u8; NT]; 4];
-        let mut pozo: Vec<i16> = if full {
-            Vec::new()
-        } else {
-            vec![-1; (x.pozo_len as usize).saturating_sub(pozo_added(&h[start..]))]
-        };
-        let hs = x.opts().hand_size;
+        self.actor.clear();
+        self.actor.resize(h.len(), -1);
+        self.known = [[0u8; NT]; 4];
+        self.pozo_seen.clear();
+        if !full {
+            let unseen = (x.pozo_len as usize).saturating_sub(pozo_added(&h[start..]));
+            self.pozo_seen.resize(unseen, -1);
+        }
         let k_size = x.opts().muerto_size;
-        let mut sizes: Vec<i64> = if full {
-            vec![hs as i64; p]
-        } else {
-            (0..p).map(|s| x.racks[s].len() as i64).collect()
-        };
-        let mut muerto_at = Vec::new();
-        let mut take_unknown = Vec::new();
-        let mut redraw_at = -1i64;
+        self.muerto_at.clear();
+        self.take_unknown.clear();
+        self.redraw_at = -1;
         let mut s = (first + p * 64 - discards % p) % p;
         let mut buffer: Vec<u16> = Vec::new();
+        let known = &mut self.known;
+        let pozo = &mut self.pozo_seen;
         for (i, &a) in h.iter().enumerate().skip(start) {
-            actor[i] = s as i32;
+            self.actor[i] = s as i32;
             if a == DRAW {
                 sizes[s] += 1;
             } else if a == TAKE {
                 sizes[s] += pozo.len() as i64;
-                take_unknown.push((i, pozo.iter().filter(|&&t| t < 0).count()));
-                for &t in &pozo {
+                self.take_unknown
+                    .push((i, pozo.iter().filter(|&&t| t < 0).count()));
+                for &t in pozo.iter() {
                     if t >= 0 {
                         known[s][t as usize] += 1;
                     }
@@ -151,7 +217,7 @@ impl HandLog {
                 pozo.clear();
             } else if a == REDRAW {
                 pozo.push(-1);
-                redraw_at = i as i64;
+                self.redraw_at = i as i64;
             } else if a < MELD {
                 buffer.push(a - ADD);
             } else if a == CANCEL {
@@ -172,11 +238,11 @@ impl HandLog {
                 }
                 sizes[s] -= played.len() as i64;
                 if sizes[s] < 0 {
-                    ok = false;
+                    self.ok = false;
                     break;
                 }
                 if sizes[s] == 0 {
-                    muerto_at.push((i, s));
+                    self.muerto_at.push((i, s));
                     sizes[s] = k_size as i64;
                 }
                 if is_discard(a) {
@@ -192,18 +258,9 @@ impl HandLog {
                 .any(|(&t, &u)| t >= 0 && t != u as i16)
             || s != x.to_move as usize
         {
-            ok = false;
+            self.ok = false;
         }
-        HandLog {
-            start,
-            ok,
-            actor,
-            known,
-            pozo_seen: pozo,
-            muerto_at,
-            take_unknown,
-            redraw_at,
-        }
+        sizes
     }
 }
 
@@ -412,6 +469,101 @@ pub(super) fn past_racks(
     Some(out)
 }
 
+/// Placements drawn at most, for a take that must have been legal, before the last is kept.
+const MAX_TRIES: usize = 64;
+
+/// The pozo (bottom first) that the mover (not `p`) took this turn under
+/// `pozo_take_requirement = must_use_top_tile_now` when it has played no tile since (its rack then
+/// is its holdings less the pozo) and every tile of it is in the record; else empty.
+fn take_now(x: &BurakoState, log: &HandLog, p: usize) -> Vec<u8> {
+    let h = &x.history;
+    if x.terminal || !x.opts().must_use_top || x.to_move as usize == p || !log.ok {
+        return Vec::new();
+    }
+    let mut i = h.len();
+    while i > log.start && (is_add(h[i - 1]) || h[i - 1] == CANCEL) {
+        i -= 1;
+    }
+    if i == log.start || h[i - 1] != TAKE {
+        return Vec::new();
+    }
+    let i = i - 1;
+    if log.take_unknown.iter().any(|&(j, u)| j == i && u > 0) {
+        return Vec::new();
+    }
+    let mut j = i;
+    while j > log.start && h[j - 1] != TAKE {
+        j -= 1;
+    }
+    h[j..i]
+        .iter()
+        .filter(|&&a| is_discard(a))
+        .map(|&a| (a - DISCARD) as u8)
+        .collect()
+}
+
+/// Whether `take pozo` was legal (docs/burako_engine.md §7) for the mover of `out` holding its
+/// tiles less `taken`, with `taken` the pozo: the engine's own check on that position.
+fn take_fits(out: &BurakoState, taken: &[u8]) -> bool {
+    let mut y = out.clone();
+    let m = y.to_move as usize;
+    let mut held = y.racks[m].plus(y.buffer);
+    for &t in taken {
+        if held.get(t) == 0 {
+            return false;
+        }
+        held.remove(t);
+    }
+    y.racks[m] = held;
+    y.rack_len[m] = held.len() as u8;
+    y.buffer = TileCounts::EMPTY;
+    y.buffer_len = 0;
+    y.buffer_max = -1;
+    y.pozo[..taken.len()].copy_from_slice(taken);
+    y.pozo_len = taken.len() as u8;
+    y.pozo_counts = TileCounts::from_slice(taken);
+    y.phase = PHASE_DRAW;
+    y.must_use = -1;
+    y.no_discard = -1;
+    y.drawn = -1;
+    y.cancels = 0;
+    y.take_ok()
+}
+
+/// The type `u` of a 1-tile pozo that the mover (not `p`) took this turn under
+/// `single_tile_pozo_rediscard = forbidden` holding one tile, which was then not a `u`
+/// (docs/burako_engine.md §7) and which it still holds (no muerto since); the `u` a discard in
+/// the record; else -1.
+fn single_take(x: &BurakoState, log: &HandLog, p: usize) -> i64 {
+    let h = &x.history;
+    if x.terminal || x.no_discard < 0 || x.to_move as usize == p || !log.ok {
+        return -1;
+    }
+    let Some(i) = (log.start..h.len()).rev().find(|&j| h[j] == TAKE) else {
+        return -1;
+    };
+    // the taken tile must be in the record (a discard), else the seat's known tiles miss it
+    if i == log.start || !is_discard(h[i - 1]) || log.muerto_at.iter().any(|&(m, _)| m > i) {
+        return -1;
+    }
+    let mut played = h[i + 1..].iter().filter(|&&a| a >= EXTEND).count();
+    for j in i + 1..h.len() {
+        if h[j] == MELD {
+            let mut k = j - 1;
+            while is_add(h[k]) {
+                played += 1;
+                k -= 1;
+            }
+        }
+    }
+    let held = x.racks[x.to_move as usize].len() as usize + x.buffer_len as usize;
+    if held + played == 2 {
+        x.no_discard as i64
+    } else {
+        -1
+    }
+}
+
 /// docs/burako_engine.md §15, written into `out` (a clone of `x`).
 pub(super) fn resample_into(x: &BurakoState, p: usize, seed: u64, out: &mut BurakoState) {
     out.clone_from(x);
@@ -419,8 +571,10 @@ pub(super) fn resample_into(x: &BurakoState, p: usize, seed: u64, out: &mut Bura
     let log = HandLog::new(x);
     let hidden = hidden_adds(&x.history);
     let n_hist = x.history.len();
+    // Every add the seat's record masks is canonical first, so that no hidden id can stay: those
+    // of other seats in the current hand are then rewritten from the placement alone.
     for i in 0..n_hist {
-        if hidden[i] && (i < log.start || !log.ok) {
+        if hidden[i] && (i < log.start || log.actor[i] != p as i32) {
             out.history[i] = ADD;
         }
     }
@@ -483,6 +637,14 @@ pub(super) fn resample_into(x: &BurakoState, p: usize, seed: u64, out: &mut Bura
         counts[t as usize] += 1;
     }
     let every: u32 = (1u32 << caps.len()) - 1;
+    let not_u = single_take(x, &log, p);
+    let mut not_mask = 0u32;
+    if not_u >= 0 {
+        not_mask = 1u32 << rack_at[mover];
+        if buf_at[mover] != usize::MAX {
+            not_mask |= 1u32 << buf_at[mover];
+        }
+    }
     let mut cards: Vec<u16> = Vec::new();
     let mut allowed: Vec<u32> = Vec::new();
     for t in 0..NT {
@@ -503,7 +665,11 @@ pub(super) fn resample_into(x: &BurakoState, p: usize, seed: u64, out: &mut Bura
         }
         for _ in 0..left {
             cards.push(t as u16);
-            allowed.push(every);
+            allowed.push(if t as i64 == not_u {
+                every & !not_mask
+            } else {
+                every
+            });
         }
     }
     // The places merged where they admit the same cards (the same law: a merged place's uniform
@@ -535,106 +701,117 @@ pub(super) fn resample_into(x: &BurakoState, p: usize, seed: u64, out: &mut Bura
         })
         .collect();
     let mut merged = vec![0u16; cards.len()];
-    if !place(&cards, &mallowed, &mcaps, &mut rng, &mut merged) {
-        out.rng = SplitMix64::new(rng.next_u64());
-        return;
-    }
-    let mut mstart = vec![0usize; heads.len()];
-    let mut acc = 0usize;
-    for (q, &c) in mcaps.iter().enumerate() {
-        mstart[q] = acc;
-        acc += c as usize;
-    }
     let mut got = Vec::with_capacity(cards.len());
     let mut offs = Vec::with_capacity(m + 1);
-    for j in 0..m {
-        let q = merged_of[j];
+    let mut mstart = vec![0usize; heads.len()];
+    let taken = take_now(x, &log, p);
+    // docs/burako_engine.md §15: the mover's take this turn must have been legal with the rack the
+    // placement gives it then; else the placement is drawn again (at most MAX_TRIES).
+    for _ in 0..MAX_TRIES {
+        if !place(&cards, &mallowed, &mcaps, &mut rng, &mut merged) {
+            out.rng = SplitMix64::new(rng.next_u64());
+            return;
+        }
+        let mut acc = 0usize;
+        for (q, &c) in mcaps.iter().enumerate() {
+            mstart[q] = acc;
+            acc += c as usize;
+        }
+        got.clear();
+        offs.clear();
+        for j in 0..m {
+            let q = merged_of[j];
+            offs.push(got.len());
+            got.extend_from_slice(&merged[mstart[q]..mstart[q] + caps[j] as usize]);
+            mstart[q] += caps[j] as usize;
+        }
         offs.push(got.len());
-        got.extend_from_slice(&merged[mstart[q]..mstart[q] + caps[j] as usize]);
-        mstart[q] += caps[j] as usize;
-    }
-    offs.push(got.len());
-    let slot = |j: usize| -> &[u16] { &got[offs[j]..offs[j + 1]] };
-    for &s in &others {
-        let mut r = TileCounts::EMPTY;
-        for &t in slot(rack_at[s]) {
-            r.add(t as TileType);
-        }
-        if drawn_at[s] != usize::MAX {
-            let d = slot(drawn_at[s])[0];
-            out.drawn = d as i8;
-            r.add(d as TileType);
-        }
-        out.racks[s] = r;
-        out.rack_len[s] = r.len() as u8;
-        if buf_at[s] != usize::MAX {
-            let mut b = TileCounts::EMPTY;
-            let mut mx: i8 = -1;
-            for &t in slot(buf_at[s]) {
-                b.add(t as TileType);
-                mx = mx.max(t as i8);
+        let slot = |j: usize| -> &[u16] { &got[offs[j]..offs[j + 1]] };
+        for &s in &others {
+            let mut r = TileCounts::EMPTY;
+            for &t in slot(rack_at[s]) {
+                r.add(t as TileType);
             }
-            out.buffer = b;
-            out.buffer_len = b.len() as u8;
-            out.buffer_max = mx;
+            if drawn_at[s] != usize::MAX {
+                let d = slot(drawn_at[s])[0];
+                out.drawn = d as i8;
+                r.add(d as TileType);
+            }
+            out.racks[s] = r;
+            out.rack_len[s] = r.len() as u8;
+            if buf_at[s] != usize::MAX {
+                let mut b = TileCounts::EMPTY;
+                let mut mx: i8 = -1;
+                for &t in slot(buf_at[s]) {
+                    b.add(t as TileType);
+                    mx = mx.max(t as i8);
+                }
+                out.buffer = b;
+                out.buffer_len = b.len() as u8;
+                out.buffer_max = mx;
+            }
+        }
+        // The stock is kept top last.
+        let st = slot(stock_at);
+        for (k, &t) in st.iter().enumerate() {
+            out.stock[st.len() - 1 - k] = t as u8;
+        }
+        for j in first..2 {
+            for (k, &t) in slot(muerto_at + j - first).iter().enumerate() {
+                out.muertos[j][k] = t as u8;
+            }
+        }
+        for (k, &t) in slot(pozo_at).iter().enumerate() {
+            out.pozo[k] = t as u8;
+        }
+        let mut pc = TileCounts::EMPTY;
+        for &t in &out.pozo[..out.pozo_len as usize] {
+            pc.add(t);
+        }
+        out.pozo_counts = pc;
+        if taken.is_empty() || take_fits(out, &taken) {
+            break;
         }
     }
-    // The stock is kept top last.
-    let st = slot(stock_at);
-    for (k, &t) in st.iter().enumerate() {
-        out.stock[st.len() - 1 - k] = t as u8;
-    }
-    for j in first..2 {
-        for (k, &t) in slot(muerto_at + j - first).iter().enumerate() {
-            out.muertos[j][k] = t as u8;
-        }
-    }
-    for (k, &t) in slot(pozo_at).iter().enumerate() {
-        out.pozo[k] = t as u8;
-    }
-    let mut pc = TileCounts::EMPTY;
-    for &t in &out.pozo[..out.pozo_len as usize] {
-        pc.add(t);
-    }
-    out.pozo_counts = pc;
-    // Other seats' hidden adds: the pending group is the buffer; a cancelled group, the lowest
-    // tiles its seat held then in a past that fits.
-    let pending = if buf_at[mover] != usize::MAX {
-        x.buffer_len as usize
-    } else {
-        0
-    };
-    if pending > 0 {
+    // Other seats' hidden adds: the pending group is the top of the buffer (its adds in the
+    // record, ascending); a cancelled group, the lowest tiles its seat held then in a past that
+    // fits, or canonical when no past fits or the group is longer than what the seat held in it.
+    let mut pending = 0usize;
+    if buf_at[mover] != usize::MAX {
         let b = out.buffer.to_vec();
-        for (k, &t) in b.iter().enumerate() {
-            out.history[n_hist - pending + k] = ADD + t as u16;
+        while pending < b.len()
+            && n_hist > pending
+            && n_hist - 1 - pending >= log.start
+            && is_add(out.history[n_hist - 1 - pending])
+        {
+            pending += 1;
+        }
+        for k in 0..pending {
+            out.history[n_hist - pending + k] = ADD + b[b.len() - pending + k] as u16;
         }
     }
     let racks = past_racks(out, &log, &others, p);
-    for i in log.start..n_hist {
+    let mut i = log.start;
+    while i < n_hist - pending {
         let s = log.actor[i];
-        if !hidden[i]
-            || s == p as i32
-            || (pending > 0 && s == mover as i32 && i >= n_hist - pending)
-        {
-            continue;
-        }
-        let Some(racks) = racks.as_ref() else {
-            out.history[i] = ADD;
-            continue;
-        };
-        if i > log.start && hidden[i - 1] && is_add(x.history[i - 1]) && log.actor[i - 1] == s {
+        if !hidden[i] || s == p as i32 {
+            i += 1;
             continue;
         }
         let mut k = i;
-        while k < n_hist && hidden[k] && log.actor[k] == s && is_add(x.history[k]) {
+        while k < n_hist - pending && hidden[k] && log.actor[k] == s && is_add(out.history[k]) {
             k += 1;
         }
         let q = others.iter().position(|&o| o as i32 == s).unwrap_or(0);
-        let tiles = listed(&racks[i - log.start][q]);
-        for (j, &t) in tiles.iter().take(k - i).enumerate() {
-            out.history[i + j] = ADD + t;
+        let tiles = racks
+            .as_ref()
+            .map_or_else(Vec::new, |r| listed(&r[i - log.start][q]));
+        if tiles.len() >= k - i {
+            for j in 0..k - i {
+                out.history[i + j] = ADD + tiles[j];
+            }
         }
+        i = k;
     }
     out.rng = SplitMix64::new(rng.next_u64());
 }
