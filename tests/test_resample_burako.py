@@ -15,6 +15,7 @@ import pytest
 
 import tapete
 from resample_support.burako import rebuild_deal
+from resample_support.proofs import replayed, resampled_alike
 from stats import chi_square_p
 from tapete import reference
 
@@ -208,12 +209,7 @@ def test_groups_in_the_first_turns_read_nothing_hidden(engine, players, redraw):
     for s in (a, b):
         rs = reference.Burako(players=players, first_mano=1).state_from_json(s.to_json())
         for seed in range(10):
-            r = rs.resample(0, seed)
-            start, actions = rebuild_deal(r)
-            for x in actions:
-                assert x in start.legal_actions()
-                start.apply(x)
-            assert start.view(0) == rs.view(0)
+            assert replayed(rebuild_deal(rs.resample(0, seed))).view(0) == rs.view(0)
 
 
 def test_uniform_over_the_consistent_placements(engine):
@@ -384,14 +380,7 @@ def test_native_and_reference_resample_alike_and_replay(options):
         b = ref.state_from_json(a.to_json())
         for p in range(native.num_players):
             assert a.view(p) == b.view(p)
-            ra, rb = a.resample(p, seed * 31 + p), b.resample(p, seed * 31 + p)
-            assert ra.to_json() == rb.to_json()
-            assert native.state_from_json(ra.to_json()).to_json() == ra.to_json()
-            assert rb.view(p) == b.view(p)
+            rb = resampled_alike(native, a, b, p, seed * 31 + p)
             if b.is_terminal() or options in NOT_REPLAYED:
                 continue
-            start, actions = rebuild_deal(rb)
-            for x in actions:
-                assert x in start.legal_actions()
-                start.apply(x)
-            assert start.view(p) == b.view(p)
+            assert replayed(rebuild_deal(rb)).view(p) == b.view(p)
