@@ -212,6 +212,134 @@ pub fn place(
     })
 }
 
+/// The places of [`place`] merged where they admit the same cards (docs/mosca_engine.md §12):
+/// the count grows with the places, and places no card tells apart need not be counted apart.
+/// Built once, it places as often as a rejection loop asks (`tapete.reference._resample`'s
+/// `place_merged`): the same law as `place` on the places given, not the same draws.
+pub struct Merged {
+    /// Each card's mask over the merged places.
+    allowed: [u32; MAX_CARDS],
+    /// The merged places' sizes.
+    caps: [u16; MAX_SLOTS],
+    /// Each place given: its merged place and its size.
+    places: [(u8, u16); MAX_SLOTS],
+    /// How many cards, places given and merged places.
+    counts: (usize, usize, usize),
+}
+
+impl Merged {
+    /// Merges the places of sizes `caps` where card `i` may go to the places of `allowed[i]`;
+    /// `None` when they do not fit (more than [`MAX_SLOTS`] places or [`MAX_CARDS`] cards).
+    pub fn new(allowed: &[u32], caps: &[u16]) -> Option<Merged> {
+        let n = allowed.len();
+        let m = caps.len();
+        if n > MAX_CARDS || m > MAX_SLOTS {
+            return None;
+        }
+        let every = if m == MAX_SLOTS {
+            u32::MAX
+        } else {
+            (1u32 << m) - 1
+        };
+        // The distinct masks, the cards of each (as a set of card indices), each card's mask.
+        let mut masks = [0u32; MAX_CARDS];
+        let mut members = [0u128; MAX_CARDS];
+        let mut of = [0u8; MAX_CARDS];
+        let mut distinct = 0;
+        for (i, &a) in allowed.iter().enumerate() {
+            let a = a & every;
+            let q = match masks[..distinct].iter().position(|&x| x == a) {
+                Some(q) => q,
+                None => {
+                    masks[distinct] = a;
+                    distinct += 1;
+                    distinct - 1
+                }
+            };
+            members[q] |= 1 << i;
+            of[i] = q as u8;
+        }
+        // The cards each place admits.
+        let mut column = [0u128; MAX_SLOTS];
+        for (&a, &cards_of) in masks[..distinct].iter().zip(&members) {
+            let mut bits = a;
+            while bits != 0 {
+                column[bits.trailing_zeros() as usize] |= cards_of;
+                bits &= bits - 1;
+            }
+        }
+        let mut merged = Merged {
+            allowed: [0; MAX_CARDS],
+            caps: [0; MAX_SLOTS],
+            places: [(0, 0); MAX_SLOTS],
+            counts: (n, m, 0),
+        };
+        let mut first = [0usize; MAX_SLOTS];
+        let mut mm = 0;
+        for j in 0..m {
+            let q = match (0..mm).find(|&q| column[first[q]] == column[j]) {
+                Some(q) => q,
+                None => {
+                    first[mm] = j;
+                    mm += 1;
+                    mm - 1
+                }
+            };
+            merged.places[j] = (q as u8, caps[j]);
+            merged.caps[q] += caps[j];
+        }
+        merged.counts.2 = mm;
+        let mut merged_mask = [0u32; MAX_CARDS];
+        for (mq, &a) in merged_mask.iter_mut().zip(&masks[..distinct]) {
+            let mut bits = a;
+            while bits != 0 {
+                *mq |= 1 << merged.places[bits.trailing_zeros() as usize].0;
+                bits &= bits - 1;
+            }
+        }
+        for (ma, &q) in merged.allowed.iter_mut().zip(&of[..n]) {
+            *ma = merged_mask[q as usize];
+        }
+        Some(merged)
+    }
+
+    /// One placement of `cards` (ascending ids, one a mask), uniform as [`place`]'s, written
+    /// into `out` as `place` writes it for the places given: a merged place's uniform order is
+    /// cut back into its places, in place order. False when nothing fits.
+    pub fn place(&self, cards: &[u16], rng: &mut SplitMix64, out: &mut [u16]) -> bool {
+        let (n, m, mm) = self.counts;
+        if cards.len() != n || out.len() != n {
+            return false;
+        }
+        if mm == m {
+            // Nothing merged: the merged places are the places.
+            return place(cards, &self.allowed[..n], &self.caps[..m], rng, out);
+        }
+        let mut got = [0u16; MAX_CARDS];
+        if !place(
+            cards,
+            &self.allowed[..n],
+            &self.caps[..mm],
+            rng,
+            &mut got[..n],
+        ) {
+            return false;
+        }
+        let mut start = [0usize; MAX_SLOTS + 1];
+        for q in 0..mm {
+            start[q + 1] = start[q] + self.caps[q] as usize;
+        }
+        let mut o = 0;
+        for &(q, c) in &self.places[..m] {
+            let (q, c) = (q as usize, c as usize);
+            out[o..o + c].copy_from_slice(&got[start[q]..start[q] + c]);
+            start[q] += c;
+            o += c;
+        }
+        true
+    }
+}
+
 /// Groups are placed from the most constrained (fewest places) to the least, ties by mask.
 fn key(mask: u32) -> (u32, u32) {
     (mask.count_ones(), mask)
