@@ -459,6 +459,9 @@ pub(super) fn resample_into(x: &MoscaState, p: usize, seed: u64, out: &mut Mosca
     }
     let all = (1u32 << places.count) - 1;
     let own_places = Places::bit(places.kept[p]) | Places::bit(places.drawn[p]);
+    let refused_by_any = (0..n)
+        .filter(|&s| seats[s])
+        .fold(0u64, |r, s| r | refuse[s]);
     let mut cards = [0u16; 52];
     let mut allowed = [0u32; 52];
     let mut k = 0;
@@ -479,7 +482,7 @@ pub(super) fn resample_into(x: &MoscaState, p: usize, seed: u64, out: &mut Mosca
         } else {
             all & !own_places
         };
-        if !others_played.contains(c) {
+        if !others_played.contains(c) && refused_by_any >> c.0 & 1 != 0 {
             for s in 0..n {
                 if seats[s] && refuse[s] >> c.0 & 1 != 0 {
                     a &= !Places::bit(places.hand[s]);
@@ -705,32 +708,38 @@ pub(super) fn resample_into(x: &MoscaState, p: usize, seed: u64, out: &mut Mosca
             continue;
         }
         let h1 = pl.after[s];
+        // Each of h1's cards as a bit, by slot.
+        let mut bit = [0u64; 8];
+        for (b, c) in bit.iter_mut().zip(h1) {
+            *b = 1 << c.0;
+        }
         let dealt = |t: u32| -> CardSet {
-            let mut drawn = CardSet::EMPTY;
-            for (i, c) in h1.iter().enumerate() {
-                if t >> i & 1 != 0 {
-                    drawn.insert(c);
-                }
+            let mut drawn = 0;
+            let mut rest = t;
+            while rest != 0 {
+                drawn |= bit[rest.trailing_zeros() as usize];
+                rest &= rest - 1;
             }
-            h1.minus(drawn).union(d)
+            CardSet(h1.bits() & !drawn | d.bits())
         };
-        let fitting = |t: u32| t.count_ones() == k && !(checks.0 && is_mosca(dealt(t)));
-        let sized = |t: u32| t.count_ones() == k;
-        let fitting_count = (0..32u32).filter(|&t| fitting(t)).count() as u64;
-        let (count, pick): (u64, &dyn Fn(u32) -> bool) = if fitting_count > 0 {
-            (fitting_count, &fitting)
-        } else {
-            ((0..32u32).filter(|&t| sized(t)).count() as u64, &sized)
-        };
-        let mut r = rng.below(count.max(1));
+        // The k-subsets of h1's slots, ascending, that leave a dealt hand that is no mosca (all
+        // of them if none does).
+        let mut sized = [0u32; 32];
+        let mut fitting = [0u32; 32];
+        let (mut ns, mut nf) = (0, 0);
         for t in 0..32u32 {
-            if pick(t) {
-                if r == 0 {
-                    out.history[at] = (PLAY0 + slots_of(dealt(t), d)) as u8;
-                    break;
+            if t.count_ones() == k {
+                sized[ns] = t;
+                ns += 1;
+                if !(checks.0 && is_mosca(dealt(t))) {
+                    fitting[nf] = t;
+                    nf += 1;
                 }
-                r -= 1;
             }
+        }
+        let pick = if nf > 0 { &fitting[..nf] } else { &sized[..ns] };
+        if let Some(&t) = pick.get(rng.below(pick.len().max(1) as u64) as usize) {
+            out.history[at] = (PLAY0 + slots_of(dealt(t), d)) as u8;
         }
     }
     // The dealer's turn-up slot follows from the placement.
