@@ -24,12 +24,43 @@ pub fn unit_f64(rng: &mut SplitMix64) -> f64 {
 }
 
 /// `C(n, k)` as a float, multiplied in the order the design document fixes.
-fn binomial(n: usize, k: usize) -> f64 {
+const fn binomial_by_loop(n: usize, k: usize) -> f64 {
     let mut r = 1.0;
-    for i in 1..=k {
+    let mut i = 1;
+    while i <= k {
         r = r * (n - k + i) as f64 / i as f64;
+        i += 1;
     }
     r
+}
+
+/// Up to this many cards, `C(n, k)` is read from a table built by the same loop at compile time
+/// (floating-point arithmetic in constants is IEEE's, as at run time).
+const BINOMIAL_TABLE_N: usize = 64;
+
+/// `C(n, k)` at `n * (n + 1) / 2 + k`.
+static BINOMIALS: [f64; (BINOMIAL_TABLE_N + 1) * (BINOMIAL_TABLE_N + 2) / 2] = {
+    let mut t = [0.0; (BINOMIAL_TABLE_N + 1) * (BINOMIAL_TABLE_N + 2) / 2];
+    let mut n = 0;
+    while n <= BINOMIAL_TABLE_N {
+        let mut k = 0;
+        while k <= n {
+            t[n * (n + 1) / 2 + k] = binomial_by_loop(n, k);
+            k += 1;
+        }
+        n += 1;
+    }
+    t
+};
+
+/// `C(n, k)` for `k <= n`, as [`binomial_by_loop`] computes it.
+#[inline]
+fn binomial(n: usize, k: usize) -> f64 {
+    if n <= BINOMIAL_TABLE_N {
+        BINOMIALS[n * (n + 1) / 2 + k]
+    } else {
+        binomial_by_loop(n, k)
+    }
 }
 
 /// One group: the cards sharing one mask, `cards[start..start + len]` of the sorted order.
@@ -84,6 +115,8 @@ struct Scratch {
     order: Vec<u16>,
     groups: Vec<Group>,
     memo: Memo,
+    /// One group's splits with their terms, in split order.
+    splits: Vec<(Caps, f64)>,
 }
 
 thread_local! {
@@ -92,6 +125,7 @@ thread_local! {
         order: Vec::with_capacity(MAX_CARDS),
         groups: Vec::with_capacity(MAX_SLOTS),
         memo: Memo::default(),
+        splits: Vec::new(),
     });
 }
 
@@ -121,50 +155,17 @@ pub fn place(
     SCRATCH.with(|cell| {
         let s = &mut *cell.borrow_mut();
         let slots = caps.len();
-        let every = if slots == MAX_SLOTS {
-            u32::MAX
-        } else {
-            (1u32 << slots) - 1
-        };
-        // Groups by (number of places allowed, mask), each keeping the cards' ascending order.
-        s.order.clear();
-        s.groups.clear();
-        let mut masks: [u32; MAX_CARDS] = [0; MAX_CARDS];
-        for (m, &a) in masks.iter_mut().zip(allowed) {
-            *m = a & every;
-        }
-        let masks = &masks[..cards.len()];
-        let mut done = [false; MAX_CARDS];
-        loop {
-            let mut best: Option<u32> = None;
-            for (&m, _) in masks.iter().zip(&done).filter(|(_, &d)| !d) {
-                best = Some(match best {
-                    Some(b) if key(b) <= key(m) => b,
-                    _ => m,
-                });
-            }
-            let Some(mask) = best else { break };
-            let start = s.order.len();
-            for ((&m, d), &c) in masks.iter().zip(done.iter_mut()).zip(cards) {
-                if !*d && m == mask {
-                    s.order.push(c);
-                    *d = true;
-                }
-            }
-            s.groups.push(Group {
-                mask,
-                start,
-                len: s.order.len() - start,
-            });
-        }
+        group(cards, allowed, slots, s);
         let mut left: Caps = [0; MAX_SLOTS];
         left[..slots].copy_from_slice(caps);
         let groups = s.groups.len();
-        if groups > 1 {
-            s.memo.clear();
-            if ways(&s.groups, 0, &left, &mut s.memo) <= 0.0 {
-                return false;
-            }
+        let mut count = Count {
+            groups: &s.groups,
+            slots,
+            memo: &mut s.memo,
+        };
+        if !count.memo.is_empty() {
+            count.memo.clear();
         }
         // Per place, where its next card goes in `out`.
         let mut fill: [usize; MAX_SLOTS] = [0; MAX_SLOTS];
@@ -174,7 +175,7 @@ pub fn place(
             at += c as usize;
         }
         for g in 0..groups {
-            let group = s.groups[g];
+            let group = count.groups[g];
             let mut take: Caps = [0; MAX_SLOTS];
             if g + 1 == groups {
                 // The last group fills what is left: its split is forced.
@@ -185,9 +186,14 @@ pub fn place(
                     take[j] = left[j];
                 }
             } else {
-                let total = ways(&s.groups, g, &left, &mut s.memo);
+                // W(g, left) summed once with its terms kept for the draw: the memo's value, as
+                // the same terms are added in the same order.
+                let total = count.splits(g, &left, &mut s.splits);
+                if total <= 0.0 {
+                    return false;
+                }
                 let u = unit_f64(rng) * total;
-                if !choose(&s.groups, g, &left, &mut s.memo, u, &mut take) {
+                if !choose(&s.splits, u, &mut take) {
                     return false;
                 }
             }
@@ -195,11 +201,10 @@ pub fn place(
             rng.shuffle(members);
             let mut k = 0;
             for j in 0..slots {
-                for _ in 0..take[j] {
-                    out[fill[j]] = members[k];
-                    fill[j] += 1;
-                    k += 1;
-                }
+                let t = take[j] as usize;
+                out[fill[j]..fill[j] + t].copy_from_slice(&members[k..k + t]);
+                fill[j] += t;
+                k += t;
                 left[j] -= take[j];
             }
         }
@@ -212,20 +217,313 @@ pub fn place(
     })
 }
 
+/// The places of [`place`] merged where they admit the same cards (docs/mosca_engine.md §12):
+/// the count grows with the places, and places no card tells apart need not be counted apart.
+/// Built once, it places as often as a rejection loop asks (`tapete.reference._resample`'s
+/// `place_merged`): the same law as `place` on the places given, not the same draws.
+pub struct Merged {
+    /// Each card's mask over the merged places.
+    allowed: [u32; MAX_CARDS],
+    /// The merged places' sizes.
+    caps: [u16; MAX_SLOTS],
+    /// Each place given: its merged place and its size.
+    places: [(u8, u16); MAX_SLOTS],
+    /// How many cards, places given and merged places.
+    counts: (usize, usize, usize),
+}
+
+impl Merged {
+    /// Merges the places of sizes `caps` where card `i` may go to the places of `allowed[i]`;
+    /// `None` when they do not fit (more than [`MAX_SLOTS`] places or [`MAX_CARDS`] cards).
+    pub fn new(allowed: &[u32], caps: &[u16]) -> Option<Merged> {
+        let n = allowed.len();
+        let m = caps.len();
+        if n > MAX_CARDS || m > MAX_SLOTS {
+            return None;
+        }
+        let d = distinct_masks(allowed, m);
+        let (masks, of) = (&d.masks[..d.count], &d.of);
+        // The cards of each distinct mask, as a set of card indices.
+        let mut members = [0u128; MAX_CARDS];
+        for (i, &q) in of[..n].iter().enumerate() {
+            members[q as usize] |= 1 << i;
+        }
+        // The cards each place admits.
+        let mut column = [0u128; MAX_SLOTS];
+        for (&a, &cards_of) in masks.iter().zip(&members) {
+            let mut bits = a;
+            while bits != 0 {
+                column[bits.trailing_zeros() as usize] |= cards_of;
+                bits &= bits - 1;
+            }
+        }
+        let mut merged = Merged {
+            allowed: [0; MAX_CARDS],
+            caps: [0; MAX_SLOTS],
+            places: [(0, 0); MAX_SLOTS],
+            counts: (n, m, 0),
+        };
+        let mut first = [0usize; MAX_SLOTS];
+        let mut mm = 0;
+        for j in 0..m {
+            let q = match (0..mm).find(|&q| column[first[q]] == column[j]) {
+                Some(q) => q,
+                None => {
+                    first[mm] = j;
+                    mm += 1;
+                    mm - 1
+                }
+            };
+            merged.places[j] = (q as u8, caps[j]);
+            merged.caps[q] += caps[j];
+        }
+        merged.counts.2 = mm;
+        let mut merged_mask = [0u32; MAX_CARDS];
+        for (mq, &a) in merged_mask.iter_mut().zip(masks) {
+            let mut bits = a;
+            while bits != 0 {
+                *mq |= 1 << merged.places[bits.trailing_zeros() as usize].0;
+                bits &= bits - 1;
+            }
+        }
+        for (ma, &q) in merged.allowed.iter_mut().zip(&of[..n]) {
+            *ma = merged_mask[q as usize];
+        }
+        Some(merged)
+    }
+
+    /// One placement of `cards` (ascending ids, one a mask), uniform as [`place`]'s, written
+    /// into `out` as `place` writes it for the places given: a merged place's uniform order is
+    /// cut back into its places, in place order. False when nothing fits.
+    pub fn place(&self, cards: &[u16], rng: &mut SplitMix64, out: &mut [u16]) -> bool {
+        let (n, m, mm) = self.counts;
+        if cards.len() != n || out.len() != n {
+            return false;
+        }
+        if mm == m {
+            // Nothing merged: the merged places are the places.
+            return place(cards, &self.allowed[..n], &self.caps[..m], rng, out);
+        }
+        let mut got = [0u16; MAX_CARDS];
+        if !place(
+            cards,
+            &self.allowed[..n],
+            &self.caps[..mm],
+            rng,
+            &mut got[..n],
+        ) {
+            return false;
+        }
+        let mut start = [0usize; MAX_SLOTS + 1];
+        for q in 0..mm {
+            start[q + 1] = start[q] + self.caps[q] as usize;
+        }
+        let mut o = 0;
+        for &(q, c) in &self.places[..m] {
+            let (q, c) = (q as usize, c as usize);
+            out[o..o + c].copy_from_slice(&got[start[q]..start[q] + c]);
+            start[q] += c;
+            o += c;
+        }
+        true
+    }
+}
+
+/// The distinct masks of `allowed` over the first `places` places, in order of first
+/// appearance, and each card's among them.
+struct Distinct {
+    masks: [u32; MAX_CARDS],
+    of: [u8; MAX_CARDS],
+    count: usize,
+}
+
+fn distinct_masks(allowed: &[u32], places: usize) -> Distinct {
+    let every = if places == MAX_SLOTS {
+        u32::MAX
+    } else {
+        (1u32 << places) - 1
+    };
+    let mut d = Distinct {
+        masks: [0; MAX_CARDS],
+        of: [0; MAX_CARDS],
+        count: 0,
+    };
+    for (i, &a) in allowed.iter().enumerate() {
+        let a = a & every;
+        let q = match d.masks[..d.count].iter().position(|&x| x == a) {
+            Some(q) => q,
+            None => {
+                d.masks[d.count] = a;
+                d.count += 1;
+                d.count - 1
+            }
+        };
+        d.of[i] = q as u8;
+    }
+    d
+}
+
+/// Groups the cards by mask into `s.groups` and `s.order`: groups from the most constrained
+/// (fewest places) to the least, ties by mask; a group keeps the cards' order.
+fn group(cards: &[u16], allowed: &[u32], slots: usize, s: &mut Scratch) {
+    let d = distinct_masks(allowed, slots);
+    let (masks, of, distinct) = (&d.masks, &d.of, d.count);
+    let mut sizes = [0usize; MAX_CARDS];
+    for &q in &of[..cards.len()] {
+        sizes[q as usize] += 1;
+    }
+    // The masks sorted by (places, mask): distinct, so the order is strict.
+    let mut by_key = [0u8; MAX_CARDS];
+    for q in 0..distinct {
+        let mut r = q;
+        while r > 0 && key(masks[by_key[r - 1] as usize]) > key(masks[q]) {
+            by_key[r] = by_key[r - 1];
+            r -= 1;
+        }
+        by_key[r] = q as u8;
+    }
+    let mut next = [0usize; MAX_CARDS];
+    s.groups.clear();
+    let mut start = 0;
+    for &q in &by_key[..distinct] {
+        let q = q as usize;
+        next[q] = start;
+        s.groups.push(Group {
+            mask: masks[q],
+            start,
+            len: sizes[q],
+        });
+        start += sizes[q];
+    }
+    s.order.clear();
+    s.order.resize(cards.len(), 0);
+    for (&c, &q) in cards.iter().zip(of) {
+        let q = q as usize;
+        s.order[next[q]] = c;
+        next[q] += 1;
+    }
+}
+
 /// Groups are placed from the most constrained (fewest places) to the least, ties by mask.
 fn key(mask: u32) -> (u32, u32) {
     (mask.count_ones(), mask)
 }
 
-/// Calls `f(take, multinomial)` for every split of `len` cards over the places of `mask`
-/// within `left`, in the design document's order: the lowest place's count outermost,
-/// ascending; the highest allowed place takes the rest.
-fn for_each_split(mask: u32, len: usize, left: &Caps, mut f: impl FnMut(&Caps, f64) -> bool) {
-    let mut places = [0usize; MAX_SLOTS];
+/// The counts `W(g, left)` of docs/design.md §10 over `slots` places, memoized.
+struct Count<'a> {
+    groups: &'a [Group],
+    slots: usize,
+    memo: &'a mut Memo,
+}
+
+impl Count<'_> {
+    /// The number of placements of groups `g..` into `left` (as a float).
+    fn ways(&mut self, g: usize, left: &Caps) -> f64 {
+        if g == self.groups.len() {
+            return if left[..self.slots].iter().all(|&l| l == 0) {
+                1.0
+            } else {
+                0.0
+            };
+        }
+        if g + 1 == self.groups.len() {
+            return self.last_ways(left);
+        }
+        if let Some(&w) = self.memo.get(&Key(g, *left)) {
+            return w;
+        }
+        let mut total = 0.0;
+        let group = self.groups[g];
+        for_each_split(group.mask, group.len, left, self.slots, |take, m| {
+            total += m * self.ways(g + 1, &minus(left, take));
+            true
+        });
+        self.memo.insert(Key(g, *left), total);
+        total
+    }
+
+    /// `ways` of the last group, without walking its splits: only the split that fills `left`
+    /// exactly counts (every other split's term is `m * 0.0`, and adding `0.0` changes no sum),
+    /// so the sum is that split's multinomial, built as `for_each_split` builds it.
+    fn last_ways(&self, left: &Caps) -> f64 {
+        let group = self.groups[self.groups.len() - 1];
+        let mut weight = 1.0;
+        let mut rest = group.len;
+        let mut prev: Option<usize> = None;
+        for (j, &l) in left[..self.slots].iter().enumerate() {
+            if l == 0 {
+                continue;
+            }
+            if group.mask >> j & 1 == 0 {
+                return 0.0;
+            }
+            if let Some(p) = prev {
+                let x = left[p] as usize;
+                if x > rest {
+                    return 0.0;
+                }
+                weight *= binomial(rest, x);
+                rest -= x;
+            }
+            prev = Some(j);
+        }
+        match prev {
+            Some(p) if rest == left[p] as usize => weight,
+            Some(_) => 0.0,
+            None if group.len == 0 => 1.0,
+            None => 0.0,
+        }
+    }
+
+    /// Group `g`'s splits at `left` with their terms `m(x) · W(g + 1, left − x)`, into `out`;
+    /// returns their sum, `W(g, left)`.
+    fn splits(&mut self, g: usize, left: &Caps, out: &mut Vec<(Caps, f64)>) -> f64 {
+        out.clear();
+        let mut total = 0.0;
+        let group = self.groups[g];
+        for_each_split(group.mask, group.len, left, self.slots, |take, m| {
+            let w = m * self.ways(g + 1, &minus(left, take));
+            total += w;
+            out.push((*take, w));
+            true
+        });
+        total
+    }
+}
+
+/// The split whose cumulative weight first exceeds `u` (the last split of positive weight when
+/// rounding leaves `u` above them all).
+fn choose(splits: &[(Caps, f64)], u: f64, take: &mut Caps) -> bool {
+    let mut cum = 0.0;
+    let mut found = false;
+    for (t, w) in splits {
+        if *w > 0.0 {
+            cum += w;
+            *take = *t;
+            found = true;
+            if cum > u {
+                break;
+            }
+        }
+    }
+    found
+}
+
+/// Calls `f(take, multinomial)` for every split of `len` cards over the places of `mask` (among
+/// the first `slots`) within `left`, in the design document's order: the lowest place's count
+/// outermost, ascending; the highest allowed place takes the rest.
+fn for_each_split(
+    mask: u32,
+    len: usize,
+    left: &Caps,
+    slots: usize,
+    mut f: impl FnMut(&Caps, f64) -> bool,
+) {
+    let mut places = [0u8; MAX_SLOTS];
     let mut k = 0;
-    for (j, &l) in left.iter().enumerate() {
+    for (j, &l) in left[..slots].iter().enumerate() {
         if mask >> j & 1 == 1 && l > 0 {
-            places[k] = j;
+            places[k] = j as u8;
             k += 1;
         }
     }
@@ -240,7 +538,7 @@ fn for_each_split(mask: u32, len: usize, left: &Caps, mut f: impl FnMut(&Caps, f
 }
 
 fn split_rec(
-    places: &[usize],
+    places: &[u8],
     i: usize,
     rest: usize,
     left: &Caps,
@@ -248,7 +546,7 @@ fn split_rec(
     weight: f64,
     f: &mut impl FnMut(&Caps, f64) -> bool,
 ) -> bool {
-    let j = places[i];
+    let j = places[i] as usize;
     if i + 1 == places.len() {
         if rest > left[j] as usize {
             return true;
@@ -284,54 +582,6 @@ fn minus(left: &Caps, take: &Caps) -> Caps {
         *r -= t;
     }
     rest
-}
-
-/// The number of placements of groups `g..` into `left` (as a float).
-fn ways(groups: &[Group], g: usize, left: &Caps, memo: &mut Memo) -> f64 {
-    if g == groups.len() {
-        return if left.iter().all(|&l| l == 0) {
-            1.0
-        } else {
-            0.0
-        };
-    }
-    if let Some(&w) = memo.get(&Key(g, *left)) {
-        return w;
-    }
-    let mut total = 0.0;
-    for_each_split(groups[g].mask, groups[g].len, left, |take, m| {
-        total += m * ways(groups, g + 1, &minus(left, take), memo);
-        true
-    });
-    memo.insert(Key(g, *left), total);
-    total
-}
-
-/// The split of group `g` whose cumulative weight first exceeds `u` (the last split of positive
-/// weight when rounding leaves `u` above them all).
-fn choose(
-    groups: &[Group],
-    g: usize,
-    left: &Caps,
-    memo: &mut Memo,
-    u: f64,
-    take: &mut Caps,
-) -> bool {
-    let mut cum = 0.0;
-    let mut found = false;
-    for_each_split(groups[g].mask, groups[g].len, left, |t, m| {
-        let w = m * ways(groups, g + 1, &minus(left, t), memo);
-        if w > 0.0 {
-            cum += w;
-            *take = *t;
-            found = true;
-            if cum > u {
-                return false;
-            }
-        }
-        true
-    });
-    found
 }
 
 #[cfg(test)]
@@ -382,6 +632,15 @@ mod tests {
             assert!(k[0] != 0);
             // 2000 expected; 4 sigma of a binomial(8000, 1/4) is about 155.
             assert!((1845..=2155).contains(&c), "{k:?}: {c}");
+        }
+    }
+
+    #[test]
+    fn binomial_table_is_the_loop() {
+        for n in 0..=BINOMIAL_TABLE_N + 2 {
+            for k in 0..=n {
+                assert_eq!(binomial(n, k).to_bits(), binomial_by_loop(n, k).to_bits());
+            }
         }
     }
 

@@ -10,7 +10,7 @@ use super::options::ExchangeLimit;
 use super::rules::suit_mask;
 use super::{MoscaState, Phase, MAX_SEATS};
 use crate::cards::{Card, CardSet};
-use crate::resample::place;
+use crate::resample::Merged;
 use crate::rng::SplitMix64;
 
 /// Where the current deal's actions lie in the history: its declarations (one per seat of the
@@ -201,6 +201,16 @@ fn read_tricks(x: &MoscaState, log: &DealLog) -> Option<([CardSet; MAX_SEATS], [
 
 /// No place (a place of size 0 is left out).
 const NONE: u8 = u8::MAX;
+
+/// A place's index among the sampler's places, or [`NONE`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Place(u8);
+
+impl Default for Place {
+    fn default() -> Place {
+        Place(NONE)
+    }
+}
 /// The most places: two per seat, the discards of five seats, the turn-up discard, the talon.
 const MAX_PLACES: usize = 4 * MAX_SEATS;
 /// Rejected draws after which the checks are given up: a state read from edited JSON may allow
@@ -236,33 +246,34 @@ fn epochs(x: &MoscaState, log: &DealLog) -> Option<([u8; MAX_SEATS], u8)> {
 }
 
 /// The places of the current deal hidden from the seat, as the sampler's places.
+#[derive(Default)]
 struct Places {
     /// Per seat: its hand, or its dealt cards kept and its drawn cards (an exchange from a
     /// reshuffled talon); its exchange discards in the discard pile.
-    hand: [u8; MAX_SEATS],
-    kept: [u8; MAX_SEATS],
-    drawn: [u8; MAX_SEATS],
-    pile: [u8; MAX_SEATS],
-    turnup_discard: u8,
-    talon: u8,
+    hand: [Place; MAX_SEATS],
+    kept: [Place; MAX_SEATS],
+    drawn: [Place; MAX_SEATS],
+    pile: [Place; MAX_SEATS],
+    turnup_discard: Place,
+    talon: Place,
     caps: [u16; MAX_PLACES],
     count: usize,
 }
 
 impl Places {
-    fn add(&mut self, cap: usize) -> u8 {
+    fn add(&mut self, cap: usize) -> Place {
         if cap == 0 {
-            return NONE;
+            return Place(NONE);
         }
         self.caps[self.count] = cap as u16;
         self.count += 1;
-        (self.count - 1) as u8
+        Place((self.count - 1) as u8)
     }
-    fn bit(place: u8) -> u32 {
-        if place == NONE {
+    fn bit(place: Place) -> u32 {
+        if place.0 == NONE {
             0
         } else {
-            1 << place
+            1 << place.0
         }
     }
 }
@@ -328,79 +339,12 @@ fn moscas_ok(
     true
 }
 
-/// `place` over the places merged where they admit the same cards (docs/mosca_engine.md §12):
-/// the sampler's count grows with the places, and places no card tells apart need not be counted
-/// apart. A merged place's uniform order is cut back into its places, in place order; `out` is
-/// as `place` writes it for the places given.
-fn place_merged(
-    cards: &[u16],
-    allowed: &[u32],
-    caps: &[u16],
-    rng: &mut SplitMix64,
-    out: &mut [u16],
-) -> bool {
-    const MAX: usize = MAX_PLACES;
-    let n = cards.len();
-    let m = caps.len();
-    let mut column = [0u64; MAX];
-    for (i, &a) in allowed.iter().enumerate() {
-        for (j, col) in column.iter_mut().enumerate().take(m) {
-            if a >> j & 1 != 0 {
-                *col |= 1 << i;
-            }
-        }
-    }
-    let mut merged_of = [0usize; MAX];
-    let mut first = [0usize; MAX];
-    let mut mcaps = [0u16; MAX];
-    let mut mm = 0;
-    for j in 0..m {
-        match (0..mm).find(|&q| column[first[q]] == column[j]) {
-            Some(q) => {
-                merged_of[j] = q;
-                mcaps[q] += caps[j];
-            }
-            None => {
-                first[mm] = j;
-                merged_of[j] = mm;
-                mcaps[mm] = caps[j];
-                mm += 1;
-            }
-        }
-    }
-    let mut mallowed = [0u32; 52];
-    for (i, &a) in allowed.iter().enumerate() {
-        for (j, &q) in merged_of.iter().enumerate().take(m) {
-            if a >> j & 1 != 0 {
-                mallowed[i] |= 1 << q;
-            }
-        }
-    }
-    let mut got = [0u16; 52];
-    if !place(cards, &mallowed[..n], &mcaps[..mm], rng, &mut got[..n]) {
-        return false;
-    }
-    let mut start = [0usize; MAX + 1];
-    for q in 0..mm {
-        start[q + 1] = start[q] + mcaps[q] as usize;
-    }
-    let mut o = 0;
-    for j in 0..m {
-        let q = merged_of[j];
-        let c = caps[j] as usize;
-        out[o..o + c].copy_from_slice(&got[start[q]..start[q] + c]);
-        start[q] += c;
-        o += c;
-    }
-    true
-}
-
 /// The cards `placed` puts in `place` (`starts`: where each place begins).
-fn cards_at(placed: &[u16], starts: &[usize], place: u8) -> CardSet {
-    if place == NONE {
+fn cards_at(placed: &[u16], starts: &[usize], place: Place) -> CardSet {
+    if place.0 == NONE {
         return CardSet::EMPTY;
     }
-    let i = place as usize;
+    let i = place.0 as usize;
     placed[starts[i]..starts[i + 1]]
         .iter()
         .map(|&c| Card(c as u8))
@@ -458,16 +402,7 @@ pub(super) fn resample_into(x: &MoscaState, p: usize, seed: u64, out: &mut Mosca
         CardSet::EMPTY
     };
 
-    let mut pl_ = Places {
-        hand: [NONE; MAX_SEATS],
-        kept: [NONE; MAX_SEATS],
-        drawn: [NONE; MAX_SEATS],
-        pile: [NONE; MAX_SEATS],
-        turnup_discard: NONE,
-        talon: NONE,
-        caps: [0; MAX_PLACES],
-        count: 0,
-    };
+    let mut pl_ = Places::default();
     for s in 0..n {
         if two[s] {
             let k = x.exchanged[s] as usize;
@@ -524,6 +459,9 @@ pub(super) fn resample_into(x: &MoscaState, p: usize, seed: u64, out: &mut Mosca
     }
     let all = (1u32 << places.count) - 1;
     let own_places = Places::bit(places.kept[p]) | Places::bit(places.drawn[p]);
+    let refused_by_any = (0..n)
+        .filter(|&s| seats[s])
+        .fold(0u64, |r, s| r | refuse[s]);
     let mut cards = [0u16; 52];
     let mut allowed = [0u32; 52];
     let mut k = 0;
@@ -544,7 +482,7 @@ pub(super) fn resample_into(x: &MoscaState, p: usize, seed: u64, out: &mut Mosca
         } else {
             all & !own_places
         };
-        if !others_played.contains(c) {
+        if !others_played.contains(c) && refused_by_any >> c.0 & 1 != 0 {
             for s in 0..n {
                 if seats[s] && refuse[s] >> c.0 & 1 != 0 {
                     a &= !Places::bit(places.hand[s]);
@@ -578,6 +516,7 @@ pub(super) fn resample_into(x: &MoscaState, p: usize, seed: u64, out: &mut Mosca
         .position(|&s| s as usize == p)
         .and_then(|j| x.history.get(log.start + j))
         .map_or(0, |&a| (a as u32).saturating_sub(PLAY0));
+    let merged = Merged::new(&allowed[..k], &places.caps[..places.count]);
     let mut attempts = 0u32;
     let mut strict = true;
     // Rejection keeps the draw uniform over the placements the checks allow.
@@ -591,16 +530,13 @@ pub(super) fn resample_into(x: &MoscaState, p: usize, seed: u64, out: &mut Mosca
             checks = (false, false);
             attempts = 0;
         }
-        if !place_merged(
-            &cards[..k],
-            &allowed[..k],
-            &places.caps[..places.count],
-            &mut rng,
-            &mut placed[..k],
-        ) {
+        if !merged
+            .as_ref()
+            .is_some_and(|m| m.place(&cards[..k], &mut rng, &mut placed[..k]))
+        {
             continue;
         }
-        let at = |place: u8| cards_at(&placed, &starts, place);
+        let at = |place: Place| cards_at(&placed, &starts, place);
         for s in 0..n {
             if two[s] {
                 pl.kept[s] = at(places.kept[s]);
@@ -661,7 +597,9 @@ pub(super) fn resample_into(x: &MoscaState, p: usize, seed: u64, out: &mut Mosca
                 fits &= c == 0;
                 continue;
             }
-            if !place_merged(&ids[..c], &full[..c], &caps[..m], &mut rng, &mut got[..c]) {
+            let dealt = Merged::new(&full[..c], &caps[..m])
+                .is_some_and(|mg| mg.place(&ids[..c], &mut rng, &mut got[..c]));
+            if !dealt {
                 fits = false;
                 continue;
             }
@@ -746,8 +684,8 @@ pub(super) fn resample_into(x: &MoscaState, p: usize, seed: u64, out: &mut Mosca
         out.discarded[dealer].insert(c);
     }
     let size = x.talon().len();
-    if places.talon != NONE {
-        let from = starts[places.talon as usize];
+    if places.talon.0 != NONE {
+        let from = starts[places.talon.0 as usize];
         for i in 0..size {
             out.talon[i] = placed[from + i] as u8;
         }
@@ -770,32 +708,38 @@ pub(super) fn resample_into(x: &MoscaState, p: usize, seed: u64, out: &mut Mosca
             continue;
         }
         let h1 = pl.after[s];
+        // Each of h1's cards as a bit, by slot.
+        let mut bit = [0u64; 8];
+        for (b, c) in bit.iter_mut().zip(h1) {
+            *b = 1 << c.0;
+        }
         let dealt = |t: u32| -> CardSet {
-            let mut drawn = CardSet::EMPTY;
-            for (i, c) in h1.iter().enumerate() {
-                if t >> i & 1 != 0 {
-                    drawn.insert(c);
-                }
+            let mut drawn = 0;
+            let mut rest = t;
+            while rest != 0 {
+                drawn |= bit[rest.trailing_zeros() as usize];
+                rest &= rest - 1;
             }
-            h1.minus(drawn).union(d)
+            CardSet(h1.bits() & !drawn | d.bits())
         };
-        let fitting = |t: u32| t.count_ones() == k && !(checks.0 && is_mosca(dealt(t)));
-        let sized = |t: u32| t.count_ones() == k;
-        let fitting_count = (0..32u32).filter(|&t| fitting(t)).count() as u64;
-        let (count, pick): (u64, &dyn Fn(u32) -> bool) = if fitting_count > 0 {
-            (fitting_count, &fitting)
-        } else {
-            ((0..32u32).filter(|&t| sized(t)).count() as u64, &sized)
-        };
-        let mut r = rng.below(count.max(1));
+        // The k-subsets of h1's slots, ascending, that leave a dealt hand that is no mosca (all
+        // of them if none does).
+        let mut sized = [0u32; 32];
+        let mut fitting = [0u32; 32];
+        let (mut ns, mut nf) = (0, 0);
         for t in 0..32u32 {
-            if pick(t) {
-                if r == 0 {
-                    out.history[at] = (PLAY0 + slots_of(dealt(t), d)) as u8;
-                    break;
+            if t.count_ones() == k {
+                sized[ns] = t;
+                ns += 1;
+                if !(checks.0 && is_mosca(dealt(t))) {
+                    fitting[nf] = t;
+                    nf += 1;
                 }
-                r -= 1;
             }
+        }
+        let pick = if nf > 0 { &fitting[..nf] } else { &sized[..ns] };
+        if let Some(&t) = pick.get(rng.below(pick.len().max(1) as u64) as usize) {
+            out.history[at] = (PLAY0 + slots_of(dealt(t), d)) as u8;
         }
     }
     // The dealer's turn-up slot follows from the placement.
