@@ -5,7 +5,7 @@
 // Index loops keep the steps line for line with the reference's.
 #![allow(clippy::needless_range_loop)]
 
-use crate::resample::place;
+use crate::resample::{Merged, MAX_CARDS, MAX_SLOTS};
 use crate::rng::SplitMix64;
 use crate::tiles::{TileCounts, TileType, NUM_TYPES};
 
@@ -672,60 +672,25 @@ pub(super) fn resample_into(x: &BurakoState, p: usize, seed: u64, out: &mut Bura
             });
         }
     }
-    // The places merged where they admit the same cards (the same law: a merged place's uniform
-    // order cut back into its places, in place order); fewer places, less work.
-    let m = caps.len();
-    let same = |j: usize, k: usize| allowed.iter().all(|&a| (a >> j & 1) == (a >> k & 1));
-    let mut heads: Vec<usize> = Vec::new();
-    let mut merged_of: Vec<usize> = Vec::with_capacity(m);
-    for j in 0..m {
-        let q = match heads.iter().position(|&f| same(f, j)) {
-            Some(q) => q,
-            None => {
-                heads.push(j);
-                heads.len() - 1
-            }
-        };
-        merged_of.push(q);
+    // The places merged where they admit the same cards (the same law, far fewer places).
+    let Some(merged) = Merged::new(&allowed, &caps) else {
+        out.rng = SplitMix64::new(rng.next_u64());
+        return;
+    };
+    let mut offs = [0usize; MAX_SLOTS + 1];
+    for (j, &c) in caps.iter().enumerate() {
+        offs[j + 1] = offs[j] + c as usize;
     }
-    let mut mcaps = vec![0u16; heads.len()];
-    for j in 0..m {
-        mcaps[merged_of[j]] += caps[j];
-    }
-    let mallowed: Vec<u32> = allowed
-        .iter()
-        .map(|&a| {
-            (0..m)
-                .filter(|&j| a >> j & 1 == 1 && heads[merged_of[j]] == j)
-                .fold(0u32, |acc, j| acc | 1 << merged_of[j])
-        })
-        .collect();
-    let mut merged = vec![0u16; cards.len()];
-    let mut got = Vec::with_capacity(cards.len());
-    let mut offs = Vec::with_capacity(m + 1);
-    let mut mstart = vec![0usize; heads.len()];
+    let mut got = [0u16; MAX_CARDS];
+    let got = &mut got[..cards.len()];
     let taken = take_now(x, &log, p);
     // docs/burako_engine.md §15: the mover's take this turn must have been legal with the rack the
     // placement gives it then; else the placement is drawn again (at most MAX_TRIES).
     for _ in 0..MAX_TRIES {
-        if !place(&cards, &mallowed, &mcaps, &mut rng, &mut merged) {
+        if !merged.place(&cards, &mut rng, got) {
             out.rng = SplitMix64::new(rng.next_u64());
             return;
         }
-        let mut acc = 0usize;
-        for (q, &c) in mcaps.iter().enumerate() {
-            mstart[q] = acc;
-            acc += c as usize;
-        }
-        got.clear();
-        offs.clear();
-        for j in 0..m {
-            let q = merged_of[j];
-            offs.push(got.len());
-            got.extend_from_slice(&merged[mstart[q]..mstart[q] + caps[j] as usize]);
-            mstart[q] += caps[j] as usize;
-        }
-        offs.push(got.len());
         let slot = |j: usize| -> &[u16] { &got[offs[j]..offs[j + 1]] };
         for &s in &others {
             let mut r = TileCounts::EMPTY;
