@@ -570,6 +570,19 @@ macro_rules! word_enum {
     };
 }
 
+/// `Default` for a game's typed options: the defaults of its option table (the `spec()` of the
+/// module invoking it), read by the type's `from_resolved`.
+#[macro_export]
+macro_rules! defaults_from_table {
+    ($Options:ty) => {
+        impl Default for $Options {
+            fn default() -> Self {
+                spec().typed_defaults(Self::from_resolved)
+            }
+        }
+    };
+}
+
 /// A game's option spec, read once from its data file (`python/tapete/data/<game>.json`).
 #[macro_export]
 macro_rules! options_spec {

@@ -78,12 +78,7 @@ pub struct BurakoOptions {
     pub loser_starts: bool,
 }
 
-impl Default for BurakoOptions {
-    /// The defaults of the option table.
-    fn default() -> Self {
-        spec().typed_defaults(Self::from_resolved)
-    }
-}
+crate::defaults_from_table!(BurakoOptions);
 
 impl BurakoOptions {
     /// Typed options from the resolved table, with the values derived from them. (Burako refuses
