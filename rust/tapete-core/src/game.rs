@@ -21,6 +21,14 @@ pub const MAX_DECISIONS: u64 = json::MAX_HISTORY;
 /// An id of the game's fixed, dense action space `0..num_distinct_actions`.
 pub type Action = u32;
 
+/// The error for an action id outside an action space of `count` ids: `IllegalAction`.
+pub fn out_of_range(action: impl fmt::Display, count: usize) -> GameError {
+    GameError::IllegalAction(format!(
+        "action id {action} is out of range: expected 0..{}",
+        count - 1
+    ))
+}
+
 /// `player` as a seat of an `n`-seat game; anything else is `InvalidPlayer`. The one seat check.
 pub fn seat(player: i64, n: usize) -> Result<usize> {
     if (0..n as i64).contains(&player) {
@@ -255,10 +263,7 @@ pub trait State: Clone + Send + Sync + fmt::Display + Sized {
     fn apply(&mut self, action: Action) -> Result<()> {
         let n = <Self::Game as Game>::NUM_ACTIONS;
         if action >= n {
-            return Err(GameError::IllegalAction(format!(
-                "action id {action} is out of range: expected 0..{}",
-                n - 1
-            )));
+            return Err(out_of_range(action, n as usize));
         }
         self.check_not_truncated()?;
         if !self.is_legal(action) {

@@ -221,6 +221,17 @@ impl Read {
         Ok(m)
     }
 
+    /// A `setup` spec (each game's contract): an object whose keys are all among `known`, read
+    /// through the returned `get`, to which a null value is an absent key.
+    pub fn setup_spec<'a>(
+        self,
+        spec: &'a Value,
+        known: &[&str],
+    ) -> Result<impl Fn(&str) -> Option<&'a Value>> {
+        let m = self.object_with(spec, "setup spec", known, &[])?;
+        Ok(move |k: &str| m.get(k).filter(|v| !v.is_null()))
+    }
+
     /// A u64 written as a decimal string (the RNG state): no sign, no leading zero.
     pub fn u64_text(self, v: &Value, what: &str) -> Result<u64> {
         match v.as_str() {

@@ -527,6 +527,15 @@ impl Resolved {
     pub fn word<T>(&self, key: &str, parse: fn(&str) -> Option<T>) -> Result<T> {
         parse(self.str(key)?).ok_or_else(|| Self::mismatch(key, "one of its words"))
     }
+    /// A word option of two words as a bool: `false` for `no`, `true` for `yes` (any other word is
+    /// a mismatch with the data file).
+    pub fn either(&self, key: &str, no: &str, yes: &str) -> Result<bool> {
+        match self.str(key)? {
+            w if w == no => Ok(false),
+            w if w == yes => Ok(true),
+            _ => Err(Self::mismatch(key, &format!("{no} or {yes}"))),
+        }
+    }
     /// A `seat` option: `None` for `random`.
     pub fn seat(&self, key: &str) -> Result<Option<u8>> {
         match self.get(key)? {
@@ -556,6 +565,19 @@ macro_rules! word_enum {
             }
             pub fn parse(s: &str) -> Option<Self> {
                 match s { $($text => Some($name::$var),)+ _ => None }
+            }
+        }
+    };
+}
+
+/// `Default` for a game's typed options: the defaults of its option table (the `spec()` of the
+/// module invoking it), read by the type's `from_resolved`.
+#[macro_export]
+macro_rules! defaults_from_table {
+    ($Options:ty) => {
+        impl Default for $Options {
+            fn default() -> Self {
+                spec().typed_defaults(Self::from_resolved)
             }
         }
     };
@@ -619,6 +641,18 @@ mod tests {
         let r = resolve(json!({"variant": "bigger", "players": 6})).unwrap();
         assert_eq!((r["hand"].clone(), r["cap"].clone()), (json!(4), json!(2)));
         assert_eq!(r["variant"], json!("bigger"));
+    }
+
+    #[test]
+    fn either_reads_a_two_word_option_as_a_bool() {
+        let r = Resolved(json!({"deal": "long"}).as_object().unwrap().clone());
+        assert!(r.either("deal", "short", "long").unwrap());
+        assert!(!r.either("deal", "long", "short").unwrap());
+        // a word the code does not name: the code and the data file disagree
+        assert!(matches!(
+            r.either("deal", "short", "medium"),
+            Err(GameError::InvalidOption(_))
+        ));
     }
 
     #[test]

@@ -3,6 +3,9 @@
 //! calls [`random_sim_test`] over its option grid and adds only the invariants of its own
 //! (cards, tiles or chips conserved).
 
+use serde_json::Value;
+
+use crate::error::Result;
 use crate::game::{Action, Game, State};
 use crate::rng::SplitMix64;
 
@@ -137,6 +140,48 @@ pub fn assert_bad_notation<T: std::fmt::Debug>(
             matches!(got, Err(crate::error::GameError::InvalidNotation(_))),
             "{text:?}: {got:?}"
         );
+    }
+}
+
+/// The position `spec` describes (the game's `setup`) under `options`; a refusal panics (the
+/// test's own mistake).
+pub fn setup<G: Game>(options: Value, spec: Value) -> G::State {
+    G::from_options(&options)
+        .and_then(|g| g.setup(&spec))
+        .unwrap_or_else(|e| panic!("{options} {spec}: {e}"))
+}
+
+/// A rule primitive of the game under `options` (the game's options must be accepted).
+pub fn primitive<G: Game>(options: Value, name: &str, args: Value) -> Result<Value> {
+    G::from_options(&options)
+        .unwrap_or_else(|e| panic!("{options}: {e}"))
+        .primitive(name, &args)
+}
+
+/// Plays `state` to its end with the `heuristic` bot in every seat, drawing from `rng`: each
+/// action it picks must be legal (panics naming `what` and the state otherwise).
+pub fn heuristic_plays_legal<S: State>(mut state: S, rng: &mut SplitMix64, what: &str) {
+    while state.player_to_act().is_some() {
+        let a = state.heuristic_action(rng);
+        assert!(
+            state.is_legal(a),
+            "{what}: {a} is not legal in {}",
+            state.to_json()
+        );
+        state.apply_unchecked(a);
+    }
+}
+
+/// [`heuristic_plays_legal`] on `matches` new matches under each of `option_sets`, the seeds
+/// and the bot's draws from one stream seeded by `seed` per option set.
+pub fn heuristic_plays_legal_to_the_end<G: Game>(option_sets: &[Value], seed: u64, matches: usize) {
+    for options in option_sets {
+        let game = G::from_options(options).unwrap_or_else(|e| panic!("{options}: {e}"));
+        let mut rng = SplitMix64::new(seed);
+        for _ in 0..matches {
+            let state = game.new_state(rng.next_u64());
+            heuristic_plays_legal(state, &mut rng, &options.to_string());
+        }
     }
 }
 

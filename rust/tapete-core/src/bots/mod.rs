@@ -3,6 +3,7 @@
 //! state passes through `resample_into` (ISMCTS) or the game's own `heuristic_action` (which
 //! reads only that seat's view), and `random` reads the legal actions alone.
 
+pub mod heuristic;
 pub mod ismcts;
 pub mod random;
 pub mod spec;

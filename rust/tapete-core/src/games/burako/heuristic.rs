@@ -6,9 +6,10 @@
 //! It reads only what the seat to act sees: its rack and the buffer, the melds on the table, the
 //! pozo's top and size. No heap allocation.
 
+use crate::bots::heuristic::least_by_key;
 use crate::game::Action;
 use crate::rng::SplitMix64;
-use crate::tiles::{colour, is_two, number, tile, TileCounts, TileType, JOKER};
+use crate::tiles::{colour, is_two, number, tile, TileCounts, TileType, JOKER, NUM_TYPES};
 
 use super::rules::{classify, tile_value};
 use super::{
@@ -292,15 +293,10 @@ impl BurakoState {
         let r = &self.opts().meld;
         let them = 1 - team(p);
         let theirs = &self.melds[them][..self.n_melds[them] as usize];
-        let (mut best, mut best_key, mut ties) = (None, i32::MAX, 0u64);
-        let mut m = rack.types();
-        while m != 0 {
-            let x = m.trailing_zeros() as TileType;
-            m &= m - 1;
-            let a = A_DISCARD + x as Action;
-            if !self.legal_one(a) {
-                continue;
-            }
+        let types = rack.types();
+        let discards = (0..NUM_TYPES as TileType)
+            .filter(|&x| types >> x & 1 != 0 && self.legal_one(A_DISCARD + x as Action));
+        let x = least_by_key(discards, rng, |&x| {
             let mut key = -tile_value(x, r);
             if self.is_wild(x) {
                 key += 1000;
@@ -320,16 +316,9 @@ impl BurakoState {
             if theirs.iter().any(|m| m.accept >> x & 1 != 0) {
                 key += 25;
             }
-            if key < best_key {
-                (best, best_key, ties) = (Some(a), key, 1);
-            } else if key == best_key {
-                ties += 1;
-                if rng.below(ties) == 0 {
-                    best = Some(a);
-                }
-            }
-        }
-        best
+            key
+        })?;
+        Some(A_DISCARD + x as Action)
     }
 }
 
@@ -338,14 +327,12 @@ mod tests {
     use serde_json::{json, Value};
 
     use super::*;
-    use crate::game::{Game, State};
+    use crate::game::State;
     use crate::games::burako::BurakoGame;
+    use crate::testing::{heuristic_plays_legal_to_the_end, setup};
 
     fn state(spec: Value) -> BurakoState {
-        BurakoGame::from_options(&json!({}))
-            .unwrap()
-            .setup(&spec)
-            .unwrap()
+        setup::<BurakoGame>(json!({}), spec)
     }
 
     fn act(s: &BurakoState) -> String {
@@ -420,17 +407,10 @@ mod tests {
     #[test]
     fn plays_legal_actions_to_the_end() {
         // The bot in every seat, 2 and 4 players: each action it picks is legal.
-        for players in [2, 4] {
-            let g = BurakoGame::from_options(&json!({ "players": players })).unwrap();
-            let mut rng = SplitMix64::new(17);
-            for _ in 0..3 {
-                let mut s = g.new_state(rng.next_u64());
-                while s.player_to_act().is_some() {
-                    let a = s.heuristic_action(&mut rng);
-                    assert!(s.is_legal(a), "{a} is not legal in {}", s.to_json());
-                    s.apply_unchecked(a);
-                }
-            }
-        }
+        heuristic_plays_legal_to_the_end::<BurakoGame>(
+            &[json!({"players": 2}), json!({"players": 4})],
+            17,
+            3,
+        );
     }
 }

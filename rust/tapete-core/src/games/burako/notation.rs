@@ -2,7 +2,7 @@
 //! `cancel`, `discard K13`, `extend 3 B7`.
 
 use crate::error::GameError;
-use crate::game::Action;
+use crate::game::{out_of_range, Action};
 use crate::tiles::{parse_tile, tile_text};
 
 use super::M_MAX;
@@ -22,12 +22,7 @@ pub fn action_to_string(a: Action) -> Result<String, GameError> {
             let k = a - 111;
             format!("extend {} {}", k / 53, tile_text((k % 53) as u8))
         }
-        _ => {
-            return Err(GameError::IllegalAction(format!(
-                "action id {a} is out of range: expected 0..{}",
-                NUM_ACTIONS - 1
-            )))
-        }
+        _ => return Err(out_of_range(a, NUM_ACTIONS as usize)),
     })
 }
 

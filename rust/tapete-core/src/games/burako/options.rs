@@ -9,33 +9,16 @@ use crate::options::{OptionsSpec, Resolved};
 use crate::word_enum;
 
 word_enum!(Variant { Standard => "standard" });
-word_enum!(TwoValue { Always20 => "always_20", Natural5Wild20 => "natural_5_wild_20" });
-word_enum!(PiernaOfTwos { Forbidden => "forbidden", AllowedAsNaturals => "allowed_as_naturals" });
 word_enum!(AcePos {
     LowOrHigh => "low_or_high",
     HighOnly => "high_only",
     LowOnly => "low_only",
 });
-word_enum!(AceToAce { Allowed => "allowed", Forbidden => "forbidden" });
-word_enum!(CloseRequirement { AnyCanasta => "any_canasta", PureCanasta => "pure_canasta" });
 word_enum!(CloseMode {
     MeldOrDiscard => "meld_or_discard",
     DiscardRequired => "discard_required",
     MeldRequired => "meld_required",
 });
-word_enum!(PozoTake { NoRequirement => "none", MustUseTopTileNow => "must_use_top_tile_now" });
-word_enum!(Rediscard { Allowed => "allowed", Forbidden => "forbidden" });
-word_enum!(PozoVisibility { AllTiles => "all_tiles", TopOnly => "top_only" });
-word_enum!(IndirectUnplayed {
-    CountsAsTaken => "counts_as_taken",
-    CountsAsNotTaken => "counts_as_not_taken",
-});
-word_enum!(StockExhausted {
-    EndHandAfterTurn => "end_hand_after_turn",
-    MuertoBecomesStock => "muerto_becomes_stock",
-});
-word_enum!(MatchMode { ToTarget => "to_target", SingleHand => "single_hand" });
-word_enum!(NextMano { Rotate => "rotate", LoserStarts => "loser_starts" });
 
 /// The option table (docs/burako_engine.md §2).
 pub fn spec() -> &'static OptionsSpec {
@@ -95,12 +78,7 @@ pub struct BurakoOptions {
     pub loser_starts: bool,
 }
 
-impl Default for BurakoOptions {
-    /// The defaults of the option table.
-    fn default() -> Self {
-        spec().typed_defaults(Self::from_resolved)
-    }
-}
+crate::defaults_from_table!(BurakoOptions);
 
 impl BurakoOptions {
     /// Typed options from the resolved table, with the values derived from them. (Burako refuses
@@ -131,37 +109,38 @@ impl BurakoOptions {
             muerto_size,
             meld: MeldRules {
                 twos_wild: r.bool("twos_wild")?,
-                two_natural_5: r.word("two_value", TwoValue::parse)? == TwoValue::Natural5Wild20,
+                two_natural_5: r.either("two_value", "always_20", "natural_5_wild_20")?,
                 joker_value: r.int("joker_value")? as i32,
                 max_wilds,
-                pierna_of_twos: r.word("pierna_of_twos", PiernaOfTwos::parse)?
-                    == PiernaOfTwos::AllowedAsNaturals,
+                pierna_of_twos: r.either("pierna_of_twos", "forbidden", "allowed_as_naturals")?,
                 ace: r.word("ace_position", AcePos::parse)?,
-                ace_to_ace: r.word("ace_to_ace_run", AceToAce::parse)? == AceToAce::Allowed,
+                ace_to_ace: r.either("ace_to_ace_run", "forbidden", "allowed")?,
                 run_wrap: r.bool("run_wrap")?,
                 canasta_min: r.int("canasta_min")? as u32,
             },
-            pure_canasta_to_close: r.word("close_requirement", CloseRequirement::parse)?
-                == CloseRequirement::PureCanasta,
+            pure_canasta_to_close: r.either("close_requirement", "any_canasta", "pure_canasta")?,
             close_mode: r.word("close_mode", CloseMode::parse)?,
             redraw: r.bool("first_player_redraw")?,
-            must_use_top: r.word("pozo_take_requirement", PozoTake::parse)?
-                == PozoTake::MustUseTopTileNow,
-            no_rediscard: r.word("single_tile_pozo_rediscard", Rediscard::parse)?
-                == Rediscard::Forbidden,
-            pozo_top_only: r.word("pozo_visibility", PozoVisibility::parse)?
-                == PozoVisibility::TopOnly,
+            must_use_top: r.either("pozo_take_requirement", "none", "must_use_top_tile_now")?,
+            no_rediscard: r.either("single_tile_pozo_rediscard", "allowed", "forbidden")?,
+            pozo_top_only: r.either("pozo_visibility", "all_tiles", "top_only")?,
             no_canasta_negative: r.bool("no_canasta_melds_negative")?,
-            unplayed_not_taken: r.word("indirect_muerto_unplayed", IndirectUnplayed::parse)?
-                == IndirectUnplayed::CountsAsNotTaken,
-            muerto_to_stock: r.word("stock_exhausted", StockExhausted::parse)?
-                == StockExhausted::MuertoBecomesStock,
+            unplayed_not_taken: r.either(
+                "indirect_muerto_unplayed",
+                "counts_as_taken",
+                "counts_as_not_taken",
+            )?,
+            muerto_to_stock: r.either(
+                "stock_exhausted",
+                "end_hand_after_turn",
+                "muerto_becomes_stock",
+            )?,
             max_cancels: r.int("max_cancels_per_turn")? as u32,
             max_turns: r.int("max_turns")? as u32,
-            single_hand: r.word("match", MatchMode::parse)? == MatchMode::SingleHand,
+            single_hand: r.either("match", "to_target", "single_hand")?,
             target: r.int("target")?,
             max_hands: r.int("max_hands")? as u32,
-            loser_starts: r.word("next_mano", NextMano::parse)? == NextMano::LoserStarts,
+            loser_starts: r.either("next_mano", "rotate", "loser_starts")?,
         })
     }
 }

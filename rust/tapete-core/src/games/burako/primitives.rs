@@ -118,12 +118,9 @@ mod tests {
 
     use super::super::BurakoGame;
     use crate::error::GameError;
-    use crate::game::Game;
 
     fn prim(options: Value, name: &str, args: Value) -> Result<Value, GameError> {
-        BurakoGame::from_options(&options)
-            .unwrap()
-            .primitive(name, &args)
+        crate::testing::primitive::<BurakoGame>(options, name, args)
     }
 
     fn classify(tiles: Value) -> Value {

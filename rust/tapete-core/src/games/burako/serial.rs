@@ -455,9 +455,8 @@ pub(super) fn setup(game: &BurakoGame, spec: &Value) -> Result<BurakoState> {
         "hand",
         "seed",
     ];
-    let sp = ST.object_with(spec, "setup spec", KEYS, &[])?;
     let n = game.num_players();
-    let get = |k: &str| sp.get(k).filter(|v| !v.is_null());
+    let get = ST.setup_spec(spec, KEYS)?;
     let seed = match get("seed") {
         Some(v) => v.as_u64().ok_or_else(|| {
             ST.err(format!(

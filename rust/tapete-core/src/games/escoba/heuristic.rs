@@ -434,10 +434,7 @@ mod tests {
     use crate::games::escoba::EscobaGame;
 
     fn state(opts: Value, spec: Value) -> EscobaState {
-        EscobaGame::from_options(&opts)
-            .unwrap()
-            .setup(&spec)
-            .unwrap()
+        crate::testing::setup::<EscobaGame>(opts, spec)
     }
 
     fn act(s: &EscobaState) -> Action {

@@ -4,7 +4,7 @@
 
 use crate::cards::Card;
 use crate::error::GameError;
-use crate::game::Action;
+use crate::game::{out_of_range, Action};
 
 pub const NUM_ACTIONS: u32 = 219;
 pub const TAKE: u32 = 52;
@@ -30,12 +30,7 @@ pub fn action_to_string(a: Action) -> Result<String, GameError> {
         DOUBT => "doubt".into(),
         KNOCK => "knock".into(),
         NO_KNOCK => "no knock".into(),
-        _ => {
-            return Err(GameError::IllegalAction(format!(
-                "action id {a} is out of range: expected 0..{}",
-                NUM_ACTIONS - 1
-            )))
-        }
+        _ => return Err(out_of_range(a, NUM_ACTIONS as usize)),
     })
 }
 

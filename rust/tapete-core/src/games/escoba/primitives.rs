@@ -348,11 +348,8 @@ mod tests {
     //! Expected values from the contract (docs/escoba_engine.md §7) and the rules' test vectors, worked by hand.
     use super::*;
 
-    fn game(options: Value) -> EscobaGame {
-        EscobaGame::from_options(&options).unwrap()
-    }
     fn prim(options: Value, name: &str, args: Value) -> Result<Value> {
-        game(options).primitive(name, &args)
+        crate::testing::primitive::<EscobaGame>(options, name, args)
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! It reads only what the seat to act sees: its hand and own discards, the turn-up, the cards
 //! played and the declarations. No heap allocation.
 
+use crate::bots::heuristic::least_by_key;
 use crate::cards::{Card, CardSet};
 use crate::game::Action;
 use crate::rng::SplitMix64;
@@ -13,23 +14,6 @@ use super::notation::{LEAVE, PASS, PLAY0, TAKE0};
 use super::options::LonePlayer;
 use super::rules::suit_mask;
 use super::{MoscaState, Phase};
-
-/// The best of some candidates by key, ties broken uniformly by `rng`.
-fn pick_min(cards: CardSet, rng: &mut SplitMix64, key: impl Fn(Card) -> f32) -> Option<Card> {
-    let (mut best, mut best_key, mut ties) = (None, f32::INFINITY, 0u64);
-    for c in cards.iter() {
-        let k = key(c);
-        if k < best_key {
-            (best, best_key, ties) = (Some(c), k, 1);
-        } else if k == best_key {
-            ties += 1;
-            if rng.below(ties) == 0 {
-                best = Some(c);
-            }
-        }
-    }
-    best
-}
 
 impl MoscaState {
     /// The heuristic bot's action for the seat to act (see the module doc).
@@ -136,7 +120,7 @@ impl MoscaState {
         let st = &self.cfg.strength;
         // cheapness: plain cards before trumps, then by strength
         let cheap =
-            |c: Card| st.value[c.0 as usize] as f32 + if trumps.contains(c) { 20.0 } else { 0.0 };
+            |&c: &Card| st.value[c.0 as usize] as f32 + if trumps.contains(c) { 20.0 } else { 0.0 };
         // a card no unseen card can beat (trumps only beat a plain card)
         let safe = |c: Card| {
             let beaters = CardSet(st.beating(c, self.trump()) & unseen.0);
@@ -146,9 +130,9 @@ impl MoscaState {
             let sure = CardSet(legal.0 & trumps.0).iter().filter(|&c| safe(c));
             let sure: CardSet = sure.collect();
             if !sure.is_empty() {
-                pick_min(sure, rng, cheap)
+                least_by_key(sure, rng, cheap)
             } else {
-                pick_min(legal, rng, cheap)
+                least_by_key(legal, rng, cheap)
             }
         } else {
             let w = Card(self.trick[self.trick_win as usize]);
@@ -161,9 +145,9 @@ impl MoscaState {
                 .filter(|&c| last || needy || safe(c))
                 .collect();
             if !good.is_empty() {
-                pick_min(good, rng, cheap)
+                least_by_key(good, rng, cheap)
             } else {
-                pick_min(legal, rng, cheap)
+                least_by_key(legal, rng, cheap)
             }
         };
         pick.map_or(PASS, |c| c.0 as Action)
@@ -175,14 +159,17 @@ mod tests {
     use serde_json::{json, Value};
 
     use super::*;
-    use crate::game::{Game, State};
+    use crate::game::State;
     use crate::games::mosca::MoscaGame;
+    use crate::testing::{heuristic_plays_legal_to_the_end, setup};
 
-    fn state(opts: Value, spec: Value) -> MoscaState {
-        MoscaGame::from_options(&opts)
-            .unwrap()
-            .setup(&spec)
-            .unwrap()
+    /// The 3-player position `spec` after `moves`.
+    fn state(spec: Value, moves: &[&str]) -> MoscaState {
+        let mut s = setup::<MoscaGame>(json!({"players": 3}), spec);
+        for m in moves {
+            s.apply_str(m).unwrap();
+        }
+        s
     }
 
     fn act(s: &MoscaState) -> Action {
@@ -199,9 +186,9 @@ mod tests {
         // top trumps and the top club promises two tricks: it plays, exchanging 8h and 9s,
         // sorted slots 3 and 4 of Kc Qd Kd 8h 9s (ids 12, 24, 25, 33, 47).
         let s = state(
-            json!({"players": 3}),
             json!({"hands": [["Ac", "7c", "Jh", "Th", "Qs"], ["Kc", "Qd", "Kd", "8h", "9s"],
                              ["Jc", "Td", "Kh", "Ks", "Ts"]], "turnup": "7d", "dealer": 0}),
+            &[],
         );
         assert_eq!(s.current_player(), Some(1));
         assert_eq!(act(&s), PLAY0 + 0b11000);
@@ -213,9 +200,9 @@ mod tests {
         // nothing; playing risks the no-trick penalty (docs/rules/mosca.md §5.4). Seat 0 deals
         // last, so seat 1 is not the lone dealer.
         let s = state(
-            json!({"players": 3}),
             json!({"hands": [["Ac", "Jc", "Jh", "Th", "Qs"], ["7c", "8c", "9h", "8s", "9s"],
                              ["Kc", "Td", "Kh", "Ks", "Ts"]], "turnup": "7d", "dealer": 0}),
+            &[],
         );
         assert_eq!(act(&s), PASS);
     }
@@ -224,14 +211,11 @@ mod tests {
     fn plays_last_with_the_cheapest_winner() {
         // All stand (docs/rules/mosca.md §4.1); mano seat 1 leads 9h, seat 2 plays Th, and
         // seat 0, last, holds Jh and Kh: Jh is the cheapest card that beats Th.
-        let mut s = state(
-            json!({"players": 3}),
+        let s = state(
             json!({"hands": [["Kh", "Jh", "7c", "8c", "9c"], ["9h", "Qc", "Kd", "8s", "9s"],
                              ["Th", "Td", "Ks", "Qs", "Ts"]], "turnup": "7d", "dealer": 0}),
+            &["play", "play", "play", "leave turnup", "9h", "Th"],
         );
-        for a in ["play", "play", "play", "leave turnup", "9h", "Th"] {
-            s.apply_str(a).unwrap();
-        }
         assert_eq!(s.current_player(), Some(0));
         assert_eq!(act(&s), card("Jh"));
     }
@@ -239,16 +223,12 @@ mod tests {
     #[test]
     fn follows_cheaply_when_the_trick_is_lost() {
         // Seat 2 leads 9h; seat 0 holds 7h and 8h, neither beats 9h, and seat 1 plays after
-        // it: the cheapest, 7h.
-        let mut s = state(
-            json!({"players": 3}),
+        // it: the cheapest, 7h. (Mano is seat 2, then seat 0.)
+        let s = state(
             json!({"hands": [["8h", "7h", "7c", "8c", "9c"], ["Th", "Qc", "Kd", "8s", "9s"],
                              ["9h", "Td", "Ks", "Qs", "Ts"]], "turnup": "7d", "dealer": 1}),
+            &["play", "play", "play", "leave turnup", "9h"],
         );
-        // mano is seat 2, then seat 0
-        for a in ["play", "play", "play", "leave turnup", "9h"] {
-            s.apply_str(a).unwrap();
-        }
         assert_eq!(s.current_player(), Some(0));
         assert_eq!(act(&s), card("7h"));
     }
@@ -257,14 +237,11 @@ mod tests {
     fn the_dealer_takes_the_turnup_for_the_weakest_card() {
         // Seat 0 deals and stands; the turn-up Kd is the top trump. Its weakest card is 7c, with
         // every other club above it unseen: slot 0 of 7c Jh As Qs Ks (ids 6, 36, 39, 50, 51).
-        let mut s = state(
-            json!({"players": 3}),
+        let s = state(
             json!({"hands": [["7c", "Jh", "As", "Qs", "Ks"], ["Kc", "Qd", "Jd", "8h", "9s"],
                              ["Jc", "Td", "Kh", "9h", "Ts"]], "turnup": "Kd", "dealer": 0}),
+            &["play", "play", "play"],
         );
-        for a in ["play", "play", "play"] {
-            s.apply_str(a).unwrap();
-        }
         assert_eq!(act(&s), TAKE0);
     }
 
@@ -272,23 +249,13 @@ mod tests {
     fn plays_legal_actions_to_the_end() {
         // The bot in every seat, under the options that change what is legal: each action it
         // picks is legal.
-        for opts in [
+        let option_sets = [
             json!({"players": 2}),
             json!({"players": 6, "exchange_limit": "max_3"}),
             json!({"players": 5, "exchange_limit": "reshuffle_discards_when_empty",
                    "must_head": false, "must_overtrump": false}),
             json!({"players": 3, "lone_player": "must_play_tricks", "ace_rank": "high"}),
-        ] {
-            let g = MoscaGame::from_options(&opts).unwrap();
-            let mut rng = SplitMix64::new(19);
-            for _ in 0..5 {
-                let mut s = g.new_state(rng.next_u64());
-                while s.player_to_act().is_some() {
-                    let a = s.heuristic_action(&mut rng);
-                    assert!(s.is_legal(a), "{opts}: {a} is not legal in {}", s.to_json());
-                    s.apply_unchecked(a);
-                }
-            }
-        }
+        ];
+        heuristic_plays_legal_to_the_end::<MoscaGame>(&option_sets, 19, 5);
     }
 }

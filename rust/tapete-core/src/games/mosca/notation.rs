@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use crate::cards::{Card, CardSet};
 use crate::error::GameError;
-use crate::game::Action;
+use crate::game::{out_of_range, Action};
 
 pub const NUM_ACTIONS: Action = 91;
 pub const PASS: Action = 52;
@@ -28,13 +28,6 @@ pub fn mask_cards(hand: CardSet, mask: u32) -> CardSet {
         }
     }
     out
-}
-
-fn out_of_range(a: Action) -> GameError {
-    GameError::IllegalAction(format!(
-        "action id {a} is out of range: expected 0..{}",
-        NUM_ACTIONS - 1
-    ))
 }
 
 /// `hand` is the actor's hand when the phase resolves masks / slots to cards
@@ -83,7 +76,7 @@ pub fn action_to_string(
             }
         }
         LEAVE => "leave turnup".into(),
-        _ => return Err(out_of_range(a)),
+        _ => return Err(out_of_range(a, NUM_ACTIONS as usize)),
     })
 }
 

@@ -89,12 +89,7 @@ pub struct MoscaOptions {
     pub leftover_pot: LeftoverPot,
 }
 
-impl Default for MoscaOptions {
-    /// The defaults of the option table.
-    fn default() -> Self {
-        spec().typed_defaults(Self::from_resolved)
-    }
-}
+crate::defaults_from_table!(MoscaOptions);
 
 impl MoscaOptions {
     /// Typed options from the resolved table. The derived values are written into `r` first, so

@@ -129,12 +129,8 @@ mod tests {
     use super::*;
     use crate::game::Game;
 
-    fn game(opts: Value) -> MoscaGame {
-        MoscaGame::from_options(&opts).unwrap()
-    }
-
     fn call(opts: Value, name: &str, args: Value) -> Result<Value> {
-        game(opts).primitive(name, &args)
+        crate::testing::primitive::<MoscaGame>(opts, name, args)
     }
 
     #[test]

@@ -136,8 +136,7 @@ pub(super) fn setup(game: &MoscaGame, spec: &Value) -> Result<MoscaState> {
         "deals_played",
         "seed",
     ];
-    let m = ST.object_with(spec, "setup spec", KEYS, &[])?;
-    let get = |k: &str| m.get(k).filter(|v| !v.is_null());
+    let get = ST.setup_spec(spec, KEYS)?;
     let cfg = &*game.cfg;
     let n = cfg.n;
     let mut s = game.blank(0);

@@ -3,7 +3,8 @@
 //!
 //! It reads only what the seat to act sees: its hand, the trump, the table and the stock size.
 
-use crate::cards::Card;
+use crate::bots::heuristic::least_by_key;
+use crate::cards::{Card, CardSet};
 use crate::game::{Action, State};
 use crate::rng::SplitMix64;
 
@@ -23,24 +24,7 @@ fn keep(c: Card, trump: Option<u8>) -> i32 {
 
 /// The card of `mask` with the least `keep`, ties broken by `rng`.
 fn cheapest(mask: u64, trump: Option<u8>, rng: &mut SplitMix64) -> Option<Card> {
-    let mut best: Option<Card> = None;
-    let mut best_key = i32::MAX;
-    let mut ties = 0u64;
-    let mut m = mask;
-    while m != 0 {
-        let c = Card(m.trailing_zeros() as u8);
-        m &= m - 1;
-        let k = keep(c, trump);
-        if k < best_key {
-            (best, best_key, ties) = (Some(c), k, 1);
-        } else if k == best_key {
-            ties += 1;
-            if rng.below(ties) == 0 {
-                best = Some(c);
-            }
-        }
-    }
-    best
+    least_by_key(CardSet(mask), rng, |&c| keep(c, trump))
 }
 
 impl MustaMaijaState {
@@ -120,18 +104,15 @@ mod tests {
     use serde_json::json;
 
     use super::*;
-    use crate::game::Game;
     use crate::games::musta_maija::MustaMaijaGame;
+    use crate::testing::{heuristic_plays_legal_to_the_end, setup};
 
     fn c(s: &str) -> Action {
         Card::parse(s).unwrap().0 as Action
     }
 
     fn state(opts: serde_json::Value, spec: serde_json::Value) -> MustaMaijaState {
-        MustaMaijaGame::from_options(&opts)
-            .unwrap()
-            .setup(&spec)
-            .unwrap()
+        setup::<MustaMaijaGame>(opts, spec)
     }
 
     fn act(s: &MustaMaijaState) -> Action {
@@ -221,22 +202,12 @@ mod tests {
     fn plays_legal_actions_to_the_end() {
         // The bot in every seat, under the options that change what is legal: each action it
         // picks is legal.
-        for opts in [
+        let option_sets = [
             json!({"players": 2}),
             json!({"players": 5, "beat_optional": false}),
             json!({"players": 3, "trump_reveal": "after_first_lead", "attack_limit": "unlimited"}),
             json!({"players": 6, "match": "first_to_losses", "match_losses": 2}),
-        ] {
-            let g = MustaMaijaGame::from_options(&opts).unwrap();
-            let mut rng = SplitMix64::new(13);
-            for _ in 0..5 {
-                let mut s = g.new_state(rng.next_u64());
-                while s.player_to_act().is_some() {
-                    let a = s.heuristic_action(&mut rng);
-                    assert!(s.is_legal(a), "{opts}: {a} is not legal in {}", s.to_json());
-                    s.apply_unchecked(a);
-                }
-            }
-        }
+        ];
+        heuristic_plays_legal_to_the_end::<MustaMaijaGame>(&option_sets, 13, 5);
     }
 }

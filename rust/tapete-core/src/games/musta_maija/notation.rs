@@ -3,7 +3,7 @@
 
 use crate::cards::Card;
 use crate::error::GameError;
-use crate::game::Action;
+use crate::game::{out_of_range, Action};
 
 pub const NUM_ACTIONS: u32 = 54;
 pub const DONE: Action = 52;
@@ -15,12 +15,7 @@ pub fn action_to_string(a: Action) -> Result<String, GameError> {
         0..=51 => Card(a as u8).to_string(),
         DONE => "done".into(),
         TAKE_ALL => "take all".into(),
-        _ => {
-            return Err(GameError::IllegalAction(format!(
-                "action id {a} is out of range: expected 0..{}",
-                NUM_ACTIONS - 1
-            )))
-        }
+        _ => return Err(out_of_range(a, NUM_ACTIONS as usize)),
     })
 }
 

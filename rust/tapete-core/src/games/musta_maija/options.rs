@@ -49,12 +49,7 @@ pub struct MustaMaijaOptions {
     pub max_attacks: Option<u32>,
 }
 
-impl Default for MustaMaijaOptions {
-    /// The defaults of the option table.
-    fn default() -> Self {
-        spec().typed_defaults(Self::from_resolved)
-    }
-}
+crate::defaults_from_table!(MustaMaijaOptions);
 
 impl MustaMaijaOptions {
     /// Typed options from the resolved table, with the checks across options.

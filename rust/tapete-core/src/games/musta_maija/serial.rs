@@ -129,8 +129,7 @@ pub(super) fn setup(game: &MustaMaijaGame, spec: &Value) -> Result<MustaMaijaSta
         "attacks",
         "seed",
     ];
-    let m = ST.object_with(spec, "setup spec", KEYS, &[])?;
-    let get = |k: &str| m.get(k).filter(|v| !v.is_null());
+    let get = ST.setup_spec(spec, KEYS)?;
     let n = game.num_players();
     let o = game.options();
     let mut x = game.blank(0);
