@@ -15,7 +15,7 @@ import pytest
 
 import tapete
 from resample_support.burako import rebuild_deal
-from resample_support.proofs import replayed, resampled_alike
+from resample_support.proofs import replayed, resample_sweep
 from stats import chi_square_p
 from tapete import reference
 
@@ -374,13 +374,8 @@ NOT_REPLAYED = [{"pozo_take_requirement": "must_use_top_tile_now", "max_cancels_
 
 @pytest.mark.parametrize("options", OPTION_SETS, ids=json.dumps)
 def test_native_and_reference_resample_alike_and_replay(options):
-    native, ref = tapete.Burako(**options), reference.Burako(**options)
-    for seed in range(20):
-        a = random_position(native, seed)
-        b = ref.state_from_json(a.to_json())
-        for p in range(native.num_players):
-            assert a.view(p) == b.view(p)
-            rb = resampled_alike(native, a, b, p, seed * 31 + p)
-            if b.is_terminal() or options in NOT_REPLAYED:
-                continue
+    native = tapete.Burako(**options)
+    positions = ((seed, random_position(native, seed)) for seed in range(20))
+    for p, b, rb in resample_sweep(native, reference.Burako(**options), positions):
+        if not b.is_terminal() and options not in NOT_REPLAYED:
             assert replayed(rebuild_deal(rb)).view(p) == b.view(p)

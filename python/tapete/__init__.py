@@ -15,15 +15,9 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+from . import errors, registry
 from ._game import MAX_DECISIONS
-from .errors import (
-    IllegalActionError,
-    InvalidNotationError,
-    InvalidOptionError,
-    InvalidPlayerError,
-    InvalidStateError,
-    TapeteError,
-)
+from .errors import *  # noqa: F403  (the exception classes, listed once in errors.__all__)
 from .registry import GAMES
 
 #: The package's version, the same as the native core's (``tapete._core.__version__``).
@@ -73,13 +67,8 @@ __all__ = [
     "reference",
     "testing",
     "cards",
-    "TapeteError",
-    "IllegalActionError",
-    "InvalidNotationError",
-    "InvalidOptionError",
-    "InvalidStateError",
-    "InvalidPlayerError",
 ]
+__all__ += errors.__all__
 
 # name -> (module, attribute or None for the module itself)
 _LAZY: dict[str, tuple[str, str | None]] = {

@@ -6,10 +6,9 @@ the same classes for the same mistake.
 
 from __future__ import annotations
 
+# The exception classes, which the package re-exports; the message helpers below are used by
+# both engines' modules and importable by name.
 __all__ = [
-    "EXCERPT_CHARS",
-    "excerpt",
-    "shown",
     "TapeteError",
     "IllegalActionError",
     "InvalidNotationError",

@@ -3,6 +3,7 @@ resamples of one state agree, and a rebuilt deal replays legally."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 
@@ -14,6 +15,16 @@ def resampled_alike(native: Any, native_state: Any, reference_state: Any, seat: 
     assert native.state_from_json(ours.to_json()).to_json() == ours.to_json()
     assert theirs.view(seat) == reference_state.view(seat)
     return theirs
+
+
+def resample_sweep(native: Any, reference: Any, positions: Iterable[tuple[int, Any]]) -> Iterator[tuple[int, Any, Any]]:
+    """For each ``(seed, native position)`` and each seat p: p, the position's reference twin and
+    its reference resample with seed ``seed * 31 + p``, checked by ``resampled_alike``."""
+    for seed, a in positions:
+        b = reference.state_from_json(a.to_json())
+        for p in range(native.num_players):
+            assert a.view(p) == b.view(p)
+            yield p, b, resampled_alike(native, a, b, p, seed * 31 + p)
 
 
 def replayed(rebuilt: tuple[Any, list[int]]) -> Any:

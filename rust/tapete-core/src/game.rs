@@ -202,6 +202,16 @@ pub trait State: Clone + Send + Sync + fmt::Display + Sized {
         self.legal_actions_into(&mut out);
         out
     }
+    /// The legal actions in notation, ascending and comma-separated: what an illegal-action
+    /// error lists.
+    fn legal_actions_text(&self) -> String {
+        let legal: Vec<String> = self
+            .legal_actions()
+            .into_iter()
+            .filter_map(|x| self.action_to_string(x).ok())
+            .collect();
+        legal.join(", ")
+    }
     /// Sets `out[a]` for every legal `a` (`out` is cleared first; its length is the action count).
     fn legal_mask(&self, out: &mut [bool]) {
         out.iter_mut().for_each(|x| *x = false);
@@ -307,7 +317,7 @@ pub trait State: Clone + Send + Sync + fmt::Display + Sized {
 ///
 /// Given the typed options too, it also writes `from_resolved` (`$Options::from_resolved` on
 /// the resolved table, which it may complete with derived values, then `Self::from_typed` with
-/// the table's JSON) and `new_state` (`self.deal_match(seed, None)`).
+/// the table's JSON) and the deals of [`deal_folder!`].
 #[macro_export]
 macro_rules! game_folder {
     ($State:ty, $name:literal, $Options:ty) => {
@@ -320,9 +330,7 @@ macro_rules! game_folder {
             let opts = <$Options>::from_resolved(&mut resolved)?;
             Ok(Self::from_typed(opts, resolved.to_json()))
         }
-        fn new_state(&self, seed: u64) -> $State {
-            self.deal_match(seed, None)
-        }
+        $crate::deal_folder!($State);
     };
     ($State:ty, $name:literal) => {
         type State = $State;
@@ -357,9 +365,62 @@ macro_rules! game_folder {
     };
 }
 
+/// A game folder's `new_state` and `new_state_with_deck`, alike in every game: its
+/// `deal_match(seed, deck)` deals a new match from the seeded RNG, or from `deck` once
+/// `serial::check_deck(&self.cfg, deck)` has read it (a permutation of the pack, top first).
+#[macro_export]
+macro_rules! deal_folder {
+    ($State:ty) => {
+        fn new_state(&self, seed: u64) -> $State {
+            self.deal_match(seed, None)
+        }
+        fn new_state_with_deck(
+            &self,
+            seed: u64,
+            deck: &serde_json::Value,
+        ) -> $crate::error::Result<$State> {
+            Ok(self.deal_match(seed, Some(serial::check_deck(&self.cfg, deck)?)))
+        }
+    };
+}
+
+/// A game folder state's reading of its shared configuration: `opts()`, the typed options, and
+/// `n()`, the number of seats.
+#[macro_export]
+macro_rules! config_accessors {
+    ($State:ty, $Options:ty) => {
+        impl $State {
+            #[inline]
+            fn opts(&self) -> &$Options {
+                &self.cfg.opts
+            }
+            #[inline]
+            fn n(&self) -> usize {
+                self.cfg.n
+            }
+        }
+    };
+}
+
+/// A game folder state's notation where an action's text depends on its id alone, not on the
+/// state: `notation::action_to_string` and `notation::string_to_action`. Used inside
+/// `impl State for ...`.
+#[macro_export]
+macro_rules! id_notation {
+    () => {
+        fn action_to_string(&self, action: $crate::game::Action) -> $crate::error::Result<String> {
+            notation::action_to_string(action)
+        }
+        fn string_to_action(&self, text: &str) -> $crate::error::Result<$crate::game::Action> {
+            notation::string_to_action(text)
+        }
+    };
+}
+
 /// The `State` items every game folder provides alike: its game (a handle on the shared
-/// `self.cfg`), the seat count `cfg.n`, the history of action ids in `self.history`, and the
-/// canonical JSON in `serial::to_json`. Used inside `impl State for ...`.
+/// `self.cfg`), the seat count `cfg.n`, the history of action ids in `self.history`, the
+/// canonical JSON in `serial::to_json`, the heuristic bot's `self.heuristic(rng)` and
+/// `resample::resample_into`. Used inside `impl State for ...`.
 #[macro_export]
 macro_rules! state_folder {
     ($Game:ident) => {
@@ -384,6 +445,12 @@ macro_rules! state_folder {
         }
         fn to_json(&self) -> String {
             serial::to_json(self)
+        }
+        fn heuristic_action(&self, rng: &mut $crate::rng::SplitMix64) -> $crate::game::Action {
+            self.heuristic(rng)
+        }
+        fn resample_into(&self, seat: usize, seed: u64, out: &mut Self) {
+            resample::resample_into(self, seat, seed, out)
         }
     };
 }

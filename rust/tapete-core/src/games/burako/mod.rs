@@ -22,8 +22,6 @@ mod tests;
 
 use std::sync::Arc;
 
-use serde_json::Value;
-
 use crate::error::{GameError, Result};
 use crate::game::{Action, Game, State};
 use crate::rng::SplitMix64;
@@ -196,22 +194,11 @@ impl Game for BurakoGame {
     fn score_sign(&self) -> i64 {
         1
     }
-
-    fn new_state_with_deck(&self, seed: u64, deck: &Value) -> Result<BurakoState> {
-        Ok(self.deal_match(seed, Some(serial::check_deck(deck)?)))
-    }
 }
 
-impl BurakoState {
-    #[inline]
-    fn opts(&self) -> &BurakoOptions {
-        &self.cfg.opts
-    }
-    #[inline]
-    fn n(&self) -> usize {
-        self.cfg.n
-    }
+crate::config_accessors!(BurakoState, BurakoOptions);
 
+impl BurakoState {
     // ----- accessors -----
 
     pub fn rack(&self, seat: usize) -> TileCounts {
@@ -427,12 +414,7 @@ impl State for BurakoState {
             legal.join(", ")
         ))
     }
-    fn action_to_string(&self, action: Action) -> Result<String> {
-        action_to_string(action)
-    }
-    fn string_to_action(&self, text: &str) -> Result<Action> {
-        string_to_action(text)
-    }
+    crate::id_notation!();
     /// Burako has no full-move form (docs/burako_engine.md §4): `play` applies one action given
     /// in its notation.
     fn play(&mut self, text: &str) -> Result<()> {
@@ -454,14 +436,8 @@ impl State for BurakoState {
     fn deals(&self) -> u32 {
         self.hand
     }
-    fn heuristic_action(&self, rng: &mut SplitMix64) -> Action {
-        self.heuristic(rng)
-    }
     fn view_json(&self, seat: usize) -> String {
         observe::view_json(self, seat)
-    }
-    fn resample_into(&self, seat: usize, seed: u64, out: &mut Self) {
-        resample::resample_into(self, seat, seed, out)
     }
     fn write_observation(&self, seat: usize, out: &mut [f32]) {
         self.fill_observation(seat, out)

@@ -10,7 +10,8 @@ use crate::tiles::{tile_text, TileCounts, TileType, NUM_TILES, NUM_TYPES};
 
 use super::rules::{self, Kind};
 use super::{
-    team, BurakoGame, BurakoState, Meld, MAX_SCORE, M_MAX, NUM_ACTIONS, PHASE_DRAW, PHASE_MELD,
+    team, BurakoGame, BurakoState, Config, Meld, MAX_SCORE, M_MAX, NUM_ACTIONS, PHASE_DRAW,
+    PHASE_MELD,
 };
 
 const ST: Read = Read::STATE;
@@ -111,7 +112,7 @@ fn check_census(total: &[u8; NUM_TYPES]) -> Result<()> {
 }
 
 /// A deck given to `new_state` (a JSON list, top first): the 106 tiles.
-pub(super) fn check_deck(deck: &Value) -> Result<[u8; NUM_TILES]> {
+pub(super) fn check_deck(_: &Config, deck: &Value) -> Result<[u8; NUM_TILES]> {
     let tiles = ST.tiles(deck, "deck", true)?;
     if tiles.len() != NUM_TILES {
         return Err(ST.err(format!("deck must hold the 106 tiles, got {}", tiles.len())));

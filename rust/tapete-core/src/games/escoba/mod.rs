@@ -270,25 +270,13 @@ impl Game for EscobaGame {
             Value::Object(options).to_string(),
         ))
     }
-    /// A new match dealt with the seeded RNG (docs/escoba_engine.md §5).
-    fn new_state(&self, seed: u64) -> EscobaState {
-        self.deal_match(seed, None)
-    }
-    /// A new match whose first deal uses `deck` (top first; a permutation of the pack).
-    fn new_state_with_deck(&self, seed: u64, deck: &Value) -> Result<EscobaState> {
-        Ok(self.deal_match(seed, Some(serial::check_deck(deck, self.cfg.opts.deck)?)))
-    }
+    // A new match dealt with the seeded RNG (docs/escoba_engine.md §5), or from a given deck.
+    crate::deal_folder!(EscobaState);
 }
 
+crate::config_accessors!(EscobaState, EscobaOptions);
+
 impl EscobaState {
-    #[inline]
-    fn opts(&self) -> &EscobaOptions {
-        &self.cfg.opts
-    }
-    #[inline]
-    fn n(&self) -> usize {
-        self.cfg.n
-    }
     #[inline]
     fn side(&self, seat: usize) -> usize {
         self.cfg.side_of[seat] as usize
@@ -563,16 +551,8 @@ impl EscobaState {
 }
 
 impl State for EscobaState {
-    type Game = EscobaGame;
+    crate::state_folder!(EscobaGame);
 
-    fn game(&self) -> EscobaGame {
-        EscobaGame {
-            cfg: self.cfg.clone(),
-        }
-    }
-    fn num_players(&self) -> usize {
-        self.n()
-    }
     #[inline]
     fn current_player(&self) -> Option<usize> {
         if self.terminal {
@@ -692,14 +672,9 @@ impl State for EscobaState {
                 "action {name} is not legal: the game is over"
             ));
         }
-        let legal: Vec<String> = self
-            .legal_actions()
-            .into_iter()
-            .filter_map(|x| action_to_string(x).ok())
-            .collect();
         GameError::IllegalAction(format!(
             "action {name} is not legal: legal actions are {}",
-            legal.join(", ")
+            self.legal_actions_text()
         ))
     }
 
@@ -771,12 +746,7 @@ impl State for EscobaState {
         }
     }
 
-    fn action_to_string(&self, action: Action) -> Result<String> {
-        action_to_string(action)
-    }
-    fn string_to_action(&self, text: &str) -> Result<Action> {
-        string_to_action(text)
-    }
+    crate::id_notation!();
     /// A full move `Qh x Ah 3s 5d` / `Kc` (docs/escoba_engine.md §4), applied atomically.
     fn play(&mut self, text: &str) -> Result<()> {
         self.play_move(text)
@@ -794,17 +764,8 @@ impl State for EscobaState {
             *x = self.scores[self.side(s)];
         }
     }
-    fn history(&self) -> Vec<Action> {
-        self.history.iter().map(|&a| a as Action).collect()
-    }
-    fn decisions(&self) -> usize {
-        self.history.len()
-    }
     fn deals(&self) -> u32 {
         self.deal
-    }
-    fn heuristic_action(&self, rng: &mut SplitMix64) -> Action {
-        self.heuristic(rng)
     }
     /// What `seat` may see (docs/escoba_engine.md §10), as JSON text.
     fn view_json(&self, seat: usize) -> String {
@@ -812,13 +773,6 @@ impl State for EscobaState {
     }
     fn write_observation(&self, seat: usize, out: &mut [f32]) {
         self.fill_observation(seat, out)
-    }
-    fn resample_into(&self, seat: usize, seed: u64, out: &mut Self) {
-        self.resample_to(seat, seed, out)
-    }
-    /// Canonical JSON (docs/escoba_engine.md §8).
-    fn to_json(&self) -> String {
-        serial::to_json(self)
     }
 }
 

@@ -236,7 +236,7 @@ impl EscobaState {
     }
 
     /// `resample_into` (docs/escoba_engine.md §12).
-    pub(super) fn resample_to(&self, p: usize, seed: u64, out: &mut EscobaState) {
+    fn resample_to(&self, p: usize, seed: u64, out: &mut EscobaState) {
         let mut rng = SplitMix64::new(seed);
         if self.terminal {
             out.clone_from(self);
@@ -465,6 +465,11 @@ impl EscobaState {
             out.history.push(a);
         }
     }
+}
+
+/// The state's `resample_into` (docs/escoba_engine.md §12), as every game folder provides it.
+pub(super) fn resample_into(x: &EscobaState, p: usize, seed: u64, out: &mut EscobaState) {
+    x.resample_to(p, seed, out)
 }
 
 #[cfg(test)]

@@ -10,7 +10,9 @@ use super::text::{
     Seen, ST,
 };
 use super::twins;
-use super::{EscobaGame, EscobaState, MAX_JSON_SWEEPS, MAX_PRIOR_SWEEPS, MAX_SEATS, MAX_SWEEPS};
+use super::{
+    Config, EscobaGame, EscobaState, MAX_JSON_SWEEPS, MAX_PRIOR_SWEEPS, MAX_SEATS, MAX_SWEEPS,
+};
 use crate::cards::{Card, CardSet};
 use crate::error::Result;
 use crate::game::{Game, State};
@@ -73,7 +75,8 @@ pub(super) fn push_deal_points(s: &mut String, st: &EscobaState) {
 // ----- reading helpers -----
 
 /// A deck given to `new_state` (top first): a permutation of the pack, as text or ids.
-pub(super) fn check_deck(deck: &Value, pack: Deck) -> Result<[u8; MAX_PACK]> {
+pub(super) fn check_deck(cfg: &Config, deck: &Value) -> Result<[u8; MAX_PACK]> {
+    let pack = cfg.opts.deck;
     let deck = card_list(deck, "deck", true, pack)?;
     if deck.len() != pack.len() {
         return Err(ST.err(format!(

@@ -20,8 +20,6 @@ mod view;
 use std::fmt;
 use std::sync::Arc;
 
-use serde_json::Value;
-
 use crate::cards::{Card, CardSet};
 use crate::error::{GameError, Result};
 use crate::game::{Action, Game, State};
@@ -269,13 +267,13 @@ impl MoscaGame {
 
     /// A new match (docs/mosca_engine.md §3): the first dealer (one draw unless a seat is given),
     /// then the first deal from `pack` (top first) or a shuffled one.
-    fn deal_match(&self, seed: u64, pack: Option<&[u8]>) -> MoscaState {
+    fn deal_match(&self, seed: u64, pack: Option<Vec<u8>>) -> MoscaState {
         let mut s = self.blank(seed);
         s.dealer = match self.cfg.opts.first_dealer {
             Some(d) => d,
             None => s.rng.below(self.cfg.n as u64) as u8,
         };
-        s.begin_match(pack);
+        s.begin_match(pack.as_deref());
         s
     }
 }
@@ -286,12 +284,6 @@ impl Game for MoscaGame {
     /// Scores are chip balances (docs/mosca_engine.md §4).
     fn score_sign(&self) -> i64 {
         1
-    }
-
-    /// The first deal from `deck`: the deck's cards, top first, as text or ids.
-    fn new_state_with_deck(&self, seed: u64, deck: &Value) -> Result<MoscaState> {
-        let pack = serial::check_deck(&self.cfg, deck)?;
-        Ok(self.deal_match(seed, Some(&pack)))
     }
 }
 
@@ -500,17 +492,11 @@ impl State for MoscaState {
     fn deals(&self) -> u32 {
         self.deals_played + (self.phase != Phase::End) as u32
     }
-    fn heuristic_action(&self, rng: &mut SplitMix64) -> Action {
-        self.heuristic(rng)
-    }
     fn view_json(&self, seat: usize) -> String {
         view::view_json(self, seat)
     }
     fn write_observation(&self, seat: usize, out: &mut [f32]) {
         view::write_observation(self, seat, out)
-    }
-    fn resample_into(&self, seat: usize, seed: u64, out: &mut Self) {
-        resample::resample_into(self, seat, seed, out)
     }
 }
 

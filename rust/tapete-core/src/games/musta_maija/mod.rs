@@ -13,8 +13,6 @@ mod tests;
 use std::fmt;
 use std::sync::Arc;
 
-use serde_json::Value;
-
 use crate::cards::{Card, CardSet};
 use crate::error::{GameError, Result};
 use crate::game::{Action, Game, State};
@@ -161,22 +159,11 @@ impl Game for MustaMaijaGame {
     fn score_sign(&self) -> i64 {
         -1
     }
-
-    fn new_state_with_deck(&self, seed: u64, deck: &Value) -> Result<MustaMaijaState> {
-        Ok(self.deal_match(seed, Some(serial::check_deck(deck)?)))
-    }
 }
 
-impl MustaMaijaState {
-    #[inline]
-    fn opts(&self) -> &MustaMaijaOptions {
-        &self.cfg.opts
-    }
-    #[inline]
-    fn n(&self) -> usize {
-        self.cfg.n
-    }
+crate::config_accessors!(MustaMaijaState, MustaMaijaOptions);
 
+impl MustaMaijaState {
     // ----- accessors -----
 
     pub fn phase(&self) -> Phase {
@@ -731,24 +718,14 @@ impl State for MustaMaijaState {
                 "action {text} is not legal: the match is over"
             ));
         }
-        let legal: Vec<String> = self
-            .legal_actions()
-            .into_iter()
-            .filter_map(|x| action_to_string(x).ok())
-            .collect();
         GameError::IllegalAction(format!(
             "action {text} is not legal for seat {} in the {} phase: legal are {}",
             self.current_player().unwrap_or(0),
             self.phase.as_str(),
-            legal.join(", ")
+            self.legal_actions_text()
         ))
     }
-    fn action_to_string(&self, action: Action) -> Result<String> {
-        action_to_string(action)
-    }
-    fn string_to_action(&self, text: &str) -> Result<Action> {
-        string_to_action(text)
-    }
+    crate::id_notation!();
     /// A full move (docs/musta_maija_engine.md §3): atomic; the state is unchanged on error.
     fn play(&mut self, text: &str) -> Result<()> {
         self.play_move(text)
@@ -767,17 +744,11 @@ impl State for MustaMaijaState {
     fn deals(&self) -> u32 {
         self.hand_no
     }
-    fn heuristic_action(&self, rng: &mut SplitMix64) -> Action {
-        self.heuristic(rng)
-    }
     fn view_json(&self, seat: usize) -> String {
         serial::view_json(self, seat)
     }
     fn write_observation(&self, seat: usize, out: &mut [f32]) {
         self.fill_observation(seat, out)
-    }
-    fn resample_into(&self, seat: usize, seed: u64, out: &mut Self) {
-        resample::resample_into(self, seat, seed, out)
     }
 }
 

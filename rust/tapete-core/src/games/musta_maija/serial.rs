@@ -4,7 +4,7 @@ use serde_json::{json, Map, Value};
 
 use super::options::TrumpReveal;
 use super::rules::{can_beat, MAIJA};
-use super::{MustaMaijaGame, MustaMaijaState, Phase, MAX_PAIRS, MAX_SEATS};
+use super::{Config, MustaMaijaGame, MustaMaijaState, Phase, MAX_PAIRS, MAX_SEATS};
 use crate::cards::{Card, CardSet};
 use crate::error::Result;
 use crate::game::{Game, State};
@@ -88,7 +88,7 @@ pub(super) fn view_json(x: &MustaMaijaState, p: usize) -> String {
 // ----- reading -----
 
 /// A deck given to `new_state` (a JSON list, top first): the 52 cards once each.
-pub(super) fn check_deck(deck: &Value) -> Result<[u8; 52]> {
+pub(super) fn check_deck(_: &Config, deck: &Value) -> Result<[u8; 52]> {
     let cards = ST.cards(deck, "deck", true)?;
     if cards.len() != 52 {
         return Err(ST.err(format!(
