@@ -5,6 +5,12 @@ every game of the registry and its benchmark option set, the native batch loop
 (``tapete.simulate``, one thread, random bot) is timed in a fresh process of each build in turn,
 ``--runs`` times (interleaved: old, new, old, new...), and the medians of ns per decision are
 printed with their ratio. This is how a change shows that no game got slower; it asserts nothing.
+
+``--instructions`` counts instructions instead of time (valgrind's callgrind, which the machine's
+load does not disturb): each build runs the same batch of ``G`` and of ``2G`` games under
+callgrind, and the difference of the two totals over the difference of their decisions is the
+instructions per decision of the loop alone, start-up and imports cancelled out. One run is
+enough: the count repeats exactly for the same build and inputs.
 """
 
 from __future__ import annotations
@@ -12,9 +18,11 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
+import tempfile
 
 # The snippet each build runs: ns per decision of one batch, the decisions it made.
 SNIPPET = """
@@ -37,12 +45,48 @@ def time_once(python: str, game: str, games: int) -> dict[str, float]:
     return json.loads(out.stdout)  # type: ignore[no-any-return]
 
 
+# The snippet each build runs under callgrind: one batch, no warm-up, the decisions it made.
+COUNT_SNIPPET = """
+import json, sys, tapete
+game = tapete.load(sys.argv[1])
+r = tapete.simulate(game, games=int(sys.argv[2]), seed=1, threads=1)
+print(json.dumps({"decisions": int(r["decisions"].sum())}))
+"""
+
+
+def instructions_once(python: str, game: str, games: int) -> tuple[int, int]:
+    """(instructions, decisions) of one batch of ``games`` under callgrind."""
+    # a fixed hash seed: the interpreter's own start-up then repeats instruction for instruction
+    env = dict(os.environ, OPENBLAS_NUM_THREADS="1", PYTHONHASHSEED="0")
+    with tempfile.TemporaryDirectory() as tmp:
+        out = subprocess.run(
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/cg.out", python, "-c", COUNT_SNIPPET]
+            + [game, str(games)],
+            capture_output=True,
+            text=True,
+            check=True,
+            env=env,
+        )
+    found = re.search(r"Collected\s*:\s*(\d+)", out.stderr)
+    if found is None:
+        raise SystemExit(f"callgrind printed no instruction count:\n{out.stderr[-2000:]}")
+    return int(found.group(1)), json.loads(out.stdout)["decisions"]
+
+
+def instructions_per_decision(python: str, game: str, games: int) -> float:
+    """Instructions per decision of the batch loop alone: the 2G-game run minus the G-game run."""
+    ir1, d1 = instructions_once(python, game, games)
+    ir2, d2 = instructions_once(python, game, 2 * games)
+    return (ir2 - ir1) / (d2 - d1)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("old", help="the Python of the build before")
     parser.add_argument("new", help="the Python of the build after")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--games", type=int, default=4000, help="games per timed batch")
+    parser.add_argument("--instructions", action="store_true", help="count instructions (callgrind), not time")
     parser.add_argument("game", nargs="*", help="game strings (default: each game's benchmark option set)")
     args = parser.parse_args()
     games = args.game
@@ -50,6 +94,17 @@ def main() -> None:
         from tapete.registry import GAMES
 
         games = [str(info.native(**info.bench)) for info in GAMES.values()]
+    if args.instructions:
+        games_counted = max(1, args.games // 20)
+        counted = f"{games_counted} vs {2 * games_counted} games"
+        print(f"instructions per decision, native batch loop, 1 thread (callgrind, {counted})")
+        print(f"  {'game':50} {'before':>10} {'after':>10} {'after/before':>13}")
+        for game in games:
+            a = instructions_per_decision(args.old, game, games_counted)
+            b = instructions_per_decision(args.new, game, games_counted)
+            print(f"  {game:50} {a:10.0f} {b:10.0f} {b / a:12.3f}x")
+            sys.stdout.flush()
+        return
     print(f"ns per decision, native batch loop, 1 thread, median of {args.runs} interleaved runs")
     print(f"  {'game':50} {'before':>10} {'after':>10} {'after/before':>13}")
     for game in games:
