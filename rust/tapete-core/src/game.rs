@@ -8,6 +8,7 @@ use serde_json::Value;
 
 use crate::error::{GameError, Result};
 use crate::json;
+use crate::obs::Entries;
 use crate::options::OptionsSpec;
 use crate::rng::SplitMix64;
 
@@ -142,6 +143,13 @@ pub trait State: Clone + Send + Sync + fmt::Display + Sized {
     /// Writes what `seat` (a seat of this game) may see into `out`, which has the game's
     /// observation size and holds zeros.
     fn write_observation(&self, seat: usize, out: &mut [f32]);
+    /// Writes the same observation into `out` as its entries, unfinished (the caller runs
+    /// [`Entries::finish`]); `size` is the game's observation size. Games whose writer is
+    /// generic over [`crate::obs::Sink`] write the entries directly; the rest are read back from
+    /// a dense row.
+    fn write_observation_entries(&self, seat: usize, size: usize, out: &mut Entries) {
+        out.read_dense(size, |row| self.write_observation(seat, row));
+    }
     /// Canonical JSON (docs/design.md §4).
     fn to_json(&self) -> String;
 

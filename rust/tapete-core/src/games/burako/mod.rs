@@ -442,4 +442,7 @@ impl State for BurakoState {
     fn write_observation(&self, seat: usize, out: &mut [f32]) {
         self.fill_observation(seat, out)
     }
+    fn write_observation_entries(&self, seat: usize, _size: usize, out: &mut crate::obs::Entries) {
+        self.fill_observation(seat, out)
+    }
 }
