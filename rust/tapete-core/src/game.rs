@@ -462,3 +462,39 @@ macro_rules! state_folder {
         }
     };
 }
+
+/// `Clone` for a game folder's state whose `clone_from` copies field by field, so that its
+/// vectors' buffers are reused (resampling into a buffer state allocates nothing), and
+/// `position()`, a copy with those vectors left empty (a trial position for legality checks,
+/// at no allocation). Given the state, its vectors, then its other fields (all `Copy`); the
+/// state's `cfg` is cloned.
+#[macro_export]
+macro_rules! clone_reusing {
+    ($State:ident; $($vec:ident),*; $($field:ident),* $(,)?) => {
+        impl Clone for $State {
+            fn clone(&self) -> Self {
+                $State {
+                    cfg: self.cfg.clone(),
+                    $($vec: self.$vec.clone(),)*
+                    $($field: self.$field,)*
+                }
+            }
+            fn clone_from(&mut self, o: &Self) {
+                self.cfg.clone_from(&o.cfg);
+                $(self.$vec.clone_from(&o.$vec);)*
+                $(self.$field = o.$field;)*
+            }
+        }
+
+        impl $State {
+            #[allow(dead_code)]
+            fn position(&self) -> Self {
+                $State {
+                    cfg: self.cfg.clone(),
+                    $($vec: Vec::new(),)*
+                    $($field: self.$field,)*
+                }
+            }
+        }
+    };
+}

@@ -24,8 +24,10 @@ impl Sink for [f32] {
 /// index once.
 #[derive(Clone, Debug, Default)]
 pub struct Entries {
+    /// Buffers whose first `len` places hold the entries; past them, room for the next.
     index: Vec<u32>,
     value: Vec<f32>,
+    len: usize,
     /// The dense row of `read_dense`, all zeros between calls.
     dense: Vec<f32>,
 }
@@ -33,49 +35,68 @@ pub struct Entries {
 impl Sink for Entries {
     #[inline]
     fn set(&mut self, i: usize, v: f32) {
-        if v != 0.0 {
-            self.index.push(i as u32);
-            self.value.push(v);
-        }
+        self.room();
+        // written always, kept when nonzero: no branch on the value
+        self.index[self.len] = i as u32;
+        self.value[self.len] = v;
+        self.len += (v != 0.0) as usize;
     }
     #[inline]
     fn add(&mut self, i: usize, v: f32) {
         // a count's repeated adds come one after another: merged here, in the writer's order
-        match self.index.last() {
-            Some(&last) if last == i as u32 => *self.value.last_mut().unwrap() += v,
-            _ => {
-                self.index.push(i as u32);
-                self.value.push(v);
-            }
+        if self.len > 0 && self.index[self.len - 1] == i as u32 {
+            self.value[self.len - 1] += v;
+        } else {
+            self.room();
+            self.index[self.len] = i as u32;
+            self.value[self.len] = v;
+            self.len += 1;
         }
     }
 }
 
 impl Entries {
+    /// Room for one more entry.
+    #[inline]
+    fn room(&mut self) {
+        if self.len == self.index.len() {
+            let more = self.index.len().max(32);
+            self.index.resize(self.len + more, 0);
+            self.value.resize(self.len + more, 0.0);
+        }
+    }
+    #[inline]
+    fn push(&mut self, i: usize, v: f32) {
+        self.room();
+        self.index[self.len] = i as u32;
+        self.value[self.len] = v;
+        self.len += 1;
+    }
     pub fn clear(&mut self) {
-        self.index.clear();
-        self.value.clear();
+        self.len = 0;
     }
     pub fn len(&self) -> usize {
-        self.index.len()
+        self.len
     }
     pub fn is_empty(&self) -> bool {
-        self.index.is_empty()
+        self.len == 0
     }
     pub fn index(&self) -> &[u32] {
-        &self.index
+        &self.index[..self.len]
     }
     pub fn value(&self) -> &[f32] {
-        &self.value
+        &self.value[..self.len]
     }
 
     /// Sorts the entries by index (stably, in place: an index's adds are summed in the writer's
     /// order, as the dense row sums them), merges repeated indices and drops zeros.
     pub fn finish(&mut self) {
-        let (index, value) = (&mut self.index, &mut self.value);
+        let n = self.len;
+        let (index, value) = (&mut self.index[..n], &mut self.value[..n]);
+        let mut k = n;
         if !index.windows(2).all(|w| w[0] < w[1]) {
             // insertion sort: a writer's entries come nearly in order
-            for j in 1..index.len() {
+            for j in 1..n {
                 let (i, v) = (index[j], value[j]);
                 let mut k = j;
                 while k > 0 && index[k - 1] > i {
@@ -86,8 +107,8 @@ impl Entries {
                 index[k] = i;
                 value[k] = v;
             }
-            let mut k = 0;
-            for j in 0..index.len() {
+            k = 0;
+            for j in 0..n {
                 if k > 0 && index[k - 1] == index[j] {
                     value[k - 1] += value[j];
                 } else {
@@ -96,45 +117,49 @@ impl Entries {
                     k += 1;
                 }
             }
-            index.truncate(k);
-            value.truncate(k);
         }
-        if value.contains(&0.0) {
-            let mut k = 0;
-            for j in 0..index.len() {
+        if value[..k].contains(&0.0) {
+            let mut m = 0;
+            for j in 0..k {
                 if value[j] != 0.0 {
-                    index[k] = index[j];
-                    value[k] = value[j];
-                    k += 1;
+                    index[m] = index[j];
+                    value[m] = value[j];
+                    m += 1;
                 }
             }
-            index.truncate(k);
-            value.truncate(k);
+            k = m;
         }
+        self.len = k;
     }
 
     /// The entries of a row of `size` that `write` writes densely (into zeros): written into a
-    /// scratch row kept in cache, then read back block by block, skipping blocks of zeros.
+    /// scratch row kept in cache, then read back 16 entries at a time, by a mask of the nonzero
+    /// ones (branch-free, so that scattered entries cost no mispredicted branches).
     pub fn read_dense(&mut self, size: usize, write: impl FnOnce(&mut [f32])) {
-        if self.dense.len() != size {
-            self.dense.clear();
-            self.dense.resize(size, 0.0);
-        }
-        write(&mut self.dense);
         const W: usize = 16;
-        let mut base = 0;
-        for chunk in self.dense.chunks_mut(W) {
-            if chunk.iter().fold(0u32, |a, x| a | x.to_bits()) != 0 {
-                for (k, x) in chunk.iter_mut().enumerate() {
-                    if *x != 0.0 {
-                        self.index.push((base + k) as u32);
-                        self.value.push(*x);
-                    }
-                    *x = 0.0;
-                }
-            }
-            base += W;
+        let padded = size.div_ceil(W) * W;
+        if self.dense.len() != padded {
+            self.dense.clear();
+            self.dense.resize(padded, 0.0);
         }
+        let mut dense = std::mem::take(&mut self.dense);
+        write(&mut dense[..size]);
+        for (c, chunk) in dense.chunks_exact_mut(W).enumerate() {
+            let mut nonzero = 0u32;
+            for (k, &x) in chunk.iter().enumerate() {
+                nonzero |= ((x != 0.0) as u32) << k;
+            }
+            if nonzero != 0 {
+                while nonzero != 0 {
+                    let k = nonzero.trailing_zeros() as usize;
+                    let v = chunk[k];
+                    self.push(c * W + k, v);
+                    nonzero &= nonzero - 1;
+                }
+                chunk.fill(0.0);
+            }
+        }
+        self.dense = dense;
     }
 }
 

@@ -61,7 +61,7 @@ pub struct MustaMaijaGame {
     cfg: Arc<Config>,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct MustaMaijaState {
     cfg: Arc<Config>,
     hands: [CardSet; MAX_SEATS],
@@ -91,6 +91,10 @@ pub struct MustaMaijaState {
     rng: SplitMix64,
     history: Vec<u8>,
 }
+
+crate::clone_reusing!(MustaMaijaState; history; hands, known, stock, stock_len, out_of_play,
+    attack, pairs, n_pairs, beaten_t, beaten_c, left, turned, trump, phase, attacker, defender,
+    dealer, attacks, hand_no, losses, rng);
 
 impl PartialEq for MustaMaijaState {
     fn eq(&self, o: &Self) -> bool {
