@@ -197,7 +197,7 @@ struct Slot<S> {
     /// Index form: the entries in the row's observation and final observation (past them the
     /// row holds padding), and the entries of either that outgrew the arrays' width.
     lens: [usize; 2],
-    spill: [Entries; 2],
+    spill: Option<Box<[Entries; 2]>>,
 }
 
 /// A batch's observation rows.
@@ -286,6 +286,7 @@ impl<'a> MaskRows<'a> {
         }
     }
     /// Row `i` (of `width` values) marks the actions of `legal`.
+    #[inline]
     fn write(&mut self, i: usize, width: usize, legal: &[Action]) {
         match self {
             MaskRows::Bool(x) => {
@@ -503,7 +504,7 @@ impl<G: Game> VecEnv<G> {
                 steps: 0,
                 decisions: 0,
                 lens: [0; 2],
-                spill: Default::default(),
+                spill: None,
             })
             .collect();
         Ok(VecEnv {
@@ -594,19 +595,18 @@ impl<G: Game> VecEnv<G> {
         let Buffers { obs, final_obs, .. } = bufs;
         for (k, mut rows) in [obs, final_obs].into_iter().enumerate() {
             for (i, slot) in self.slots.iter_mut().enumerate() {
-                if !slot.spill[k].is_empty() {
-                    let e = std::mem::take(&mut slot.spill[k]);
-                    if put_entries(&mut rows, i, size, &e, &mut slot.lens[k]) {
-                        slot.spill[k] = e;
-                        slot.spill[k].clear();
-                    } else {
-                        slot.spill[k] = e;
+                let Some(spill) = slot.spill.as_mut() else {
+                    continue;
+                };
+                if !spill[k].is_empty() {
+                    if !put_entries(&mut rows, i, size, &spill[k], &mut slot.lens[k]) {
                         return Err(GameError::InvalidState(format!(
                             "index rows of width {} are narrower than a row's {} entries",
                             rows.width(size),
-                            slot.spill[k].len()
+                            spill[k].len()
                         )));
                     }
+                    spill[k].clear();
                 }
             }
         }
@@ -750,6 +750,7 @@ fn put_entries(
 
 /// Writes seat `seat`'s observation of `state` into row `i` of `rows` (`which`: 0 the
 /// observation, 1 the final one); returns the entries it has (0 for float32).
+#[inline]
 fn observe<S: State>(
     rows: &mut ObsRows<'_>,
     i: usize,
@@ -757,7 +758,7 @@ fn observe<S: State>(
     state: &S,
     seat: usize,
     lens: &mut [usize; 2],
-    spill: &mut [Entries; 2],
+    spill: &mut Option<Box<[Entries; 2]>>,
     which: usize,
     e: &mut Entries,
 ) -> usize {
@@ -773,10 +774,12 @@ fn observe<S: State>(
             state.write_observation_entries(seat, size, e);
             e.finish();
             if put_entries(rows, i, size, e, &mut lens[which]) {
-                spill[which].clear();
+                if let Some(s) = spill {
+                    s[which].clear();
+                }
             } else {
                 // kept for `refill` once the arrays are wider
-                spill[which].clone_from(e);
+                spill.get_or_insert_with(Default::default)[which].clone_from(e);
             }
             e.len()
         }

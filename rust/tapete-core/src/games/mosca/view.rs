@@ -80,7 +80,7 @@ pub(super) fn view_json(x: &MoscaState, p: usize) -> String {
     s
 }
 
-/// Writes the observation of seat `p` (a seat of the game) into `out`, in ascending order.
+/// Writes the observation of seat `p` (a seat of the game) into `out`.
 pub(super) fn write_observation<O: Sink + ?Sized>(x: &MoscaState, p: usize, out: &mut O) {
     let n = x.cfg.n;
     let rot = |j: usize| (p + j) % n;
@@ -104,19 +104,14 @@ pub(super) fn write_observation<O: Sink + ?Sized>(x: &MoscaState, p: usize, out:
         if x.eliminated[s] {
             out.set(b + 2, 1.0);
         }
-    }
-    for j in 0..n {
-        out.set(161 + 3 * n + j, x.exchanged[rot(j)] as f32);
+        out.set(161 + 3 * n + j, x.exchanged[s] as f32);
     }
     out.set(161 + 4 * n, (x.talon_len - x.talon_pos) as f32);
     let tb = 162 + 4 * n;
-    // the trick in play order goes round the table: from its card nearest the observer on, its
-    // slots come in ascending order
-    let len = x.trick_len as usize;
-    let slot = |k: usize| (x.trick_seats[k] as usize + n - p) % n;
-    let first = (0..len).min_by_key(|&k| slot(k)).unwrap_or(0);
-    for k in (first..len).chain(0..first) {
-        out.set(tb + 52 * slot(k) + x.trick[k] as usize, 1.0);
+    for k in 0..x.trick_len as usize {
+        let s = x.trick_seats[k] as usize;
+        let j = (s + n - p) % n;
+        out.set(tb + 52 * j + x.trick[k] as usize, 1.0);
     }
     if x.phase == Phase::Trick && x.leader >= 0 {
         let j = (x.leader as usize + n - p) % n;
@@ -126,12 +121,11 @@ pub(super) fn write_observation<O: Sink + ?Sized>(x: &MoscaState, p: usize, out:
         out.set(162 + 57 * n + c.0 as usize, 1.0);
     }
     for j in 0..n {
-        out.set(214 + 57 * n + j, x.tricks_won[rot(j)] as f32);
+        let s = rot(j);
+        out.set(214 + 57 * n + j, x.tricks_won[s] as f32);
+        out.set(215 + 58 * n + j, x.balances[s] as f32);
     }
     out.set(214 + 58 * n, x.pot as f32);
-    for j in 0..n {
-        out.set(215 + 58 * n + j, x.balances[rot(j)] as f32);
-    }
     out.set(215 + 59 * n + (x.dealer as usize + n - p) % n, 1.0);
     out.set(215 + 60 * n, x.deals_played as f32);
 }
