@@ -28,6 +28,10 @@ pub struct Entries {
     index: Vec<u32>,
     value: Vec<f32>,
     len: usize,
+    /// The least index that keeps the entries ascending, and whether one came below it or an
+    /// add may have summed to 0: else `finish` has nothing to do.
+    next: u32,
+    disordered: bool,
     /// The dense row of `read_dense`, all zeros between calls.
     dense: Vec<f32>,
 }
@@ -40,9 +44,12 @@ impl Sink for Entries {
         self.index[self.len] = i as u32;
         self.value[self.len] = v;
         self.len += (v != 0.0) as usize;
+        self.disordered |= (i as u32) < self.next;
+        self.next = i as u32 + 1;
     }
     #[inline]
     fn add(&mut self, i: usize, v: f32) {
+        self.disordered = true;
         // a count's repeated adds come one after another: merged here, in the writer's order
         if self.len > 0 && self.index[self.len - 1] == i as u32 {
             self.value[self.len - 1] += v;
@@ -71,9 +78,13 @@ impl Entries {
         self.index[self.len] = i as u32;
         self.value[self.len] = v;
         self.len += 1;
+        self.disordered |= (i as u32) < self.next;
+        self.next = i as u32 + 1;
     }
     pub fn clear(&mut self) {
         self.len = 0;
+        self.next = 0;
+        self.disordered = false;
     }
     pub fn len(&self) -> usize {
         self.len
@@ -91,6 +102,10 @@ impl Entries {
     /// Sorts the entries by index (stably, in place: an index's adds are summed in the writer's
     /// order, as the dense row sums them), merges repeated indices and drops zeros.
     pub fn finish(&mut self) {
+        if !self.disordered {
+            return;
+        }
+        self.disordered = false;
         let n = self.len;
         let (index, value) = (&mut self.index[..n], &mut self.value[..n]);
         let mut k = n;
