@@ -1,5 +1,5 @@
 //! The generic random-playout test every game passes (OpenSpiel's RandomSimTest;
-//! docs/design.md §7.3), written once over the traits. Each game's `tests/<game>_playouts.rs`
+//! docs/design.md §7.3), written once over the traits. Each game's `tests/playouts/<game>.rs`
 //! calls [`random_sim_test`] over its option grid and adds only the invariants of its own
 //! (cards, tiles or chips conserved).
 
@@ -9,12 +9,21 @@ use crate::error::Result;
 use crate::game::{Action, Game, State};
 use crate::rng::SplitMix64;
 
-/// How many games a sweep plays: `TAPETE_PLAYOUTS` (per option set), else `default`.
-pub fn games_from_env(default: usize) -> usize {
-    std::env::var("TAPETE_PLAYOUTS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
+/// The share of a sweep that CI plays: its configurations all run, each for a tenth of the games.
+pub const SAMPLE: usize = 10;
+
+/// How many games a sweep plays per configuration, `full` being its whole size: with
+/// `TAPETE_PLAYOUTS=full` all of them, with `TAPETE_PLAYOUTS=N` N, else CI's sample,
+/// `full / SAMPLE` (every configuration still plays, its first games with the deep checks at every
+/// step).
+pub fn games_from_env(full: usize) -> usize {
+    match std::env::var("TAPETE_PLAYOUTS").as_deref() {
+        Ok("full") => full,
+        Ok(v) => v.parse().unwrap_or_else(|_| {
+            panic!("TAPETE_PLAYOUTS={v:?}: expected `full` or a number of games")
+        }),
+        Err(_) => full.div_ceil(SAMPLE),
+    }
 }
 
 /// What one sweep checks and for how long.

@@ -2,8 +2,9 @@
 //! the generic invariants of `tapete_core::testing::random_sim_test` (docs/design.md §7.3), plus this
 //! game's own: the pack's cards are conserved during a deal (each once, or twice with the double
 //! pack), and with `steal` a pile has a top iff it is not empty, one of its cards (docs/rules/escoba.md §2.21).
-//! `TAPETE_PLAYOUTS` sets the games per configuration (default 2,000), `TAPETE_PLAYOUTS_ONLY` a
-//! text the options must hold.
+//! Each configuration plays 2,000 games in the full sweep (`TAPETE_PLAYOUTS=full`; CI plays a
+//! tenth, `tapete_core::testing::games_from_env`), `TAPETE_PLAYOUTS_ONLY` a text the options must
+//! hold.
 
 use rayon::prelude::*;
 use tapete_core::games::escoba::{EscobaGame, EscobaState};
@@ -44,7 +45,7 @@ const CONFIGS: &[(&str, u32)] = &[
 ];
 
 /// The issue-6 presets as (variant, players, divisor): each configuration plays games/divisor,
-/// so that every preset gets 1,000 games at the default (2,000).
+/// so that every preset gets 1,000 games in the full sweep (2,000).
 const MORE_PRESETS: &[(&str, u32, usize)] = &[
     ("differenze", 2, 4),
     ("differenze", 4, 4),
