@@ -8,7 +8,7 @@
 
 use rayon::prelude::*;
 use tapete_core::games::escoba::{EscobaGame, EscobaState};
-use tapete_core::testing::{games_from_env, random_sim_test, Sweep};
+use tapete_core::testing::{games_from_env, random_sim_test, sampled, Sweep};
 use tapete_core::{Card, CardSet, Game, State};
 
 const CONFIGS: &[(&str, u32)] = &[
@@ -159,7 +159,7 @@ fn check_config(options: &str, games: usize) {
     let steal = game.options().steal;
     let seed = 0x5EED ^ seats as u64 ^ (options.len() as u64) << 8;
     let sweep = Sweep {
-        deep_games: 25,
+        deep_games: sampled(25),
         deep_every: 16,
         max_actions: MAX_ACTIONS,
         ..Sweep::new(games, seed)
