@@ -14,7 +14,7 @@ every registered game, its main option sets and both engines, through the public
 What only one game has lives in ``tests/games/<game>.py`` (its data: see tests/games/__init__.py),
 in ``tests/test_<game>.py`` (its own API and scenarios) and in its rules and differential tests.
 The native bulk sweep of thousands of playouts per option set runs in Rust
-(``rust/tapete-core/tests/<game>_playouts.rs``, on ``tapete_core::testing::random_sim_test``).
+(``rust/tapete-core/tests/playouts/<game>.rs``, on ``tapete_core::testing::random_sim_test``).
 """
 
 from __future__ import annotations
