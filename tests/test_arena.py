@@ -16,8 +16,8 @@ from tapete.cli import main
 from tapete.errors import InvalidOptionError
 
 
-def dealt_hand(state: Any, seat: int) -> str:
-    view = state.view(seat)
+def dealt_hand(seat: Any) -> str:
+    view = seat.view()
     return json.dumps(sorted(map(str, view["rack"] if "rack" in view else view["hand"])))  # Burako: racks
 
 
@@ -29,13 +29,13 @@ class HandSpy:
         self.name, self.seen = name, seen
         self.last: dict[int, int] = {}  # seat -> history length at its last decision
 
-    def act(self, state: Any) -> int:
-        p = state.current_player()
-        moves = len(state.history())
+    def act(self, seat: Any) -> int:
+        p = seat.seat
+        moves = len(seat.history())
         if moves < self.last.get(p, moves + 1):  # a new game (games run one after another)
-            self.seen.setdefault((self.name, p), []).append(dealt_hand(state, p))
+            self.seen.setdefault((self.name, p), []).append(dealt_hand(seat))
         self.last[p] = moves
-        legal = state.legal_actions()
+        legal = seat.legal_actions()
         return int(legal[(moves * 2654435761 >> 7) % len(legal)])  # varied, so that every game ends
 
 
@@ -90,7 +90,7 @@ def test_same_cards_reach_each_bot_from_each_seat(game: Any, names: str) -> None
     assert result.groups == deals
     # the hands each seat is dealt in the arena's deals, from the deal seeds themselves
     dealt = {
-        p: sorted(dealt_hand(game.new_state(seed=int(s)), p) for s in result.deal_seeds)
+        p: sorted(dealt_hand(game.new_state(seed=int(s)).for_seat(p)) for s in result.deal_seeds)
         for p in range(game.num_players)
     }
     assert all(len(set(hands)) == deals for hands in dealt.values())  # the deals differ
