@@ -22,21 +22,27 @@ def dealt_hand(seat: Any) -> str:
 
 
 class HandSpy:
-    """Plays a legal action picked by the move number and notes, at its first decision in each seat of each game,
+    """Plays a legal action picked by its decision count and notes, at its first decision in each seat of each game,
     the hand that seat holds then: the hand it was dealt."""
 
     def __init__(self, name: str, seen: dict[tuple[str, int], list[str]]) -> None:
         self.name, self.seen = name, seen
-        self.last: dict[int, int] = {}  # seat -> history length at its last decision
+        # seat -> the seat's history length at its last decision in a first deal, None in a later deal
+        self.last: dict[int, int | None] = {}
+        self.decisions = 0
 
     def act(self, seat: Any) -> int:
         p = seat.seat
-        moves = len(seat.history())
-        if moves < self.last.get(p, moves + 1):  # a new game (games run one after another)
+        # a game starts in its first deal, with a shorter record than the last (games run one after
+        # another); the record's length is read only there, where it is short
+        moves = len(seat.history()) if seat.deals() == 1 else None
+        last = self.last.get(p, None)
+        if moves is not None and (p not in self.last or last is None or moves < last):
             self.seen.setdefault((self.name, p), []).append(dealt_hand(seat))
         self.last[p] = moves
+        self.decisions += 1
         legal = seat.legal_actions()
-        return int(legal[(moves * 2654435761 >> 7) % len(legal)])  # varied, so that every game ends
+        return int(legal[(self.decisions * 2654435761 >> 7) % len(legal)])  # varied, so that every game ends
 
 
 def test_sides_follow_the_games_teams() -> None:
