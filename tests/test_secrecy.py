@@ -235,3 +235,74 @@ def test_paired_states_give_the_same_seat_history_public_view_and_bot_choices(te
         full_history_differs += a.history() != b.history()
     if any(hidden in text for hidden in ("fidasse", "mosca", "burako")):
         assert full_history_differs > 0, "the pairs reach other seats' private action details"
+
+
+# -- the secrecy table of docs/design.md §11 -------------------------------------------------------
+
+
+def secrecy_table() -> dict[str, dict[str, str]]:
+    """docs/design.md §11 read back: object -> method or field name -> its class."""
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "design.md").read_text()
+    section = text[text.index("## 11. Secrecy") :]
+    table: dict[str, dict[str, str]] = {}
+    for line in section.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) != 3 or cells[0] in ("object", "---"):
+            continue
+        kind = cells[2].split()[0].rstrip(",")
+        for name in re.findall(r"`([^`]+)`", cells[1]):
+            name = re.sub(r"^(?:repr|str)\((\w+)\)$", r"__\1__", name)
+            table.setdefault(cells[0], {})[re.split(r"[(.\s]", name)[0] or name] = kind
+    return table
+
+
+def test_the_secrecy_table_names_every_method_of_a_state_a_seat_object_and_a_game(engine: Any) -> None:
+    import tapete
+
+    table = secrecy_table()
+    for name, info in tapete.registry.GAMES.items():
+        game = info.native() if engine.name == "native" else info.reference()
+        state = game.new_state(1)
+        # the reference's game objects carry their rules' own tables besides (all public)
+        checked = [("state", state), ("seat object", state.for_seat(0))]
+        for what, thing in checked + ([("game", game)] if engine.name == "native" else []):
+            names = {n for n in dir(thing) if not n.startswith("_")}
+            assert names <= set(table[what]), (name, what, names - set(table[what]))
+    # the seat object offers nothing referee-only
+    assert all(table["seat object"][n] in ("seat-safe", "public") for n in SEAT_METHODS | NATIVE_ONLY)
+    assert table["state"]["to_json"] == table["state"]["history"] == table["state"]["key"] == "referee-only"
+
+
+class Recorder:
+    """A state that notes every method the server's frames call on it."""
+
+    def __init__(self, state: Any, calls: set[str]) -> None:
+        self._state, self._calls = state, calls
+
+    def __getattr__(self, name: str) -> Any:
+        self._calls.add(name)
+        return getattr(self._state, name)
+
+
+def test_the_servers_frames_read_only_seat_safe_and_public_methods() -> None:
+    pytest.importorskip("starlette")
+    import tapete
+    from tapete.server import protocol
+
+    table = secrecy_table()["state"]
+    fields = {"id": "t", "game": "g", "game_name": "escoba", "seats": ["human"] * 2, "moves": 0}
+    calls: set[str] = set()
+    for text in CONFIGS:
+        state = tapete.load(text).new_state(3)
+        for _ in range(30):
+            recorded = Recorder(state, calls)
+            for seat in range(state.for_seat(0).num_players):
+                protocol.seat_message(recorded, seat, fields)
+            protocol.spectator_message(recorded, fields)
+            if state.is_terminal():
+                break
+            state.apply(state.legal_actions()[0])
+    assert calls and all(table[name] in ("seat-safe", "public") for name in calls), calls

@@ -116,7 +116,10 @@ def test_join_hands_out_an_open_seat_once(client):
     with client.websocket_connect(f"/ws/{table}") as ws:
         assert hello(ws, joined["token"])["seat"] == 1
     with client.websocket_connect(f"/ws/{table}") as ws:
-        assert hello(ws, made["tokens"]["1"]) == {"type": "error", "message": "wrong seat token"}  # replaced by the join
+        assert hello(ws, made["tokens"]["1"]) == {
+            "type": "error",
+            "message": "wrong seat token",
+        }  # replaced by the join
     private = create(client, private=True)["table"]
     assert client.post(f"/api/tables/{private}/join", json={}).status_code == 409
 

@@ -36,7 +36,7 @@ ws_client = pytest.importorskip("websockets.sync.client")
 from websockets.exceptions import ConnectionClosed  # noqa: E402
 
 import tapete  # noqa: E402
-from secrecy_pairs import CONFIGS, SCALE, walk  # noqa: E402
+from secrecy_pairs import CONFIGS, SCALE  # noqa: E402
 from server_process import masked  # noqa: E402
 from tapete.server.storage import TableRecord, open_storage  # noqa: E402
 
@@ -284,7 +284,9 @@ def test_a_seat_and_the_spectators_get_the_same_bytes_from_tables_it_cannot_tell
                 for probe in probes:
                     probe_b = probe if probe["type"] != "hello" else {**probe, "token": b.tokens[p]}
                     assert a.ask(a.seats[p], probe) == b.ask(b.seats[p], probe_b), probe
-                assert a.ask(a.spectator, {"type": "move", "action": 0}) == b.ask(b.spectator, {"type": "move", "action": 0})
+                assert a.ask(a.spectator, {"type": "move", "action": 0}) == b.ask(
+                    b.spectator, {"type": "move", "action": 0}
+                )
                 assert a.reconnect(p) == b.reconnect(p)
                 assert a.wrong_token() == b.wrong_token()
                 assert a.lobby() == b.lobby()
@@ -303,7 +305,9 @@ def test_a_seat_and_the_spectators_get_the_same_bytes_from_tables_it_cannot_tell
         # every line either process wrote while the tables were alike
         assert a.output() == b.output()
         assert paired_steps > 0 or kind == "resampled"  # a resample may tell at the first move
-        print(f"PAIRED {text} {kind} seat {p}: {paired_steps} steps, {hidden} hidden, from move {len(start_a.history())}")
+        print(
+            f"PAIRED {text} {kind} seat {p}: {paired_steps} steps, {hidden} hidden, from move {len(start_a.history())}"
+        )
         # the rest of each game, each on its own: every frame the projection of its own state
         for side in (a, b):
             while not side.state.is_terminal():

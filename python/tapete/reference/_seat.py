@@ -61,13 +61,13 @@ class SeatState:
         return tuple(self.game.observation_shape)
 
     def view(self) -> dict[str, Any]:
-        return self._ask("view")  # type: ignore[no-any-return]
+        return self._ask("view")
 
     def public_view(self) -> dict[str, Any]:
-        return self._ask("public_view")  # type: ignore[no-any-return]
+        return self._ask("public_view")
 
     def observation(self) -> np.ndarray:
-        return self._ask("observation")  # type: ignore[no-any-return]
+        return self._ask("observation")
 
     def history(self) -> list[Any]:
         """The seat's record of the history: ``view()["history"]``, item for item."""

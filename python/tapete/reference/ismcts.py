@@ -27,7 +27,7 @@ def _reference_seat(state: Any, depth: int = 5) -> SeatState:
         raise InvalidStateError(
             f"the reference bots play reference states (tapete.reference.<Game>), not {type(state).__name__}"
         )
-    return _seat_state(state, depth)  # type: ignore[no-any-return]
+    return _seat_state(state, depth)
 
 
 def deal_rewards(root: list[int], now: list[int], sign: int) -> list[float]:

@@ -615,8 +615,8 @@ macro_rules! py_game {
                         .seat_string_to_action(self.seat, text)
                         .map_err(|e| tapete_core::json::bound_quotes(e, text))?)
                 }
-                /// A state in this seat's information set, drawn with `seed` (docs/design.md
-                /// §10): it depends on the seat's view and the seed alone.
+                /// A state in this seat's information set, drawn with `seed`
+                /// (docs/design.md §10): it depends on the seat's view and the seed alone.
                 fn resample(&self, seed: &Bound<'_, PyAny>) -> Result<$State> {
                     let seed = crate::args::seed_arg(seed)?;
                     Ok($State {
