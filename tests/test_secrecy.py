@@ -215,9 +215,11 @@ def reference_bots(seed: int) -> list[Any]:
 @pytest.mark.parametrize("text", CONFIGS)
 def test_paired_states_give_the_same_seat_history_public_view_and_bot_choices(text: str, engine: Any) -> None:
     """Pairs by resampling at random depths of a match, the seat to act's: its seat object's
-    history and everything else it shows, the public view, and every bot's action and root
-    statistics with the same seed. Counts the pairs whose full ``history()`` differs: what a
-    bot handed the state could read."""
+    history and everything else it shows, the public view, what a ``FunctionBot``'s function is
+    called with, and every bot's action and root statistics with the same seed. Counts the pairs
+    whose full ``history()`` differs: what a bot handed the state could read."""
+    from tapete import bots
+
     game = engine_game(text, engine)
     rng = random.Random(f"configs/{engine.name}/{text}")
     count = (24 if engine.name == "native" else 3) * SCALE
@@ -228,6 +230,15 @@ def test_paired_states_give_the_same_seat_history_public_view_and_bot_choices(te
         for p_seat in range(game.num_players):  # the public view is every seat's to see
             if p_seat != p:
                 assert b.public_view() == a.public_view()
+        seen: list[Any] = []
+
+        def last(view: dict[str, Any], legal: list[int], seen: list[Any] = seen) -> int:
+            seen.append((view, legal))
+            return legal[-1]
+
+        function = bots.FunctionBot(last)
+        assert function.act(a.for_seat(p)) == function.act(b.for_seat(p))
+        assert seen[0] == seen[1]
         seed = rng.randrange(2**64)
         for bot_a, bot_b in zip(make_bots(seed), make_bots(seed), strict=True):
             assert bot_a.act(a.for_seat(p)) == bot_b.act(b.for_seat(p)), type(bot_a).__name__

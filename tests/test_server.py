@@ -366,3 +366,29 @@ def test_the_storage_refuses_an_append_at_the_wrong_move_count(tmp_path):
     assert storage.actions("t") == [(0, 1, 5)]
     assert storage.get("t").moves == 1
     storage.close()
+
+
+def test_every_log_record_is_redacted_whatever_its_logger(caplog):
+    """docs/server.md "Secrecy": the second guard, on records of any logger and any level."""
+    import logging
+
+    from tapete.server import redact
+
+    redact.install()
+    token = "qX3-secret_token_of_32_characters"
+    caplog.set_level(logging.DEBUG)
+    logging.getLogger("uvicorn.error").info('%s - "WebSocket /ws/t1?token=%s" [accepted]', "127.0.0.1:5", token)
+    logging.getLogger("anything.else").debug("hello frame %s", json.dumps({"type": "hello", "token": token}))
+    logging.getLogger("tapete.server").warning('made {"tokens": {"0": "%s"}}', token)
+    logging.getLogger("uvicorn.error").debug("< TEXT '%s' [52 bytes]", json.dumps({"type": "move", "action": 3}))
+    logging.getLogger("uvicorn.error").debug('> TEXT \'{"view": {"hand": ["7d"]}}\' [812 bytes]')
+    assert token not in caplog.text and "7d" not in caplog.text and "bytes" not in caplog.text
+    assert caplog.messages == [
+        '127.0.0.1:5 - "WebSocket /ws/t1?token=<redacted>" [accepted]',
+        'hello frame {"type": "hello", "token": "<redacted>"}',
+        'made {"tokens": {<redacted>}}',
+        "< TEXT [frame not logged]",
+        "> TEXT [frame not logged]",
+    ]
+    logging.getLogger("tapete.server").info("table %s created", "abc")
+    assert caplog.records[-1].args == ("abc",)  # a record with nothing to redact keeps its arguments
