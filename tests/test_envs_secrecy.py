@@ -54,8 +54,14 @@ def test_openspiel_observations_of_paired_states_are_equal(text: str) -> None:
         for state in (a, b):
             wrapped = _State(spiel, state)
             observer.set_from(wrapped, p)
+            notation = [wrapped.action_to_string(p, x) for x in range(game.num_distinct_actions)]
             seen.append(
-                (observer.tensor.copy().tolist(), observer.string_from(wrapped, p), wrapped.information_state_string(p))
+                (
+                    observer.tensor.copy().tolist(),
+                    observer.string_from(wrapped, p),
+                    wrapped.information_state_string(p),
+                    notation,
+                )
             )
         assert seen[0] == seen[1]
 
