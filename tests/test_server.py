@@ -376,19 +376,22 @@ def test_every_log_record_is_redacted_whatever_its_logger(caplog):
 
     redact.install()
     token = "qX3-secret_token_of_32_characters"
-    caplog.set_level(logging.DEBUG)
+    caplog.set_level(5)  # uvicorn's trace
     logging.getLogger("uvicorn.error").info('%s - "WebSocket /ws/t1?token=%s" [accepted]', "127.0.0.1:5", token)
     logging.getLogger("anything.else").debug("hello frame %s", json.dumps({"type": "hello", "token": token}))
     logging.getLogger("tapete.server").warning('made {"tokens": {"0": "%s"}}', token)
     logging.getLogger("uvicorn.error").debug("< TEXT '%s' [52 bytes]", json.dumps({"type": "move", "action": 3}))
     logging.getLogger("uvicorn.error").debug('> TEXT \'{"view": {"hand": ["7d"]}}\' [812 bytes]')
+    logging.getLogger("uvicorn.error").log(5, "ASGI [4] Send %s", {"type": "websocket.send", "text": "<476 chars>"})
     assert token not in caplog.text and "7d" not in caplog.text and "bytes" not in caplog.text
+    assert "476" not in caplog.text
     assert caplog.messages == [
         '127.0.0.1:5 - "WebSocket /ws/t1?token=<redacted>" [accepted]',
         'hello frame {"type": "hello", "token": "<redacted>"}',
         'made {"tokens": {<redacted>}}',
         "< TEXT [frame not logged]",
         "> TEXT [frame not logged]",
+        "ASGI [4] Send {'type': 'websocket.send', 'text': '<not logged>'}",
     ]
     logging.getLogger("tapete.server").info("table %s created", "abc")
     assert caplog.records[-1].args == ("abc",)  # a record with nothing to redact keeps its arguments

@@ -1,7 +1,8 @@
 """The second guard on the server's logs: every log record of every logger, ours and uvicorn's and
 the WebSocket library's, is redacted as it is made. Seat tokens (in a query string or a JSON
 frame) read ``<redacted>``, and a WebSocket frame logged at debug level keeps its opcode only:
-neither its payload nor its size (a size tells one hand from another) reaches a log.
+neither its payload nor its size (a size tells one hand from another) reaches a log, nor does a
+message's size in uvicorn's trace.
 
 The first guard is that nothing sends a token through a URL or logs a frame on purpose
 (docs/server.md "Secrecy").
@@ -19,6 +20,8 @@ _SECRETS = [
     (re.compile(r"(token=)[^\s&#\"'\]]*"), r"\1<redacted>"),
     (re.compile(r"(\"token\"\s*:\s*)\"(?:[^\"\\]|\\.)*\""), r'\1"<redacted>"'),
     (re.compile(r"(\"tokens\"\s*:\s*)\{[^{}]*\}"), r"\1{<redacted>}"),
+    # uvicorn's trace of ASGI messages gives each payload's size: a frame's tells hands apart
+    (re.compile(r"('(?:text|bytes|body)': )'<\d+ (?:chars|bytes)>'"), r"\1'<not logged>'"),
 ]
 # the WebSocket library's frame lines: "< TEXT '{...}' [52 bytes]", "> CLOSE 1000 (OK) [2 bytes]"
 _FRAME = re.compile(r"^([<>] (?:TEXT|BINARY|CONT|PING|PONG|CLOSE))\b.*", re.S)
