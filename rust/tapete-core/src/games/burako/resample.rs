@@ -264,15 +264,16 @@ impl HandLog {
     }
 }
 
-/// `p`'s record of the history as JSON entries: ids, or `"add ?"` for a hidden add.
-pub(super) fn view_history(x: &BurakoState, p: usize) -> Vec<serde_json::Value> {
+/// `p`'s record of the history as JSON entries: ids, or `"add ?"` for a hidden add (every one
+/// for `None`, the public view).
+pub(super) fn view_history(x: &BurakoState, p: Option<usize>) -> Vec<serde_json::Value> {
     let log = HandLog::new(x);
     let hidden = hidden_adds(&x.history);
     x.history
         .iter()
         .enumerate()
         .map(|(i, &a)| {
-            if hidden[i] && (i < log.start || log.actor[i] != p as i32) {
+            if hidden[i] && (i < log.start || p.is_none_or(|p| log.actor[i] != p as i32)) {
                 serde_json::Value::from("add ?")
             } else {
                 serde_json::Value::from(a)
