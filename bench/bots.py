@@ -91,7 +91,7 @@ def search_seconds(bot: Any, state: Any, runs: int = 3) -> float:
     times = []
     for _ in range(runs):
         start = time.perf_counter()
-        bot.act(state)
+        bot.act(state.for_seat(state.current_player()))
         times.append(time.perf_counter() - start)
     return sorted(times)[len(times) // 2]
 
@@ -106,7 +106,7 @@ def speed(name: str, iterations: int, reference_iterations: int) -> None:
     ref_state = ref_game.state_from_json(state.to_json())
     native_small = search_seconds(ISMCTS(iterations=reference_iterations, seed=1), state, runs=5)
     start = time.perf_counter()
-    reference_ismcts.ISMCTS(iterations=reference_iterations, seed=1).act(ref_state)
+    reference_ismcts.ISMCTS(iterations=reference_iterations, seed=1).act(ref_state.for_seat(ref_state.current_player()))
     reference = time.perf_counter() - start
     sims = iterations / one
     print(

@@ -47,7 +47,9 @@ async def play(port: int, table: str, token: str, moves: int, seed: int, latenci
     rng = random.Random(seed)
     mine: list[int] = []
     errors = 0
-    async with websockets.connect(f"ws://127.0.0.1:{port}/ws/{table}?token={token}", max_size=2**20) as ws:
+    async with websockets.connect(f"ws://127.0.0.1:{port}/ws/{table}", max_size=2**20) as ws:
+        await ws.recv()  # the spectator's frame, until the hello says whose socket this is
+        await ws.send(json.dumps({"type": "hello", "token": token}))
         message = json.loads(await ws.recv())
         sent_at = None
         while len(mine) < moves and not message["terminal"]:

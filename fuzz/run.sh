@@ -4,7 +4,8 @@
 # (default 30; CI runs 10; e.g. 3600 for a long run). Needs cargo-fuzz (`cargo install cargo-fuzz`);
 # with a nightly toolchain the targets run under AddressSanitizer, on stable without a sanitizer
 # (Rust's own checks still catch panics and overflows). A crash stops the run with libFuzzer's
-# report and a reproducer in fuzz/artifacts/<target>/.
+# report and a reproducer in fuzz/artifacts/<target>/. `fuzz/run.sh build` only builds the targets
+# (CI builds them while other stages run, and runs them later).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${TAPETE_FUZZ_SECONDS:-30}"
@@ -12,6 +13,9 @@ if rustup toolchain list | grep -q '^nightly'; then
     toolchain=(+nightly)
 else
     toolchain=(+stable --sanitizer none)
+fi
+if [ "${1:-}" = build ]; then
+    exec cargo "${toolchain[0]}" fuzz build "${toolchain[@]:1}" -O
 fi
 for target in notation state_from_json setup actions; do
     found="fuzz/target/found-$target"

@@ -65,3 +65,27 @@ _PACKAGES = {"native": "tapete", "reference": "tapete.reference"}
 def engine(request) -> Engine:
     """The engine under test: ``engine.Escoba`` (a game class), ``engine.escoba`` (its rule primitives)."""
     return Engine(request.param, _PACKAGES[request.param])
+
+
+@pytest.fixture
+def tapete_serve(tmp_path):
+    """Starts ``tapete serve`` processes (tests/server_process.py): ``tapete_serve(*extra, name=...)``
+    gives a started ``ServerProcess`` with its own database under ``tmp_path``; every one is
+    stopped after the test."""
+    from server_process import ServerProcess
+
+    started = []
+
+    def start(*extra: str, name: str = "tables", log_level: str = "debug", before=None) -> ServerProcess:
+        """``before(db_path)``, when given, runs first (e.g. to store tables the server resumes)."""
+        folder = tmp_path / name
+        folder.mkdir(exist_ok=True)
+        process = ServerProcess(str(folder / "tables.sqlite3"), None, *extra, log_level=log_level)
+        if before is not None:
+            before(process.db)
+        started.append(process)
+        return process.start()
+
+    yield start
+    for process in started:
+        process.kill()

@@ -16,27 +16,33 @@ from tapete.cli import main
 from tapete.errors import InvalidOptionError
 
 
-def dealt_hand(state: Any, seat: int) -> str:
-    view = state.view(seat)
+def dealt_hand(seat: Any) -> str:
+    view = seat.view()
     return json.dumps(sorted(map(str, view["rack"] if "rack" in view else view["hand"])))  # Burako: racks
 
 
 class HandSpy:
-    """Plays a legal action picked by the move number and notes, at its first decision in each seat of each game,
+    """Plays a legal action picked by its decision count and notes, at its first decision in each seat of each game,
     the hand that seat holds then: the hand it was dealt."""
 
     def __init__(self, name: str, seen: dict[tuple[str, int], list[str]]) -> None:
         self.name, self.seen = name, seen
-        self.last: dict[int, int] = {}  # seat -> history length at its last decision
+        # seat -> the seat's history length at its last decision in a first deal, None in a later deal
+        self.last: dict[int, int | None] = {}
+        self.decisions = 0
 
-    def act(self, state: Any) -> int:
-        p = state.current_player()
-        moves = len(state.history())
-        if moves < self.last.get(p, moves + 1):  # a new game (games run one after another)
-            self.seen.setdefault((self.name, p), []).append(dealt_hand(state, p))
+    def act(self, seat: Any) -> int:
+        p = seat.seat
+        # a game starts in its first deal, with a shorter record than the last (games run one after
+        # another); the record's length is read only there, where it is short
+        moves = len(seat.history()) if seat.deals() == 1 else None
+        last = self.last.get(p, None)
+        if moves is not None and (p not in self.last or last is None or moves < last):
+            self.seen.setdefault((self.name, p), []).append(dealt_hand(seat))
         self.last[p] = moves
-        legal = state.legal_actions()
-        return int(legal[(moves * 2654435761 >> 7) % len(legal)])  # varied, so that every game ends
+        self.decisions += 1
+        legal = seat.legal_actions()
+        return int(legal[(self.decisions * 2654435761 >> 7) % len(legal)])  # varied, so that every game ends
 
 
 def test_sides_follow_the_games_teams() -> None:
@@ -90,7 +96,7 @@ def test_same_cards_reach_each_bot_from_each_seat(game: Any, names: str) -> None
     assert result.groups == deals
     # the hands each seat is dealt in the arena's deals, from the deal seeds themselves
     dealt = {
-        p: sorted(dealt_hand(game.new_state(seed=int(s)), p) for s in result.deal_seeds)
+        p: sorted(dealt_hand(game.new_state(seed=int(s)).for_seat(p)) for s in result.deal_seeds)
         for p in range(game.num_players)
     }
     assert all(len(set(hands)) == deals for hands in dealt.values())  # the deals differ

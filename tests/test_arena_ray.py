@@ -80,12 +80,12 @@ class DieOnce:
     def __init__(self, marker: str) -> None:
         self.marker = marker
 
-    def act(self, state: Any) -> int:
+    def act(self, seat: Any) -> int:
         if not os.path.exists(self.marker):
             with open(self.marker, "w"):
                 pass
             os._exit(1)
-        return int(state.legal_actions()[0])
+        return int(seat.legal_actions()[0])
 
 
 def test_a_dead_worker_loses_no_game(local_ray: Any, tmp_path: Any) -> None:

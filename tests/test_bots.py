@@ -40,6 +40,11 @@ def advanced(state, moves: int, seed: int):
     return state
 
 
+def seat(state):
+    """The seat object of the seat to act: what a bot is handed."""
+    return state.for_seat(state.current_player())
+
+
 def every_bot(seed: int):
     return [bots.Random(seed), bots.Heuristic(seed), bots.ISMCTS(iterations=40, seed=seed)]
 
@@ -50,10 +55,10 @@ def test_every_bot_plays_a_legal_move_and_leaves_the_state_alone(name):
     before = state.to_json()
     for bot in every_bot(1):
         assert isinstance(bot, bots.Bot)
-        action = bot.act(state)
+        action = bot.act(seat(state))
         assert action in state.legal_actions()
         assert state.to_json() == before
-        policy = bot.policy(state)
+        policy = bot.policy(seat(state))
         assert math.isclose(sum(policy.values()), 1.0)
         assert set(policy) <= set(state.legal_actions())
 
@@ -66,7 +71,7 @@ def test_random_draws_legal_next_mod_len_from_its_stream():
     stream = SplitMix64(99)
     for _ in range(30):
         legal = state.legal_actions()
-        assert bot.act(state) == legal[stream.next() % len(legal)]
+        assert bot.act(seat(state)) == legal[stream.next() % len(legal)]
         state.apply(legal[0])
 
 
@@ -75,7 +80,7 @@ def test_root_stats_count_every_iteration():
     assert len(state.legal_actions()) > 1
     for threads in (1, 3):
         bot = bots.ISMCTS(iterations=123, threads=threads, seed=4)
-        policy = bot.policy(state)
+        policy = bot.policy(seat(state))
         assert bot.iterations == 123
         assert sum(s.visits for s in bot.stats) == 123
         assert all(s.avail >= s.visits >= 1 for s in bot.stats)
@@ -84,7 +89,7 @@ def test_root_stats_count_every_iteration():
         # the same search (same seed, first draw) plays the most visited action, the lower id on a tie
         most = max(s.visits for s in bot.stats)
         again = bots.ISMCTS(iterations=123, threads=threads, seed=4)
-        assert again.act(state) == min(s.action for s in bot.stats if s.visits == most)
+        assert again.act(seat(state)) == min(s.action for s in bot.stats if s.visits == most)
         assert again.stats == bot.stats
 
 
@@ -93,7 +98,7 @@ def test_a_lone_legal_action_needs_no_search():
     while len(state.legal_actions()) != 1:
         state.apply(state.legal_actions()[0])
     bot = bots.ISMCTS(iterations=50)
-    assert bot.policy(state) == {state.legal_actions()[0]: 1.0}
+    assert bot.policy(seat(state)) == {state.legal_actions()[0]: 1.0}
     assert bot.iterations == 0 and bot.stats == []
 
 
@@ -103,7 +108,7 @@ def test_the_same_seed_plays_the_same_game():
         seats = [bots.ISMCTS(iterations=30, threads=threads, seed=7), bots.Heuristic(1), bots.Random(2), bots.Random(3)]
         moves = []
         while not state.is_terminal() and len(moves) < 40:
-            a = seats[state.current_player()].act(state)
+            a = seats[state.current_player()].act(seat(state))
             moves.append(a)
             state.apply(a)
         return moves
@@ -122,16 +127,16 @@ def test_a_function_sits_in_a_seat():
     state = native("escoba").new_state(1)
     bot = bots.as_bot(lowest)
     assert isinstance(bot, bots.FunctionBot)
-    assert bot.act(state) == state.legal_actions()[0]
+    assert bot.act(seat(state)) == state.legal_actions()[0]
     assert seen == [state.view(state.current_player())]
     assert isinstance(bots.as_bot("ismcts:20", seed=3), bots.ISMCTS)
     assert isinstance(bots.as_bot("random"), bots.Random)
     assert isinstance(bots.as_bot("heuristic"), bots.Heuristic)
     assert bots.as_bot(bot) is bot
     with pytest.raises(IllegalActionError):
-        bots.as_bot(lambda view, legal: -1).act(state)
+        bots.as_bot(lambda view, legal: -1).act(seat(state))
     with pytest.raises(IllegalActionError):
-        bots.as_bot(lambda view, legal: "x").act(state)
+        bots.as_bot(lambda view, legal: "x").act(seat(state))
 
 
 @pytest.mark.parametrize(
@@ -207,14 +212,14 @@ def test_bots_refuse_states_they_cannot_play():
     before = over.to_json()
     for bot in every_bot(0):
         with pytest.raises(IllegalActionError):
-            bot.act(over)
+            bot.act(over.for_seat(0))
         assert over.to_json() == before
     with pytest.raises(InvalidStateError):
-        bots.ISMCTS().act(reference("escoba").new_state(1))
+        bots.ISMCTS().act(seat(reference("escoba").new_state(1)))
     with pytest.raises(InvalidStateError):
-        ref_ismcts.ISMCTS().act(game.new_state(1))
+        ref_ismcts.ISMCTS().act(seat(game.new_state(1)))
     with pytest.raises(InvalidOptionError):
-        ref_ismcts.ISMCTS(rollout="heuristic").act(reference("escoba").new_state(1))
+        ref_ismcts.ISMCTS(rollout="heuristic").act(seat(reference("escoba").new_state(1)))
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -233,7 +238,7 @@ def test_a_bot_sees_only_its_seat(name):
         assert s.view(p) == state.view(p)
         assert len(s.history()) == len(state.history())
     for a_bot, b_bot in zip(every_bot(6), every_bot(6), strict=True):
-        assert a_bot.act(first) == b_bot.act(second)
+        assert a_bot.act(first.for_seat(p)) == b_bot.act(second.for_seat(p))
         assert getattr(a_bot, "stats", None) == getattr(b_bot, "stats", None)
     # not vacuous: every game hides other hands here, so the two resamples differ
     assert first.to_json() != second.to_json()
@@ -266,7 +271,7 @@ def test_native_and_reference_ismcts_agree(name, options, moves, horizon, thread
     for seed in (0, 77):
         nb = bots.ISMCTS(iterations=40, seed=seed, horizon=horizon, threads=threads)
         rb = ref_ismcts.ISMCTS(iterations=40, seed=seed, horizon=horizon, threads=threads)
-        assert nb.act(n) == rb.act(r)
+        assert nb.act(seat(n)) == rb.act(seat(r))
         assert nb.stats == rb.stats
         assert sum(s.visits for s in nb.stats) == 40
 
@@ -290,7 +295,7 @@ def test_ismcts_takes_the_sweep():
     assert sorted(state.legal_actions()) == sorted([sweep, state.string_to_action("5c")])
     for seed in range(3):
         bot = bots.ISMCTS(iterations=200, seed=seed)
-        assert bot.act(state) == sweep
+        assert bot.act(seat(state)) == sweep
         best = max(bot.stats, key=lambda s: s.visits)
         assert best.action == sweep and best.mean == 1.0
 
@@ -300,11 +305,11 @@ def test_a_time_budget_and_heuristic_rollouts():
     bot = bots.as_bot("ismcts:time_ms=30,rollout=heuristic,horizon=game", seed=1)
     assert isinstance(bot, bots.ISMCTS)
     assert bot.options.iterations is None and bot.options.time_ms == 30
-    assert bot.act(state) in state.legal_actions()
+    assert bot.act(seat(state)) in state.legal_actions()
     assert bot.iterations >= 1
     assert sum(s.visits for s in bot.stats) == bot.iterations
     capped = bots.ISMCTS(iterations=5, time_ms=10_000)
-    capped.act(state)
+    capped.act(seat(state))
     assert capped.iterations == 5
 
 
@@ -323,7 +328,7 @@ def test_native_search_lets_other_python_threads_run():
     worker.start()
     try:
         start = time.perf_counter()
-        bots.ISMCTS(iterations=None, time_ms=300).act(state)
+        bots.ISMCTS(iterations=None, time_ms=300).act(seat(state))
         end = time.perf_counter()
     finally:
         done.set()

@@ -9,12 +9,12 @@ every registered game, its main option sets and both engines, through the public
   the game's own (options, game strings, setups, decks, state JSON, positions);
 * JSON, pickle and copy round trips, ``key()``, clone independence, game strings, the game's sizes;
 * no leaks: paired states with the same view of seat p and different hidden cards and RNG state
-  give seat p the same view and observation.
+  give seat p the same view, observation and seat object history, and the same public view.
 
 What only one game has lives in ``tests/games/<game>.py`` (its data: see tests/games/__init__.py),
 in ``tests/test_<game>.py`` (its own API and scenarios) and in its rules and differential tests.
 The native bulk sweep of thousands of playouts per option set runs in Rust
-(``rust/tapete-core/tests/<game>_playouts.rs``, on ``tapete_core::testing::random_sim_test``).
+(``rust/tapete-core/tests/playouts/<game>.rs``, on ``tapete_core::testing::random_sim_test``).
 """
 
 from __future__ import annotations
@@ -425,7 +425,8 @@ def test_native_and_reference_read_each_others_states(case: tuple[Any, Any, str]
 
 
 def test_paired_states_give_a_seat_the_same_view(more_case: tuple[Any, Any, str]) -> None:
-    """Same view of seat p, different hidden cards and RNG state: the same view and observation.
+    """Same view of seat p, different hidden cards and RNG state: the same view and observation,
+    seat object history and public view (tests/test_secrecy.py pairs by resampling too).
     Not vacuous: a seat whose own hand changed sees the difference in its view and observation."""
     game, own, _ = more_case
     rng = random.Random(f"noleak/{game}")
@@ -441,6 +442,8 @@ def test_paired_states_give_a_seat_the_same_view(more_case: tuple[Any, Any, str]
                 continue
             new, other = pair
             assert_same_sight(other, state, seat)
+            assert other.for_seat(seat).history() == state.for_seat(seat).history() == state.view(seat)["history"]
+            assert other.public_view() == state.public_view()
             checked += 1
             for s in range(game.num_players):
                 if s != seat and new[own.HELD][s] != doc[own.HELD][s]:

@@ -14,7 +14,7 @@ pytest.importorskip("httpx")
 from starlette.testclient import TestClient  # noqa: E402
 
 import tapete  # noqa: E402
-from server_seat import first_legal_to_the_end  # noqa: E402
+from server_seat import first_legal_to_the_end, hello  # noqa: E402
 from tapete.server.app import Config, create_app  # noqa: E402
 from tapete.server.bots import parse_bot  # noqa: E402
 from tapete.server.protocol import MAX_MESSAGE_BYTES  # noqa: E402
@@ -50,8 +50,8 @@ def test_a_whole_game_against_a_bot_is_stored_move_by_move_and_replays_exactly(c
     made = create(client, seats=["human", "bot:random"])
     table, token = made["table"], made["tokens"]["0"]
     assert set(made["tokens"]) == {"0"}  # no token for a bot seat
-    with client.websocket_connect(f"/ws/{table}?token={token}") as ws:
-        message = ws.receive_json()
+    with client.websocket_connect(f"/ws/{table}") as ws:
+        message = hello(ws, token)
         while not message["terminal"]:
             assert message["type"] == "state" and message["seat"] == 0
             if message["to_move"] == 0:
@@ -107,16 +107,19 @@ def test_tokens_are_stored_only_as_hashes(client, db_path):
 def test_join_hands_out_an_open_seat_once(client):
     made = create(client)
     table = made["table"]
-    with client.websocket_connect(f"/ws/{table}?token={made['tokens']['0']}") as ws:
-        ws.receive_json()
+    with client.websocket_connect(f"/ws/{table}") as ws:
+        hello(ws, made["tokens"]["0"])
     assert client.get("/api/tables").json()["tables"][0]["open_seats"] == [1]
     joined = client.post(f"/api/tables/{table}/join", json={}).json()
     assert joined["seat"] == 1
     assert client.post(f"/api/tables/{table}/join", json={}).status_code == 409
-    with client.websocket_connect(f"/ws/{table}?token={joined['token']}") as ws:
-        assert ws.receive_json()["seat"] == 1
-    with client.websocket_connect(f"/ws/{table}?token={made['tokens']['1']}") as ws:
-        assert ws.receive_json() == {"type": "error", "message": "wrong seat token"}  # replaced by the join
+    with client.websocket_connect(f"/ws/{table}") as ws:
+        assert hello(ws, joined["token"])["seat"] == 1
+    with client.websocket_connect(f"/ws/{table}") as ws:
+        assert hello(ws, made["tokens"]["1"]) == {
+            "type": "error",
+            "message": "wrong seat token",
+        }  # replaced by the join
     private = create(client, private=True)["table"]
     assert client.post(f"/api/tables/{private}/join", json={}).status_code == 409
 
@@ -124,12 +127,12 @@ def test_join_hands_out_an_open_seat_once(client):
 def test_reconnecting_with_the_token_restores_the_seat(client):
     made = create(client)
     table, token = made["table"], made["tokens"]["0"]
-    with client.websocket_connect(f"/ws/{table}?token={token}") as ws:
-        first = ws.receive_json()
+    with client.websocket_connect(f"/ws/{table}") as ws:
+        first = hello(ws, token)
         ws.send_json({"type": "move", "action": first["legal"][0][0]} if first["to_move"] == 0 else {"type": "ping"})
         ws.receive_json()
-    with client.websocket_connect(f"/ws/{table}?token={token}") as ws:
-        again = ws.receive_json()
+    with client.websocket_connect(f"/ws/{table}") as ws:
+        again = hello(ws, token)
     assert again["seat"] == 0
     assert again["view"] == client.app.state.server.tables[table].state.view(0)
 
@@ -177,8 +180,8 @@ def test_a_bad_table_request_is_refused_with_a_reason(client, body, status, need
 def test_a_human_plays_the_native_bots_to_the_end(client, bot):
     made = create(client, game="musta_maija(players=2)", seats=["human", bot])
     table, token = made["table"], made["tokens"]["0"]
-    with client.websocket_connect(f"/ws/{table}?token={token}") as ws:
-        message = first_legal_to_the_end(ws)
+    with client.websocket_connect(f"/ws/{table}") as ws:
+        message = first_legal_to_the_end(ws, hello(ws, token))
     assert sorted(message["returns"]) == [-1.0, 1.0]
 
 
@@ -216,14 +219,61 @@ def test_the_replay_of_an_unfinished_game_is_refused(client):
     assert response.status_code == 409 and "not finished" in response.json()["error"]
 
 
+@pytest.mark.parametrize("token", ["wrong", "x" * 200])
+def test_a_wrong_token_is_refused_and_the_socket_closed(client, token):
+    from starlette.websockets import WebSocketDisconnect
+
+    table = create(client)["table"]
+    with client.websocket_connect(f"/ws/{table}") as ws:
+        assert hello(ws, token) == {"type": "error", "message": "wrong seat token"}
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 4401
+
+
 @pytest.mark.parametrize(
-    "query,error",
-    [("?token=wrong", "wrong seat token"), ("?token=", "wrong seat token")],
+    "frame,needle",
+    [
+        ({"type": "hello"}, "needs 'token'"),
+        ({"type": "hello", "token": ""}, "needs 'token'"),
+        ({"type": "hello", "token": 7}, "needs 'token'"),
+        ({"type": "hello", "token": "x" * 201}, "needs 'token'"),
+    ],
 )
-def test_a_wrong_token_is_refused(client, query, error):
+def test_a_bad_hello_is_an_error_frame_and_the_socket_stays_a_spectators(client, frame, needle):
+    made = create(client)
+    table = made["table"]
+    with client.websocket_connect(f"/ws/{table}") as ws:
+        assert ws.receive_json()["seat"] is None
+        ws.send_json(frame)
+        reply = ws.receive_json()
+        assert reply["type"] == "error" and needle in reply["message"]
+        ws.send_json({"type": "hello", "token": made["tokens"]["0"]})
+        assert ws.receive_json()["seat"] == 0
+        ws.send_json({"type": "hello", "token": made["tokens"]["1"]})
+        assert ws.receive_json() == {"type": "error", "message": "this socket already plays seat 0"}
+
+
+@pytest.mark.parametrize("query", ["?token=wrong", "?token="])
+def test_a_wrong_token_in_the_deprecated_url_form_is_refused(client, query):
     table = create(client)["table"]
     with client.websocket_connect(f"/ws/{table}{query}") as ws:
-        assert ws.receive_json() == {"type": "error", "message": error}
+        assert ws.receive_json() == {"type": "error", "message": "wrong seat token"}
+
+
+def test_the_deprecated_url_form_still_plays_its_seat_with_a_notice_in_the_first_frame(client):
+    from tapete.server.protocol import TOKEN_IN_URL
+
+    made = create(client)
+    table, token = made["table"], made["tokens"]["0"]
+    with client.websocket_connect(f"/ws/{table}?token={token}") as ws:
+        first = ws.receive_json()
+        assert first["seat"] == 0 and first["deprecation"] == TOKEN_IN_URL
+        assert first["view"] == client.app.state.server.tables[table].state.view(0)
+        ws.send_json({"type": "ping"})
+        assert ws.receive_json() == {"type": "pong"}
+    with client.websocket_connect(f"/ws/{table}") as ws:
+        assert "deprecation" not in hello(ws, token)
 
 
 def test_a_missing_table_or_a_foreign_origin_is_refused_on_the_socket(client):
@@ -241,18 +291,19 @@ def test_bad_frames_get_an_error_and_change_nothing(client, db_path):
     table = made["table"]
     before = stored(db_path, table)
     with (
-        client.websocket_connect(f"/ws/{table}?token={made['tokens']['0']}") as ws0,
-        client.websocket_connect(f"/ws/{table}?token={made['tokens']['1']}") as ws1,
+        client.websocket_connect(f"/ws/{table}") as ws0,
+        client.websocket_connect(f"/ws/{table}") as ws1,
         client.websocket_connect(f"/ws/{table}") as spectator,
     ):
-        first = ws0.receive_json()
-        ws1_first = ws1.receive_json()
+        first = hello(ws0, made["tokens"]["0"])
+        ws1_first = hello(ws1, made["tokens"]["1"])
         spectator.receive_json()
         mover, waiting = (ws0, ws1) if first["to_move"] == 0 else (ws1, ws0)
         frames = [
             ("garbage", "malformed message"),
             ("[1]", "malformed message"),
             (json.dumps({"type": "dance"}), "unknown message type 'dance'"),
+            (json.dumps({"type": "hello", "token": made["tokens"]["0"]}), "already plays seat"),
             (json.dumps({"type": "move"}), "needs 'action'"),
             (json.dumps({"type": "move", "action": True}), "needs 'action'"),
             (json.dumps({"type": "move", "action": 1.5}), "needs 'action'"),
@@ -289,8 +340,8 @@ def test_a_failed_commit_refuses_the_move_and_changes_nothing(client, db_path, m
 
     monkeypatch.setattr(server.storage, "append", broken)
     token = made["tokens"][str(server.tables[table].state.current_player())]
-    with client.websocket_connect(f"/ws/{table}?token={token}") as ws:
-        first = ws.receive_json()
+    with client.websocket_connect(f"/ws/{table}") as ws:
+        first = hello(ws, token)
         ws.send_json({"type": "move", "action": first["legal"][0][0]})
         assert "nothing was played" in ws.receive_json()["message"]
         monkeypatch.undo()
@@ -315,3 +366,32 @@ def test_the_storage_refuses_an_append_at_the_wrong_move_count(tmp_path):
     assert storage.actions("t") == [(0, 1, 5)]
     assert storage.get("t").moves == 1
     storage.close()
+
+
+def test_every_log_record_is_redacted_whatever_its_logger(caplog):
+    """docs/server.md "Secrecy": the second guard, on records of any logger and any level."""
+    import logging
+
+    from tapete.server import redact
+
+    redact.install()
+    token = "qX3-secret_token_of_32_characters"
+    caplog.set_level(5)  # uvicorn's trace
+    logging.getLogger("uvicorn.error").info('%s - "WebSocket /ws/t1?token=%s" [accepted]', "127.0.0.1:5", token)
+    logging.getLogger("anything.else").debug("hello frame %s", json.dumps({"type": "hello", "token": token}))
+    logging.getLogger("tapete.server").warning('made {"tokens": {"0": "%s"}}', token)
+    logging.getLogger("uvicorn.error").debug("< TEXT '%s' [52 bytes]", json.dumps({"type": "move", "action": 3}))
+    logging.getLogger("uvicorn.error").debug('> TEXT \'{"view": {"hand": ["7d"]}}\' [812 bytes]')
+    logging.getLogger("uvicorn.error").log(5, "ASGI [4] Send %s", {"type": "websocket.send", "text": "<476 chars>"})
+    assert token not in caplog.text and "7d" not in caplog.text and "bytes" not in caplog.text
+    assert "476" not in caplog.text
+    assert caplog.messages == [
+        '127.0.0.1:5 - "WebSocket /ws/t1?token=<redacted>" [accepted]',
+        'hello frame {"type": "hello", "token": "<redacted>"}',
+        'made {"tokens": {<redacted>}}',
+        "< TEXT [frame not logged]",
+        "> TEXT [frame not logged]",
+        "ASGI [4] Send {'type': 'websocket.send', 'text': '<not logged>'}",
+    ]
+    logging.getLogger("tapete.server").info("table %s created", "abc")
+    assert caplog.records[-1].args == ("abc",)  # a record with nothing to redact keeps its arguments

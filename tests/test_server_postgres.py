@@ -9,7 +9,7 @@ import uuid
 
 import pytest
 
-from server_seat import first_legal_to_the_end
+from server_seat import first_legal_to_the_end, hello
 
 URL = os.environ.get("TAPETE_TEST_POSTGRES")
 pytestmark = pytest.mark.skipif(not URL, reason="TAPETE_TEST_POSTGRES is not set")
@@ -52,7 +52,7 @@ def test_a_whole_game_on_postgres():
             "/api/tables", json={"game": "mosca(players=3)", "seats": ["human", "bot:random", "bot:random"]}
         )
         table, token = made.json()["table"], made.json()["tokens"]["0"]
-        with client.websocket_connect(f"/ws/{table}?token={token}") as ws:
-            message = first_legal_to_the_end(ws)
+        with client.websocket_connect(f"/ws/{table}") as ws:
+            message = first_legal_to_the_end(ws, hello(ws, token))
         replay = client.get(f"/api/tables/{table}/replay").json()
         assert replay["moves"] == message["moves"] and replay["returns"] == message["returns"]

@@ -18,6 +18,7 @@ websockets_sync = pytest.importorskip("websockets.sync.client")
 
 import tapete  # noqa: E402
 from server_process import ServerProcess  # noqa: E402
+from server_seat import hello  # noqa: E402
 
 
 def stored(db: str) -> dict[str, tuple[str, str, str, int, list[int]]]:
@@ -49,12 +50,10 @@ def test_a_killed_server_resumes_every_table_at_its_last_committed_action(tmp_pa
         ]
         stack = contextlib.ExitStack()
         sockets = {
-            seat: stack.enter_context(
-                websockets_sync.connect(f"ws://127.0.0.1:{server.port}/ws/{human['table']}?token={token}")
-            )
-            for seat, token in human["tokens"].items()
+            seat: stack.enter_context(websockets_sync.connect(f"ws://127.0.0.1:{server.port}/ws/{human['table']}"))
+            for seat in human["tokens"]
         }
-        last = {seat: json.loads(ws.recv(timeout=10)) for seat, ws in sockets.items()}
+        last = {seat: hello(ws, human["tokens"][seat]) for seat, ws in sockets.items()}
         for _ in range(15):
             mover = str(last["0"]["to_move"])
             sockets[mover].send(json.dumps({"type": "move", "action": rng.choice(last[mover]["legal"])[0]}))
@@ -74,8 +73,8 @@ def test_a_killed_server_resumes_every_table_at_its_last_committed_action(tmp_pa
         view = server.get(f"/api/tables/{human['table']}")
         assert view["moves"] == 15
         for seat, token in human["tokens"].items():
-            with websockets_sync.connect(f"ws://127.0.0.1:{server.port}/ws/{human['table']}?token={token}") as ws:
-                again = json.loads(ws.recv(timeout=10))
+            with websockets_sync.connect(f"ws://127.0.0.1:{server.port}/ws/{human['table']}") as ws:
+                again = hello(ws, token)
             assert again == last[seat]  # the same frame as before the crash, byte for byte in content
         time.sleep(0.5)  # the bots play on after the restart
         after = stored(db)

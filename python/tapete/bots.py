@@ -6,7 +6,7 @@ of a spec text, a bot or such a function.
 >>> import tapete
 >>> state = tapete.Escoba(variant="scopa").new_state(seed=1)
 >>> bot = tapete.bots.ISMCTS(iterations=200, seed=0)
->>> state.apply(bot.act(state))
+>>> state.apply(bot.act(state.for_seat(state.current_player())))
 
 Every seeded bot holds one SplitMix64 stream (docs/design.md §5) seeded with ``seed``; each
 ``act`` (and each ``policy`` of a bot that draws) takes from it what docs/bots.md says, so that a
@@ -17,15 +17,20 @@ bot plays the same game again for the same seed and states. Pure Python up to th
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
+
+import numpy as np
 
 from ._game import exact_int, seed_value
 from .errors import IllegalActionError, InvalidOptionError, InvalidStateError, shown
 from .reference._rng import SplitMix64
 
 __all__ = [
+    "SeatState",
+    "seat_state",
     "Bot",
     "BotFunction",
     "FunctionBot",
@@ -49,17 +54,71 @@ MAX_C = 1e6
 
 
 @runtime_checkable
-class Bot(Protocol):
-    """Anything that plays a seat: ``act(state)`` returns a legal action id for the seat to act
-    in ``state`` and leaves ``state`` unchanged. It must read only what that seat may see
-    (``state.view(p)``, ``state.legal_actions()``, ``state.history()``, ``state.resample(p, ...)``)."""
+class SeatState(Protocol):
+    """What a bot is handed: one seat's knowledge of a position, ``state.for_seat(p)`` (both
+    engines; docs/bots.md §2). Every method is seat-safe or public (docs/design.md §11): the
+    full state, its JSON, its full history and its picture are not reachable through it."""
 
-    def act(self, state: Any) -> int: ...
+    @property
+    def seat(self) -> int: ...
+    @property
+    def game(self) -> Any: ...
+    @property
+    def num_players(self) -> int: ...
+    @property
+    def num_distinct_actions(self) -> int: ...
+    def view(self) -> dict[str, Any]: ...
+    def public_view(self) -> dict[str, Any]: ...
+    def observation(self) -> np.ndarray: ...
+    def history(self) -> list[Any]: ...
+    def legal_actions(self) -> list[int]: ...
+    def legal_mask(self) -> np.ndarray: ...
+    def action_to_string(self, action: Any) -> str: ...
+    def string_to_action(self, text: Any) -> int: ...
+    def resample(self, seed: Any) -> Any: ...
+    def current_player(self) -> int: ...
+    def is_terminal(self) -> bool: ...
+    def scores(self) -> list[int]: ...
+    def deals(self) -> int: ...
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """Anything that plays a seat: ``act(seat)`` returns a legal action id for ``seat``, the
+    ``SeatState`` of the seat to act (``state.for_seat(state.current_player())``), reading only
+    what it exposes."""
+
+    def act(self, seat: Any) -> int: ...
 
 
 #: A Python function that plays a seat: ``f(view, legal_actions) -> action id``, where ``view`` is
 #: ``state.view(p)`` of the seat ``p`` to act and ``legal_actions`` is ascending.
 BotFunction = Callable[[dict[str, Any], list[int]], int]
+
+
+def seat_state(state: Any) -> Any:
+    """``state`` as a bot reads it: a seat object as it is; a whole state (deprecated, for one
+    release) as the seat object of its seat to act, with a ``DeprecationWarning``. Either way the
+    seat must be the one to act (else ``IllegalActionError``)."""
+    return _seat_state(state, 3)
+
+
+def _seat_state(state: Any, depth: int) -> Any:
+    """``seat_state``, warning ``depth`` frames up (the bot's caller)."""
+    if hasattr(state, "for_seat"):
+        warnings.warn(
+            "a bot handed a whole state is deprecated and will be refused in the next release: "
+            "hand it state.for_seat(state.current_player()) (docs/bots.md §2)",
+            DeprecationWarning,
+            stacklevel=depth,
+        )
+        state = state.for_seat(_to_act(state))
+    p = int(state.current_player())
+    if p < 0:
+        raise IllegalActionError("no seat is to act: the match is over, a bot has no move")
+    if p != state.seat:
+        raise IllegalActionError(f"seat {state.seat} is not to act (seat {p} is): a bot acts for the seat to act")
+    return state
 
 
 def _to_act(state: Any) -> int:
@@ -81,10 +140,10 @@ class FunctionBot:
             raise InvalidOptionError(f"a bot function must be callable, got {shown(function)}")
         self.function = function
 
-    def act(self, state: Any) -> int:
-        p = _to_act(state)
-        legal = list(state.legal_actions())
-        choice = self.function(state.view(p), list(legal))
+    def act(self, seat: Any) -> int:
+        seat = _seat_state(seat, 3)
+        legal = list(seat.legal_actions())
+        choice = self.function(seat.view(), list(legal))
         action = exact_int(choice)
         if action is None or action not in legal:
             raise IllegalActionError(f"the bot function returned {shown(choice)}, which is not a legal action id here")
@@ -105,12 +164,15 @@ class RootStat:
     mean: float
 
 
-def _native_state(state: Any) -> None:
-    if not hasattr(state, "bot_act"):
+def _native_seat(state: Any, depth: int = 5) -> Any:
+    """The native seat object a native bot plays (``seat_state``), or ``InvalidStateError``."""
+    seat = _seat_state(state, depth)
+    if not hasattr(seat, "bot_act"):
         raise InvalidStateError(
-            f"native bots play native states (tapete.<Game>().new_state()), not {type(state).__name__}; "
+            f"native bots play native states (tapete.<Game>().new_state()), not {type(seat).__name__}; "
             "tapete.reference.ismcts has the reference engine's bots"
         )
+    return seat
 
 
 class _SeededBot:
@@ -126,9 +188,9 @@ class _SeededBot:
     def _run(self, state: Any) -> int:
         raise NotImplementedError
 
-    def act(self, state: Any) -> int:
-        """The action for the seat to act in ``state`` (which is left unchanged)."""
-        return self._run(state)
+    def act(self, seat: Any) -> int:
+        """The action for ``seat``, the seat object of the seat to act."""
+        return self._run(seat)
 
 
 class _NativeBot(_SeededBot):
@@ -137,8 +199,8 @@ class _NativeBot(_SeededBot):
     spec: str
 
     def _run(self, state: Any) -> int:
-        _native_state(state)
-        action, rng_state, rows, iterations = state.bot_act(self.spec, self._rng.state)
+        seat = _native_seat(state)
+        action, rng_state, rows, iterations = seat.bot_act(self.spec, self._rng.state)
         self._rng.state = rng_state
         self.stats = [RootStat(a, v, av, r / v if v else 0.0) for a, v, av, r in rows]
         self.iterations = iterations
@@ -160,9 +222,7 @@ class Random(_NativeBot):
 
     def policy(self, state: Any) -> dict[int, float]:
         """Uniform over the legal actions (draws nothing)."""
-        _native_state(state)
-        _to_act(state)
-        legal = state.legal_actions()
+        legal = _native_seat(state, 4).legal_actions()
         return {int(a): 1.0 / len(legal) for a in legal}
 
 

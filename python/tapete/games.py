@@ -129,7 +129,8 @@ def _simulate_in_python(
         players = [as_bot(b, seat_seed(game_seed, p)) if isinstance(b, str) else b for p, b in enumerate(seats)]
         state = game.new_state(seed=game_seed)
         while not state.is_terminal():
-            state.apply(players[state.current_player()].act(state))
+            p = state.current_player()
+            state.apply(players[p].act(state.for_seat(p)))
         returns[i] = state.returns()
         scores[i] = state.scores()
         deals[i] = state.deals()

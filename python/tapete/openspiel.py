@@ -132,6 +132,9 @@ class _State(pyspiel.State):  # type: ignore[misc]
         self.tapete.apply(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
+        # as that seat reads it: Mosca's notation of an exchange names the mover's cards
+        if 0 <= player < self.get_game().num_players():
+            return str(self.tapete.for_seat(player).action_to_string(int(action)))
         return str(self.tapete.action_to_string(int(action)))
 
     def is_terminal(self) -> bool:

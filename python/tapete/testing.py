@@ -3,7 +3,8 @@
 ``compare_engines(game_a, game_b, games=N, seed=S)`` deals the same seeds in both engines, picks
 the same actions (from ``choices`` or a seeded stream), and at every step compares the fields of
 the API: legal actions, action strings, the player to move, views and observations of every seat,
-scores, returns, terminality, canonical JSON, and the error raised by a bad action. It returns the
+the public view, every seat object's history, legal actions and action strings, scores, returns,
+terminality, canonical JSON, and the error raised by a bad action. It returns the
 first :class:`Divergence`, or ``None`` when the engines agree. Users run it on their own engines:
 anything with the tapete game API works.
 
@@ -70,9 +71,14 @@ def _fields(state: Any, seats: int) -> Iterator[tuple[str, Any]]:
     yield "returns", [float(r) for r in state.returns()]
     yield "history", list(state.history())
     yield "to_json", state.to_json()
+    yield "public_view", state.public_view()
     for seat in range(seats):
         yield f"view({seat})", state.view(seat)
         yield f"observation({seat})", np.asarray(state.observation(seat)).tolist()
+        own = state.for_seat(seat)
+        yield f"for_seat({seat}).history", own.history()
+        yield f"for_seat({seat}).legal_actions", own.legal_actions()
+        yield f"for_seat({seat}).action_strings", [own.action_to_string(a) for a in legal]
 
 
 def _compare_state(a: Any, b: Any, seats: int) -> tuple[str, Any, Any] | None:

@@ -5,7 +5,8 @@ Each ``tests/games/<game>.py`` provides:
 
 * ``view_keys(options)``, ``own_invariants(game, state, doc)`` (checked at positions of random
   playouts, the end included), ``paired_state(game, doc, seat, rng)`` and ``HELD`` (the JSON key of
-  the seats' private cards) for the no-leak test;
+  the seats' private cards) for the no-leak test; ``OWN_VIEW_KEYS``, the view's keys that only
+  its seat sees (null in the public view);
 * ``MORE_OPTION_SETS``: option sets the playouts and the no-leak test run besides the registry's;
 * ``ATTRIBUTES``: ``(options, num_players, num_distinct_actions, observation_shape)`` from the
   game's engine document;

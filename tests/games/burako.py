@@ -12,6 +12,8 @@ from games import BadInputs, Refusal
 from tapete.errors import IllegalActionError, InvalidNotationError
 
 HELD = "racks"
+#: The view's keys of what only its seat sees (its rack, the mover's buffer and drawn tile): null in the public view.
+OWN_VIEW_KEYS = {"rack", "buffer", "drawn"}
 
 #: Short single hands of both sizes besides the registry's sets.
 MORE_OPTION_SETS: list[dict[str, Any]] = [

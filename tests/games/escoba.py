@@ -12,6 +12,8 @@ from games import BadInputs, Refusal, dealt_hands_tampering
 from tapete.errors import IllegalActionError, InvalidNotationError
 
 HELD = "hands"
+#: The view's keys of what only its seat sees (the seat's own hand): null in the public view.
+OWN_VIEW_KEYS = {"hand"}
 
 PRESET_PLAYERS = [
     ("scopa", 3), ("scopa", 4), ("scopa", 6), ("escoba", 2), ("escoba", 3), ("escoba", 6),

@@ -11,6 +11,8 @@ from games import BadInputs, Refusal, dealt_hands_tampering
 from tapete.errors import IllegalActionError, InvalidNotationError
 
 HELD = "hands"
+#: The view's keys of what only its seat sees (its hand and its exchange discards): null in the public view.
+OWN_VIEW_KEYS = {"hand", "discards"}
 
 #: Player counts, chip and trick options, exchanges and eliminations besides the registry's sets.
 MORE_OPTION_SETS: list[dict[str, Any]] = [

@@ -11,6 +11,8 @@ from games import BadInputs, Refusal, dealt_hands_tampering
 from tapete.errors import IllegalActionError, InvalidNotationError
 
 HELD = "hands"
+#: The view's keys of what only its seat sees (its hand): null in the public view.
+OWN_VIEW_KEYS = {"hand"}
 
 #: Player counts, draw orders, fixed-length matches and the reinserted spade besides the registry's.
 MORE_OPTION_SETS: list[dict[str, Any]] = [

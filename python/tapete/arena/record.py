@@ -56,7 +56,8 @@ def play_recorded(plan: Plan, g0: int, g1: int, directory: str) -> dict[str, np.
             players = [as_bot(b, seat_seed(deal, p)) if isinstance(b, str) else b for p, b in enumerate(seat_bots)]
             state = plan.game.new_state(seed=deal)
             while not state.is_terminal():
-                state.apply(players[state.current_player()].act(state))
+                p = state.current_player()
+                state.apply(players[p].act(state.for_seat(p)))
             returns[i, j] = state.returns()
             scores[i, j] = state.scores()
             rows.append(

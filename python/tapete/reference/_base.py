@@ -348,7 +348,7 @@ class ReferenceState:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        for name in ("string_to_action", "play"):
+        for name in ("string_to_action", "play", "_seat_string_to_action"):
             read = cls.__dict__.get(name)
             if read is not None and not getattr(read, "_bounded", False):
                 setattr(cls, name, _bounded_notation(read))
@@ -493,7 +493,30 @@ class ReferenceState:
         # Interim: every game overrides this.
         del seat, seed, out
 
+    def public_view(self) -> dict[str, Any]:
+        """What every seat may see (the contract's public view)."""
+        return self._public_view()
+
+    def for_seat(self, player: Any) -> Any:
+        """What seat ``player`` may know now: a seat object over a copy of this state
+        (``tapete.reference._seat.SeatState``, docs/bots.md §2)."""
+        from ._seat import SeatState
+
+        return SeatState(self, self._seat(player))
+
+    def _seat_action_to_string(self, seat: int, action: Any) -> str:
+        """``action``'s text as ``seat`` may read it: a game whose notation names cards of the
+        mover's hand gives the other seats a form that names none."""
+        return self.action_to_string(action)
+
+    def _seat_string_to_action(self, text: Any, seat: int) -> int:
+        """The action ``text`` names, read as ``seat`` may read it."""
+        return self.string_to_action(text)
+
     def _view(self, seat: int) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def _public_view(self) -> dict[str, Any]:
         raise NotImplementedError
 
     def _observation(self, seat: int) -> np.ndarray:

@@ -352,6 +352,7 @@ class EscobaState(Position):
     # what the state shows, written in escoba_parts/seeing.py
     _as_dict = seeing.as_dict
     _view = seeing.view
+    _public_view = seeing.public_view
     _observation = seeing.observation
     __str__ = seeing.describe
 

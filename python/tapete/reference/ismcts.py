@@ -12,22 +12,22 @@ import time
 from typing import Any
 
 from .._game import seed_value
-from ..bots import IsmctsOptions, RootStat, _IsmctsBot
-from ..errors import IllegalActionError, InvalidOptionError, InvalidStateError
+from ..bots import IsmctsOptions, RootStat, _IsmctsBot, _seat_state
+from ..errors import InvalidOptionError, InvalidStateError
 from ._rng import SplitMix64
+from ._seat import SeatState
 
 __all__ = ["Random", "ISMCTS", "search", "deal_rewards"]
 
 
-def _to_act(state: Any) -> int:
-    if not hasattr(state, "_resample_into"):
+def _reference_seat(state: Any, depth: int = 5) -> SeatState:
+    """The reference seat object a reference bot plays (``tapete.bots.seat_state``), or
+    ``InvalidStateError``."""
+    if not isinstance(state, SeatState) and not hasattr(state, "_resample_into"):
         raise InvalidStateError(
             f"the reference bots play reference states (tapete.reference.<Game>), not {type(state).__name__}"
         )
-    p = int(state.current_player())
-    if p < 0:
-        raise IllegalActionError("no seat is to act: the match is over, a bot has no move")
-    return p
+    return _seat_state(state, depth)
 
 
 def deal_rewards(root: list[int], now: list[int], sign: int) -> list[float]:
@@ -53,12 +53,11 @@ class _Node:
 
 
 class _Tree:
-    def __init__(self, root: Any, options: IsmctsOptions) -> None:
-        self.root_state = root
+    def __init__(self, root: SeatState, options: IsmctsOptions) -> None:
+        self.root_seat = root
         self.o = options
         self.root = _Node(-1)
         self.root.avail = 0
-        self.observer = int(root.current_player())
         self.root_deals = root.deals()
         self.root_scores = list(root.scores())
         self.sign = root.game.score_sign()
@@ -74,7 +73,7 @@ class _Tree:
                 break
             det_seed = master.next()
             rng = SplitMix64(master.next())
-            self.iterate(self.root_state.resample(self.observer, det_seed), rng)
+            self.iterate(self.root_seat.resample(det_seed), rng)
             done += 1
         return done
 
@@ -128,8 +127,9 @@ class _Tree:
 
 
 def search(state: Any, options: IsmctsOptions, seed: int) -> tuple[int, list[tuple[int, int, int, float]], int]:
-    """One search for the seat to act: ``(action, [(action, visits, avail, reward sum)...], iterations)``."""
-    _to_act(state)
+    """One search for the seat to act (``state``: its seat object): ``(action, [(action, visits,
+    avail, reward sum)...], iterations)``."""
+    state = _reference_seat(state, 3)
     if options.rollout == "heuristic" and not hasattr(state, "heuristic_action"):
         raise InvalidOptionError("this reference engine has no heuristic_action: use rollout='random'")
     legal = state.legal_actions()
@@ -168,9 +168,8 @@ class Random:
         self.seed = seed_value(seed, InvalidOptionError)
         self._rng = SplitMix64(self.seed)
 
-    def act(self, state: Any) -> int:
-        _to_act(state)
-        legal = state.legal_actions()
+    def act(self, seat: Any) -> int:
+        legal = _reference_seat(seat, 4).legal_actions()
         return int(legal[self._rng.next() % len(legal)])
 
 
@@ -179,7 +178,6 @@ class ISMCTS(_IsmctsBot):
     budget (docs/bots.md)."""
 
     def _run(self, state: Any) -> int:
-        _to_act(state)
-        action, rows, self.iterations = search(state, self.options, self._rng.next())
+        action, rows, self.iterations = search(_reference_seat(state), self.options, self._rng.next())
         self.stats = [RootStat(a, v, av, r / v if v else 0.0) for a, v, av, r in rows]
         return int(action)

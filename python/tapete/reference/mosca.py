@@ -751,6 +751,17 @@ class MoscaState(ReferenceState):
     def string_to_action(self, text: Any) -> int:
         return string_to_action(text, self._phase, self._actor_hand())
 
+    def _seat_action_to_string(self, seat: int, action: Any) -> str:
+        """Another seat than the mover's reads exchanges and turn-up steps in their slot forms."""
+        if seat == self._rules_current_player():
+            return self.action_to_string(action)
+        return action_to_string(action)
+
+    def _seat_string_to_action(self, text: Any, seat: int) -> int:
+        if seat == self._rules_current_player():
+            return self.string_to_action(text)
+        return string_to_action(text)
+
     def _apply(self, a: int) -> None:
         if self._phase == DECLARE:
             self._declare(a)
@@ -895,7 +906,12 @@ class MoscaState(ReferenceState):
 
     # -- what a seat sees (docs/mosca_engine.md §10) -----------------------------------------------
 
-    def _view(self, p: int) -> dict[str, Any]:
+    def _public_view(self) -> dict[str, Any]:
+        return self._view(None)
+
+    def _view(self, p: int | None) -> dict[str, Any]:
+        """What ``p`` may see; the public view for None (no hand, no discards, every exchange masked)."""
+
         def text(cards: Iterable[int]) -> list[str]:
             return [CARD_TEXT[c] for c in sorted(cards)]
 
@@ -907,14 +923,14 @@ class MoscaState(ReferenceState):
             "dealer": self._dealer,
             "mano": self._mano(),
             "deals_played": self._deals_played,
-            "hand": text(self._hands[p]),
+            "hand": None if p is None else text(self._hands[p]),
             "hand_sizes": [len(h) for h in self._hands],
             "turnup": CARD_TEXT[self._turnup],
             "trump": SUITS[self._trump],
             "turnup_taken": self._turnup_taken,
             "declarations": [words[d] for d in self._declarations],
             "exchanged": list(self._exchanged),
-            "discards": text(self._discarded[p]),
+            "discards": None if p is None else text(self._discarded[p]),
             "talon_size": len(self._talon),
             "trick": [CARD_TEXT[c] for c in self._trick],
             "trick_seats": self._trick_seats(),

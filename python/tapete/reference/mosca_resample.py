@@ -63,13 +63,14 @@ class DealLog:
         return None
 
 
-def view_history(x: MoscaState, p: int) -> list[Any]:
+def view_history(x: MoscaState, p: int | None) -> list[Any]:
     """``p``'s record of the history (docs/mosca_engine.md §10): ids as applied, except an
-    exchange mask or turn-up slot that is not ``p``'s own in the current deal."""
+    exchange mask or turn-up slot that is not ``p``'s own in the current deal (every one for
+    None, the public view)."""
     log = DealLog(x)
     out: list[Any] = []
     for i, a in enumerate(x._history):
-        own = log.actor(i) == p
+        own = p is not None and log.actor(i) == p
         if PLAY0 < a < TAKE0 and not own:
             out.append("play x" + " ??" * bin(a - PLAY0).count("1"))
         elif TAKE0 <= a < LEAVE and not own:

@@ -772,7 +772,11 @@ class MustaMaijaState(ReferenceState):
 
     # -- what a seat sees (docs/musta_maija_engine.md §8) ---------------------------------------
 
-    def _view(self, p: int) -> dict[str, Any]:
+    def _public_view(self) -> dict[str, Any]:
+        return self._view(None)
+
+    def _view(self, p: int | None) -> dict[str, Any]:
+        """What ``p`` may see; the public view for None (no hand: every action is public)."""
         n = self.game.num_players
 
         def text(cards: Iterable[int]) -> list[str]:
@@ -787,7 +791,7 @@ class MustaMaijaState(ReferenceState):
             "dealer": self._dealer,
             "attacker": self._attacker,
             "defender": self._defender,
-            "hand": text(self._hands[p]),
+            "hand": None if p is None else text(self._hands[p]),
             "hand_sizes": [len(h) for h in self._hands],
             "history": list(self._history),  # every action is public: nothing to mask
             "known": [text(k) for k in self._known],

@@ -15,6 +15,9 @@ __all__ = ["main", "build_parser"]
 
 DEFAULT_DB = "tapete.sqlite3"
 
+#: The levels ``--log-level`` takes, as uvicorn names them (``trace`` is below ``debug``).
+LOG_LEVELS = {"critical": 50, "error": 40, "warning": 30, "info": 20, "debug": 10, "trace": 5}
+
 
 def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.ArgumentParser:
     """The options of ``tapete serve`` (on ``parser`` when given, e.g. a CLI subcommand)."""
@@ -29,6 +32,12 @@ def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.Argu
     )
     parser.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits before it moves")
     parser.add_argument("--allow-origin", action="append", default=[], help="an extra allowed WebSocket Origin")
+    parser.add_argument(
+        "--log-level",
+        choices=list(LOG_LEVELS),
+        default="info",
+        help="the server's and uvicorn's log level (default info); tokens and frames are never logged",
+    )
     return parser
 
 
@@ -38,12 +47,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         import uvicorn
 
+        from . import redact
         from .app import Config, create_app
         from .storage import open_storage
     except ImportError as error:
         print(f"tapete serve needs the server extra: pip install 'tapete[server]' ({error})", file=sys.stderr)
         return 2
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    redact.install()  # before the first record: no logger of this process writes a token or a frame
+    level = LOG_LEVELS[args.log_level]
+    logging.addLevelName(LOG_LEVELS["trace"], "TRACE")
+    logging.basicConfig(level=level, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     config = Config(
         max_tables=args.max_tables,
         move_timeout=args.move_timeout,
@@ -52,8 +65,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     app = create_app(open_storage(args.db), config)
     print(f"tapete serve: http://{args.host}:{args.port}/  (database {_shown_db(args.db)})", file=sys.stderr)
-    # no access log: a WebSocket's request line carries the seat token
-    uvicorn.run(app, host=args.host, port=args.port, access_log=False, ws_max_size=65536, log_level="info")
+    # no access log: it adds nothing a table's own lines do not say, and a deprecated client's
+    # request line carries its token (redacted all the same)
+    uvicorn.run(app, host=args.host, port=args.port, access_log=False, ws_max_size=65536, log_level=args.log_level)
     return 0
 
 

@@ -33,9 +33,11 @@ from .. import _options
 from ..errors import TapeteError
 from ..games import load
 from ..registry import GAMES
+from . import redact
 from .bots import Bot, parse_bot
 from .protocol import (
     MAX_MESSAGE_BYTES,
+    TOKEN_IN_URL,
     ProtocolError,
     dumps,
     error_message,
@@ -82,6 +84,7 @@ class Client:
     websocket: WebSocket
     seat: int | None
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    close_code: int = 1000
 
 
 @dataclass(eq=False)
@@ -113,7 +116,7 @@ class Table:
 
     def message_for(self, seat: int | None) -> dict[str, Any]:
         if seat is None:
-            return spectator_message(self.state, self.public_fields(), self.game.num_players)
+            return spectator_message(self.state, self.public_fields())
         return seat_message(self.state, seat, self.public_fields())
 
 
@@ -351,7 +354,7 @@ class Server:
     async def _bot_move(self, table: Table, seat: int, moves: int) -> None:
         if self.config.bot_delay > 0:
             await asyncio.sleep(self.config.bot_delay)
-        snapshot = table.state.clone()  # the bot works on its own copy, off the loop
+        snapshot = table.state.for_seat(seat)  # the seat's own knowledge, a copy, off the loop
         loop = asyncio.get_running_loop()
         try:
             action = await loop.run_in_executor(self._bots, table.bots[seat], snapshot)
@@ -376,12 +379,12 @@ class Server:
         actions = self.storage.actions(record.id)
         game = load(record.game)
         state = game.state_from_json(record.start)
-        steps: list[dict[str, Any]] = [{"seat": None, "view": public_view(game.name, state, game.num_players)}]
+        steps: list[dict[str, Any]] = [{"seat": None, "view": public_view(state)}]
         for n, (index, seat, action) in enumerate(actions):
             if index != n or int(state.current_player()) != seat:
                 raise RuntimeError(f"table {record.id}: stored actions are not in order")
             state.apply(action)
-            steps.append({"seat": seat, "view": public_view(game.name, state, game.num_players)})
+            steps.append({"seat": seat, "view": public_view(state)})
         if state.to_json() != record.state:
             raise RuntimeError(f"table {record.id}: the replay does not reach the stored state")
         return {
@@ -425,6 +428,7 @@ def _origin_ok(websocket: WebSocket, allowed: tuple[str, ...]) -> bool:
 
 
 def create_app(storage: Storage, config: Config | None = None) -> Starlette:
+    redact.install()
     server = Server(storage, config)
 
     @contextlib.asynccontextmanager
@@ -502,6 +506,12 @@ def create_app(storage: Storage, config: Config | None = None) -> Starlette:
     async def table_page(request: Request) -> Response:
         return FileResponse(STATIC / "table.html")
 
+    async def take(table: Table, seat: int | None) -> None:
+        """A seat connected to is taken: nobody may join it any more."""
+        if seat is not None and not table.record.taken[seat]:
+            table.record.taken[seat] = True
+            await server.db(storage.set_taken, table.id, table.record.taken)
+
     async def socket(websocket: WebSocket) -> None:
         await websocket.accept()
 
@@ -517,7 +527,7 @@ def create_app(storage: Storage, config: Config | None = None) -> Starlette:
             await refuse("no such table", 4404)
             return
         seat: int | None = None
-        token = websocket.query_params.get("token")
+        token = websocket.query_params.get("token")  # the deprecated form (docs/server.md)
         if token is not None:
             seat = server.seat_of(table, token)
             if seat is None:
@@ -526,10 +536,11 @@ def create_app(storage: Storage, config: Config | None = None) -> Starlette:
         client = Client(websocket, seat)
         async with table.lock:  # the first frame is the state at this commit, and the next one follows it
             table.clients.add(client)
-            client.queue.put_nowait(dumps(table.message_for(seat)))
-            if seat is not None and not table.record.taken[seat]:
-                table.record.taken[seat] = True
-                await server.db(storage.set_taken, table.id, table.record.taken)
+            first = table.message_for(seat)
+            if token is not None:
+                first["deprecation"] = TOKEN_IN_URL
+            client.queue.put_nowait(dumps(first))
+            await take(table, seat)
         sender = asyncio.ensure_future(_send_loop(client))
         try:
             while True:
@@ -544,9 +555,22 @@ def create_app(storage: Storage, config: Config | None = None) -> Starlette:
                     if message["type"] == "ping":
                         client.queue.put_nowait(dumps({"type": "pong"}))
                         continue
-                    if seat is None:
+                    if message["type"] == "hello":
+                        if client.seat is not None:
+                            raise ProtocolError(f"this socket already plays seat {client.seat}")
+                        seat = server.seat_of(table, message["token"])
+                        if seat is None:
+                            client.close_code = 4401
+                            client.queue.put_nowait(dumps(error_message("wrong seat token")))
+                            break
+                        async with table.lock:  # from this commit on, the seat's frames
+                            client.seat = seat
+                            client.queue.put_nowait(dumps(table.message_for(seat)))
+                            await take(table, seat)
+                        continue
+                    if client.seat is None:
                         raise MoveError("spectators cannot move")
-                    await server.play(table, seat, message["action"])
+                    await server.play(table, client.seat, message["action"])
                 except (ProtocolError, MoveError) as error:
                     client.queue.put_nowait(dumps(error_message(str(error))))
         except WebSocketDisconnect:
@@ -569,7 +593,7 @@ def create_app(storage: Storage, config: Config | None = None) -> Starlette:
                 break
         if ws.client_state == WebSocketState.CONNECTED:
             with contextlib.suppress(Exception):
-                await ws.close()
+                await ws.close(code=client.close_code)
 
     routes = [
         Route("/", page),

@@ -1,8 +1,9 @@
 """Server-side bots, by spec: ``bot:random``, ``bot:heuristic`` and ``bot:ismcts(iterations=N)``
 (the native bots of ``tapete.bots``); others register a factory here.
 
-A bot is a callable from a state to one of its legal actions. It gets the state only on the
-server, never over the wire, and runs on a worker thread, off the event loop.
+A bot is a callable from its seat's seat object (``state.for_seat(p)``, docs/bots.md §2: what
+that seat may know, never the state) to one of its legal actions. It runs on the server, on a
+worker thread, off the event loop.
 """
 
 from __future__ import annotations
@@ -36,8 +37,8 @@ class BotKind:
 def _random_bot() -> Bot:
     rng = random.Random(secrets.randbits(64))  # its own seed: nothing a client can guess or steer
 
-    def choose(state: Any) -> int:
-        return int(rng.choice(state.legal_actions()))
+    def choose(seat: Any) -> int:
+        return int(rng.choice(seat.legal_actions()))
 
     return choose
 

@@ -124,6 +124,17 @@ pub trait State: Clone + Send + Sync + fmt::Display + Sized {
     fn apply_unchecked(&mut self, action: Action);
     fn action_to_string(&self, action: Action) -> Result<String>;
     fn string_to_action(&self, text: &str) -> Result<Action>;
+    /// `action`'s text as `seat` may read it. A game whose notation names cards of the mover's
+    /// hand (Mosca's exchange) gives every other seat a form that names none.
+    fn seat_action_to_string(&self, seat: usize, action: Action) -> Result<String> {
+        let _ = seat;
+        self.action_to_string(action)
+    }
+    /// The action `text` names, read as `seat` may read it (see [`State::seat_action_to_string`]).
+    fn seat_string_to_action(&self, seat: usize, text: &str) -> Result<Action> {
+        let _ = seat;
+        self.string_to_action(text)
+    }
     /// A whole move in one string (the game's contract, "play"); atomic: all or nothing.
     fn play(&mut self, text: &str) -> Result<()>;
     /// True when the rules have ended the match (see also [`State::is_truncated`]).
@@ -140,6 +151,10 @@ pub trait State: Clone + Send + Sync + fmt::Display + Sized {
     fn deals(&self) -> u32;
     /// What `seat` (a seat of this game) may see, canonical JSON (the contract's view).
     fn view_json(&self, seat: usize) -> String;
+    /// What every seat may see, canonical JSON (the contract's public view): the view's keys,
+    /// with `player` and each seat's own holdings null and every private action detail in its
+    /// masked form, in place. Spectators, lobbies and replays show this.
+    fn public_view_json(&self) -> String;
     /// Writes what `seat` (a seat of this game) may see into `out`, which has the game's
     /// observation size and holds zeros.
     fn write_observation(&self, seat: usize, out: &mut [f32]);

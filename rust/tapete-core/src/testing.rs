@@ -1,5 +1,5 @@
 //! The generic random-playout test every game passes (OpenSpiel's RandomSimTest;
-//! docs/design.md §7.3), written once over the traits. Each game's `tests/<game>_playouts.rs`
+//! docs/design.md §7.3), written once over the traits. Each game's `tests/playouts/<game>.rs`
 //! calls [`random_sim_test`] over its option grid and adds only the invariants of its own
 //! (cards, tiles or chips conserved).
 
@@ -9,12 +9,30 @@ use crate::error::Result;
 use crate::game::{Action, Game, State};
 use crate::rng::SplitMix64;
 
-/// How many games a sweep plays: `TAPETE_PLAYOUTS` (per option set), else `default`.
-pub fn games_from_env(default: usize) -> usize {
-    std::env::var("TAPETE_PLAYOUTS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
+/// The share of a sweep that CI plays: its configurations all run, each for a tenth of the games
+/// and a tenth of the games checked deeply at every step.
+pub const SAMPLE: usize = 10;
+
+/// `full` with `TAPETE_PLAYOUTS` set, else CI's sample of it, `full / SAMPLE` (at least 1).
+pub fn sampled(full: usize) -> usize {
+    if std::env::var_os("TAPETE_PLAYOUTS").is_some() {
+        full
+    } else {
+        full.div_ceil(SAMPLE)
+    }
+}
+
+/// How many games a sweep plays per configuration, `full` being its whole size: with
+/// `TAPETE_PLAYOUTS=full` all of them, with `TAPETE_PLAYOUTS=N` N, else CI's [`sampled`] share
+/// (every configuration still plays, its first games with the deep checks at every step).
+pub fn games_from_env(full: usize) -> usize {
+    match std::env::var("TAPETE_PLAYOUTS").as_deref() {
+        Ok("full") => full,
+        Ok(v) => v.parse().unwrap_or_else(|_| {
+            panic!("TAPETE_PLAYOUTS={v:?}: expected `full` or a number of games")
+        }),
+        Err(_) => sampled(full),
+    }
 }
 
 /// What one sweep checks and for how long.
@@ -25,7 +43,7 @@ pub struct Sweep {
     pub seed: u64,
     /// The first `deep_games` games run the dear checks at every step (JSON round trip, views,
     /// observations, notation, every legal action on a clone); later games every `deep_every`
-    /// steps and at the end.
+    /// steps and at the end. [`Sweep::new`] sets 20 ([`sampled`] in CI).
     pub deep_games: usize,
     pub deep_every: usize,
     /// A game longer than this many actions fails the sweep (the game never ends).
@@ -37,7 +55,7 @@ impl Sweep {
         Sweep {
             games,
             seed,
-            deep_games: 20,
+            deep_games: sampled(20),
             deep_every: 64,
             max_actions: 2_000_000,
         }

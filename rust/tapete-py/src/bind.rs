@@ -176,6 +176,60 @@ pub fn repr<S: State>(class: &str, s: &S) -> String {
     )
 }
 
+/// The seat a seat object answers for, refused with `IllegalActionError` unless it is to act:
+/// another seat's legal actions would show the mover's hand.
+pub fn check_to_act<S: State>(s: &S, seat: usize) -> Result<()> {
+    match s.player_to_act() {
+        Some(p) if p == seat => Ok(()),
+        Some(p) => Err(GameError::IllegalAction(format!(
+            "seat {seat} is not to act (seat {p} is): a seat object acts only for its own seat"
+        ))
+        .into()),
+        None => Err(GameError::IllegalAction(
+            "no seat is to act: the match is over, a bot has no move".into(),
+        )
+        .into()),
+    }
+}
+
+/// The legal actions as seat `seat` may know them: the state's own when it is to act, else none.
+pub fn seat_legal_actions<'py, S: State>(
+    py: Python<'py>,
+    s: &S,
+    seat: usize,
+) -> Result<Bound<'py, PyList>> {
+    if s.player_to_act() == Some(seat) {
+        legal_actions(py, s)
+    } else {
+        Ok(PyList::empty(py))
+    }
+}
+
+pub fn seat_legal_mask<'py, S: State>(
+    py: Python<'py>,
+    s: &S,
+    seat: usize,
+) -> Bound<'py, PyArray1<bool>> {
+    let mut mask = vec![false; <S::Game as Game>::NUM_ACTIONS as usize];
+    if s.player_to_act() == Some(seat) {
+        s.legal_mask(&mut mask);
+    }
+    PyArray1::from_vec(py, mask)
+}
+
+/// The Python front of a native game (`tapete.<Game>(**options)`), from the registry.
+pub fn python_game<'py, G: Game>(py: Python<'py>, game: &G) -> Result<Bound<'py, PyAny>> {
+    let info = py
+        .import("tapete.registry")?
+        .getattr("GAMES")?
+        .get_item(G::NAME)?;
+    let options = loads(py, game.options_json().to_string())?;
+    let kwargs = options
+        .cast_into::<pyo3::types::PyDict>()
+        .map_err(PyErr::from)?;
+    Ok(info.getattr("native")?.call((), Some(&kwargs))?)
+}
+
 /// One root action's statistics of a search: `(action, visits, avail, reward sum)`.
 pub type RootRow = (Action, u64, u64, f64);
 
@@ -410,6 +464,21 @@ macro_rules! py_game {
                     let text = slf.try_borrow()?.s.view(p)?;
                     bind::loads(slf.py(), text)
                 }
+                /// What every seat may see (the contract's public view), as a dict.
+                fn public_view<'py>(slf: &Bound<'py, Self>) -> Result<Bound<'py, PyAny>> {
+                    let text = slf.try_borrow()?.s.public_view_json();
+                    bind::loads(slf.py(), text)
+                }
+                /// What seat `player` may know now: a seat object holding a copy of this state
+                /// that Python cannot reach (docs/bots.md §2).
+                fn for_seat(slf: &Bound<'_, Self>, player: &Bound<'_, PyAny>) -> Result<SeatState> {
+                    let this = slf.try_borrow()?;
+                    let seat = bind::seat_of(this.s.num_players(), player)?;
+                    Ok(SeatState {
+                        s: this.s.clone(),
+                        seat,
+                    })
+                }
                 /// A state in `player`'s information set, drawn with `seed` (docs/design.md §10).
                 fn resample(
                     slf: &Bound<'_, Self>,
@@ -463,6 +532,115 @@ macro_rules! py_game {
                         vec![this.s.game().options_json().to_string(), this.s.to_json()]
                     };
                     bind::reduce(slf.get_type().into_any(), args)
+                }
+            }
+
+            /// What one seat may know of a position (docs/bots.md §2): a copy of the state
+            /// kept in Rust, read only through the seat-safe methods below.
+            #[pyclass(module = "tapete._core", name = "SeatState", frozen)]
+            pub struct SeatState {
+                s: core::$State,
+                seat: usize,
+            }
+
+            #[pymethods]
+            impl SeatState {
+                #[getter]
+                fn seat(&self) -> usize {
+                    self.seat
+                }
+                /// The game (`tapete.<Game>` with this state's options).
+                #[getter]
+                fn game<'py>(&self, py: Python<'py>) -> Result<Bound<'py, PyAny>> {
+                    bind::python_game(py, &self.s.game())
+                }
+                #[getter]
+                fn num_players(&self) -> usize {
+                    self.s.num_players()
+                }
+                #[getter]
+                fn num_distinct_actions(&self) -> usize {
+                    self.s.game().num_distinct_actions()
+                }
+                #[getter]
+                fn observation_shape(&self) -> (usize,) {
+                    (self.s.game().observation_size(),)
+                }
+                fn view<'py>(&self, py: Python<'py>) -> Result<Bound<'py, PyAny>> {
+                    bind::loads(py, self.s.view_json(self.seat))
+                }
+                fn public_view<'py>(&self, py: Python<'py>) -> Result<Bound<'py, PyAny>> {
+                    bind::loads(py, self.s.public_view_json())
+                }
+                fn observation<'py>(&self, py: Python<'py>) -> Result<Bound<'py, PyArray1<f32>>> {
+                    Ok(PyArray1::from_vec(py, self.s.observation(self.seat)?))
+                }
+                /// The seat's record of the history: `view()["history"]`, item for item.
+                fn history<'py>(&self, py: Python<'py>) -> Result<Bound<'py, PyAny>> {
+                    Ok(self.view(py)?.get_item("history")?)
+                }
+                fn current_player(&self) -> i64 {
+                    self.s.player_to_act().map_or(-1, |p| p as i64)
+                }
+                fn is_terminal(&self) -> bool {
+                    self.s.is_over()
+                }
+                fn is_truncated(&self) -> bool {
+                    self.s.is_truncated()
+                }
+                fn returns(&self) -> Vec<f64> {
+                    self.s.returns()
+                }
+                fn scores(&self) -> Vec<i64> {
+                    self.s.scores()
+                }
+                fn deals(&self) -> u32 {
+                    self.s.deals()
+                }
+                /// The legal actions when this seat is to act, else `[]`.
+                fn legal_actions<'py>(&self, py: Python<'py>) -> Result<Bound<'py, PyList>> {
+                    bind::seat_legal_actions(py, &self.s, self.seat)
+                }
+                fn legal_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
+                    bind::seat_legal_mask(py, &self.s, self.seat)
+                }
+                fn action_to_string(&self, action: &Bound<'_, PyAny>) -> Result<String> {
+                    let a = bind::action_id_of::<core::$State>(action)?;
+                    Ok(self.s.seat_action_to_string(self.seat, a)?)
+                }
+                fn string_to_action(&self, text: &Bound<'_, PyAny>) -> Result<Action> {
+                    let text = bind::notation(text, "action text")?;
+                    Ok(self
+                        .s
+                        .seat_string_to_action(self.seat, text)
+                        .map_err(|e| tapete_core::json::bound_quotes(e, text))?)
+                }
+                /// A state in this seat's information set, drawn with `seed`
+                /// (docs/design.md §10): it depends on the seat's view and the seed alone.
+                fn resample(&self, seed: &Bound<'_, PyAny>) -> Result<$State> {
+                    let seed = crate::args::seed_arg(seed)?;
+                    Ok($State {
+                        s: self.s.resample(self.seat, seed)?,
+                    })
+                }
+                /// A native bot acts for this seat, which must be the one to act (as
+                /// `State.bot_act`; the bots read only the seat's view, docs/bots.md §5).
+                fn bot_act(
+                    &self,
+                    py: Python<'_>,
+                    spec: &Bound<'_, PyAny>,
+                    rng_state: &Bound<'_, PyAny>,
+                ) -> Result<bind::BotAnswer> {
+                    bind::check_to_act(&self.s, self.seat)?;
+                    bind::bot_act(py, self.s.clone(), spec, rng_state)
+                }
+                fn __repr__(&self) -> String {
+                    format!(
+                        "<SeatState {} seat={} to_move={}>",
+                        <core::$Game as tapete_core::Game>::NAME,
+                        self.seat,
+                        self.current_player()
+                    )
                 }
             }
 

@@ -187,12 +187,16 @@ class HandLog:
         return k, True
 
 
-def view_history(x: BurakoState, p: int) -> list[Any]:
+def view_history(x: BurakoState, p: int | None) -> list[Any]:
     """``p``'s record of the history (docs/burako_engine.md §11): ids as applied, except the adds
-    of another seat's group that no meld laid down, and in earlier hands every such add."""
+    of another seat's group that no meld laid down, and in earlier hands every such add (every
+    hidden add for None, the public view)."""
     log = HandLog(x)
     hidden = _hidden_adds(x._history)
-    return [MASKED_ADD if hidden[i] and (i < log.start or log.actor[i] != p) else a for i, a in enumerate(x._history)]
+    return [
+        MASKED_ADD if hidden[i] and (p is None or i < log.start or log.actor[i] != p) else a
+        for i, a in enumerate(x._history)
+    ]
 
 
 def past_racks(x: BurakoState, log: HandLog, seats: list[int], need: bool | int) -> list[list[list[int]]] | None:

@@ -525,7 +525,12 @@ class BurakoState(ReferenceState):
             "canasta": len(tiles) >= self._o["canasta_min"],
         }
 
-    def _view(self, p: int) -> dict[str, Any]:
+    def _public_view(self) -> dict[str, Any]:
+        return self._view(None)
+
+    def _view(self, p: int | None) -> dict[str, Any]:
+        """What ``p`` may see; the public view for None (no rack, buffer or drawn tile, every
+        hidden add masked)."""
         mover = not self._terminal and p == self._to_move
         if self._o["pozo_visibility"] == "top_only":
             pozo = [tile_str(self._pozo[-1])] if self._pozo else []
@@ -538,8 +543,8 @@ class BurakoState(ReferenceState):
             "hand": self._hand,
             "phase": self._phase,
             "turns": self._turns,
-            "rack": [tile_str(t) for t in listed(self._racks[p])],
-            "buffer": [tile_str(t) for t in self._buffer] if mover else [],
+            "rack": None if p is None else [tile_str(t) for t in listed(self._racks[p])],
+            "buffer": None if p is None else [tile_str(t) for t in self._buffer] if mover else [],
             "rack_sizes": self._rack_sizes(),
             "melds": [[self._meld_view(k, t) for k, t in team] for team in self._melds],
             "pozo": pozo,

@@ -49,9 +49,14 @@ def as_dict(state: Position) -> dict[str, Any]:
 # -- what a seat sees (docs/escoba_engine.md §10) -------------------------------------------------------
 
 
+#: The seat the public view is written for: no seat, so that every part hides from it what it
+#: hides from any seat other than the one who holds it (docs/escoba_engine.md §10).
+NOBODY = -1
+
+
 def view(state: Position, seat: int) -> dict[str, Any]:
     """What ``seat`` may see (docs/escoba_engine.md §10): the cards the parts hide from it are
-    face down ("??") in the piles."""
+    face down ("??") in the piles. For ``NOBODY``, the public view (no ``player``, no ``hand``)."""
     p = seat
 
     def text(cards: Iterable[int]) -> list[str]:
@@ -63,11 +68,11 @@ def view(state: Position, seat: int) -> dict[str, Any]:
         return text(pile - hidden) + ["??"] * len(pile & hidden)
 
     v = {
-        "player": p,
+        "player": None if p == NOBODY else p,
         "current_player": state._rules_current_player(),
         "dealer": state._dealer,
         "deal": state._deal,
-        "hand": text(state._hands[p]),
+        "hand": None if p == NOBODY else text(state._hands[p]),
         "hand_sizes": [len(h) for h in state._hands],
         "table": text(state._table),
         "piles": [pile_text(pile) for pile in state._piles],
@@ -86,6 +91,11 @@ def view(state: Position, seat: int) -> dict[str, Any]:
         v |= f.view(state, p, hidden)
     v["history"] = history_seen(state, hidden)
     return v
+
+
+def public_view(state: Position) -> dict[str, Any]:
+    """What every seat may see (docs/escoba_engine.md §10)."""
+    return view(state, NOBODY)
 
 
 def history_seen(state: Position, hidden: set[int]) -> list[str]:

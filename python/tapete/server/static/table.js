@@ -12,11 +12,15 @@ let socket = null, last = null, refused = false, connects = 0;
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const query = token ? `?token=${encodeURIComponent(token)}` : "";
-  socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(tableId)}${query}`);
-  socket.onopen = () => { connects += 1; };
+  // the token goes in the first frame, never in the URL (docs/server.md)
+  socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(tableId)}`);
+  socket.onopen = () => {
+    connects += 1;
+    if (token) socket.send(JSON.stringify({ type: "hello", token }));
+  };
   socket.onmessage = (event) => {
     const message = JSON.parse(event.data);
+    if (message.type === "state" && token && message.seat === null) return;  // before the hello's answer
     if (message.type === "state") { last = message; render(message); showError(""); document.body.dataset.synced = connects; }
     else if (message.type === "error") showError(message.message);
   };

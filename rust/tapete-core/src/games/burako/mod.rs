@@ -471,7 +471,10 @@ impl State for BurakoState {
         self.hand
     }
     fn view_json(&self, seat: usize) -> String {
-        observe::view_json(self, seat)
+        observe::view_json(self, Some(seat))
+    }
+    fn public_view_json(&self) -> String {
+        observe::view_json(self, None)
     }
     fn write_observation(&self, seat: usize, out: &mut [f32]) {
         self.fill_observation(seat, out)

@@ -19,11 +19,12 @@ fn opt_tile(x: i8) -> Value {
     }
 }
 
-/// View of seat `p` (docs/burako_engine.md §11).
-pub(super) fn view_json(st: &BurakoState, p: usize) -> String {
+/// View of seat `p` (docs/burako_engine.md §11); the public view for `None` (no `player`,
+/// `rack`, `buffer` or `drawn`, every hidden add masked).
+pub(super) fn view_json(st: &BurakoState, p: Option<usize>) -> String {
     let n = st.n();
     let min = st.opts().meld.canasta_min;
-    let mover = !st.terminal && st.to_move as usize == p;
+    let mover = !st.terminal && p == Some(st.to_move as usize);
     let melds: Vec<Value> = (0..2)
         .map(|t| {
             Value::from(
@@ -59,8 +60,12 @@ pub(super) fn view_json(st: &BurakoState, p: usize) -> String {
         "hand": st.hand,
         "phase": if st.phase == PHASE_DRAW { "draw" } else { "meld" },
         "turns": st.turns,
-        "rack": tile_texts(st.racks[p]),
-        "buffer": if mover { tile_texts(st.buffer) } else { json!([]) },
+        "rack": p.map(|p| tile_texts(st.racks[p])),
+        "buffer": match p {
+            None => Value::Null,
+            Some(_) if mover => tile_texts(st.buffer),
+            Some(_) => json!([]),
+        },
         "rack_sizes": rack_sizes,
         "melds": melds,
         "pozo": pozo,

@@ -293,8 +293,9 @@ impl HandLog {
     }
 }
 
-/// `p`'s record of the history as JSON entries: ids, or `"add ?"` for a hidden add.
-pub(super) fn view_history(x: &BurakoState, p: usize) -> Vec<serde_json::Value> {
+/// `p`'s record of the history as JSON entries: ids, or `"add ?"` for a hidden add (every one
+/// for `None`, the public view).
+pub(super) fn view_history(x: &BurakoState, p: Option<usize>) -> Vec<serde_json::Value> {
     let mut log = HandLog::default();
     log.read(x);
     let mut hidden = Vec::new();
@@ -303,7 +304,7 @@ pub(super) fn view_history(x: &BurakoState, p: usize) -> Vec<serde_json::Value> 
         .iter()
         .enumerate()
         .map(|(i, &a)| {
-            if hidden[i] && (i < log.start || log.actor[i] != p as i32) {
+            if hidden[i] && (i < log.start || p.is_none_or(|p| log.actor[i] != p as i32)) {
                 serde_json::Value::from("add ?")
             } else {
                 serde_json::Value::from(a)

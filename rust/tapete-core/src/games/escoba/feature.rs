@@ -75,7 +75,8 @@ pub trait Feature<S>: Sync {
     fn setup(&self, _on: bool, _st: &mut S, _spec: &Spec<'_>, _seen: &mut Seen) -> Result<()> {
         Ok(())
     }
-    /// View keys that follow `piles`.
+    /// View keys that follow `piles`. In the three view methods `p` is a seat, or
+    /// `view::NOBODY` for the public view (no seat's private information).
     fn view_piles(&self, _st: &S, _p: usize, _s: &mut String) {}
     /// View keys after the fixed ones.
     fn view(&self, _st: &S, _p: usize, _s: &mut String) {}

@@ -771,6 +771,9 @@ impl State for EscobaState {
     fn view_json(&self, seat: usize) -> String {
         view::view_json(self, seat)
     }
+    fn public_view_json(&self) -> String {
+        view::view_json(self, view::NOBODY)
+    }
     fn write_observation(&self, seat: usize, out: &mut [f32]) {
         self.fill_observation(seat, out)
     }

@@ -9,18 +9,32 @@ use super::EscobaState;
 use crate::cards::{Card, CardSet};
 use crate::json::push_ints;
 
-/// View of seat `p` (docs/escoba_engine.md §10), keys in the contract's order.
+/// The seat the public view is written for (docs/escoba_engine.md §10): no seat, so that every
+/// part hides from it what it hides from any seat other than the one who holds it.
+pub(super) const NOBODY: usize = usize::MAX;
+
+/// View of seat `p` (docs/escoba_engine.md §10), keys in the contract's order; the public view
+/// for `p` = [`NOBODY`] (no `player`, no `hand`).
 pub(super) fn view_json(st: &EscobaState, p: usize) -> String {
     let n = st.cfg.n;
     let ns = st.cfg.sides;
     let mut s = String::with_capacity(600);
     let cp = if st.terminal { -1 } else { st.to_move as i64 };
+    let player = if p == NOBODY {
+        "null".to_string()
+    } else {
+        p.to_string()
+    };
     let _ = write!(
         s,
-        "{{\"player\":{p},\"current_player\":{cp},\"dealer\":{},\"deal\":{},\"hand\":",
+        "{{\"player\":{player},\"current_player\":{cp},\"dealer\":{},\"deal\":{},\"hand\":",
         st.dealer, st.deal
     );
-    push_texts2(&mut s, st.hands[p], st.twin.hands[p]);
+    if p == NOBODY {
+        s.push_str("null");
+    } else {
+        push_texts2(&mut s, st.hands[p], st.twin.hands[p]);
+    }
     s.push_str(",\"hand_sizes\":");
     push_ints(&mut s, (0..n).map(|seat| st.hand_len(seat)));
     s.push_str(",\"table\":");

@@ -465,6 +465,21 @@ impl State for MoscaState {
     fn string_to_action(&self, text: &str) -> Result<Action> {
         notation::string_to_action(text, self.declare_hand(), self.turnup_hand())
     }
+    /// Another seat than the mover's reads exchanges and turn-up steps in their slot forms.
+    fn seat_action_to_string(&self, seat: usize, a: Action) -> Result<String> {
+        if self.current_player() == Some(seat) {
+            self.action_to_string(a)
+        } else {
+            notation::action_to_string(a, None, None)
+        }
+    }
+    fn seat_string_to_action(&self, seat: usize, text: &str) -> Result<Action> {
+        if self.current_player() == Some(seat) {
+            self.string_to_action(text)
+        } else {
+            notation::string_to_action(text, None, None)
+        }
+    }
     /// Every action is a whole move (docs/mosca_engine.md §5): `play` applies one, as notation.
     fn play(&mut self, text: &str) -> Result<()> {
         self.apply_str(text)
@@ -493,7 +508,10 @@ impl State for MoscaState {
         self.deals_played + (self.phase != Phase::End) as u32
     }
     fn view_json(&self, seat: usize) -> String {
-        view::view_json(self, seat)
+        view::view_json(self, Some(seat))
+    }
+    fn public_view_json(&self) -> String {
+        view::view_json(self, None)
     }
     fn write_observation(&self, seat: usize, out: &mut [f32]) {
         view::write_observation(self, seat, out)

@@ -78,8 +78,9 @@ impl DealLog {
 }
 
 /// `p`'s record of the history (docs/mosca_engine.md §10): ids as applied, except an exchange
-/// mask or turn-up slot that is not `p`'s own in the current deal.
-pub(super) fn push_view_history(x: &MoscaState, p: usize, s: &mut String) {
+/// mask or turn-up slot that is not `p`'s own in the current deal (every one for `None`, the
+/// public view).
+pub(super) fn push_view_history(x: &MoscaState, p: Option<usize>, s: &mut String) {
     let log = DealLog::of(x);
     s.push('[');
     for (i, &a) in x.history.iter().enumerate() {
@@ -87,7 +88,7 @@ pub(super) fn push_view_history(x: &MoscaState, p: usize, s: &mut String) {
             s.push(',');
         }
         let a = a as u32;
-        let own = log.actor(x, i) == Some(p);
+        let own = p.is_some() && log.actor(x, i) == p;
         if a > PLAY0 && a < TAKE0 && !own {
             s.push_str("\"play x");
             for _ in 0..(a - PLAY0).count_ones() {

@@ -11,20 +11,30 @@ use crate::cards::{Card, SUIT_CHARS};
 
 use crate::json::{card_texts, push_ints};
 
-/// View of seat `p` (a seat of the game), keys in the contract's order.
-pub(super) fn view_json(x: &MoscaState, p: usize) -> String {
+/// Null for the public view (`None`), else `f` of the seat.
+fn own<T>(p: Option<usize>, f: impl Fn(usize) -> T) -> String
+where
+    T: std::fmt::Display,
+{
+    p.map_or_else(|| "null".to_string(), |p| f(p).to_string())
+}
+
+/// View of seat `p` (a seat of the game), keys in the contract's order; the public view for
+/// `None` (docs/mosca_engine.md §10: no `player`, `hand` or `discards`, every exchange masked).
+pub(super) fn view_json(x: &MoscaState, p: Option<usize>) -> String {
     let n = x.cfg.n;
     let mut s = String::with_capacity(700 + 4 * x.history.len());
     let end = x.phase == Phase::End;
     let cp = if end { -1 } else { x.to_move as i64 };
     let _ = write!(
         s,
-        "{{\"player\":{p},\"current_player\":{cp},\"phase\":\"{}\",\"dealer\":{},\"mano\":{},\"deals_played\":{},\"hand\":{}",
+        "{{\"player\":{},\"current_player\":{cp},\"phase\":\"{}\",\"dealer\":{},\"mano\":{},\"deals_played\":{},\"hand\":{}",
+        own(p, |p| p),
         x.phase.as_str(),
         x.dealer,
         x.mano(),
         x.deals_played,
-        card_texts(x.hands[p])
+        own(p, |p| card_texts(x.hands[p]))
     );
     s.push_str(",\"hand_sizes\":");
     push_ints(&mut s, x.hands[..n].iter().map(|h| h.len()));
@@ -55,7 +65,7 @@ pub(super) fn view_json(x: &MoscaState, p: usize) -> String {
     let _ = write!(
         s,
         ",\"discards\":{},\"talon_size\":{},\"trick\":{}",
-        card_texts(x.discarded[p]),
+        own(p, |p| card_texts(x.discarded[p])),
         x.talon().len(),
         Value::Array(trick_texts)
     );

@@ -750,7 +750,10 @@ impl State for MustaMaijaState {
         self.hand_no
     }
     fn view_json(&self, seat: usize) -> String {
-        serial::view_json(self, seat)
+        serial::view_json(self, Some(seat))
+    }
+    fn public_view_json(&self) -> String {
+        serial::view_json(self, None)
     }
     fn write_observation(&self, seat: usize, out: &mut [f32]) {
         self.fill_observation(seat, out)

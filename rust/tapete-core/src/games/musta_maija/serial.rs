@@ -49,8 +49,9 @@ pub(super) fn to_json(x: &MustaMaijaState) -> String {
     s
 }
 
-/// View of seat `p` (docs/musta_maija_engine.md §8).
-pub(super) fn view_json(x: &MustaMaijaState, p: usize) -> String {
+/// View of seat `p` (docs/musta_maija_engine.md §8); the public view for `None` (no `player`,
+/// no `hand`: every action is public).
+pub(super) fn view_json(x: &MustaMaijaState, p: Option<usize>) -> String {
     let n = x.n();
     let cp = x.current_player().map_or(-1, |s| s as i64);
     let v = json!({
@@ -61,7 +62,7 @@ pub(super) fn view_json(x: &MustaMaijaState, p: usize) -> String {
         "dealer": x.dealer,
         "attacker": x.attacker,
         "defender": x.defender,
-        "hand": card_texts(x.hands[p]),
+        "hand": p.map(|p| card_texts(x.hands[p])),
         "hand_sizes": (0..n).map(|s| x.hands[s].len()).collect::<Vec<_>>(),
         // every action is public (docs/musta_maija_engine.md §8): nothing to mask
         "history": &x.history,

@@ -1,9 +1,11 @@
 //! Random playouts of La Mosca for every player count 3..6 (and 2) under several option sets:
 //! the generic invariants of `tapete_core::testing::random_sim_test` (docs/design.md §7.3), plus
 //! this game's own (docs/mosca_engine.md §4): every card of the deck is in exactly one place at
-//! every step, and chips are conserved (balances + pot constant). `TAPETE_PLAYOUTS` sets the
-//! games per player count (default 2,000).
+//! every step, and chips are conserved (balances + pot constant). Each player count plays 2,000
+//! games in the full sweep (`TAPETE_PLAYOUTS=full`; CI plays a tenth,
+//! `tapete_core::testing::games_from_env`).
 
+use rayon::prelude::*;
 use tapete_core::games::mosca::MoscaGame;
 use tapete_core::testing::{games_from_env, random_sim_test, Sweep};
 use tapete_core::{Game, State};
@@ -49,16 +51,20 @@ fn sweep(options: &str, players: usize, games: usize) {
 #[test]
 fn random_playouts_keep_the_invariants() {
     let games = games_from_env(2000);
+    let mut jobs: Vec<(&str, usize, usize)> = Vec::new();
     for players in 3..=6 {
-        for (i, options) in OPTIONS.iter().enumerate() {
+        for (i, &options) in OPTIONS.iter().enumerate() {
             // per player count: half the games with the defaults, a tenth with each other set
             let count = if i == 0 {
                 games.div_ceil(2)
             } else {
                 games.div_ceil(10)
             };
-            sweep(options, players, count);
+            jobs.push((options, players, count));
         }
     }
-    sweep("{}", 2, games.div_ceil(10));
+    jobs.push(("{}", 2, games.div_ceil(10)));
+    // configurations are independent: spread them over the cores (CI has two)
+    jobs.par_iter()
+        .for_each(|&(options, players, count)| sweep(options, players, count));
 }

@@ -1,9 +1,11 @@
 //! Random playouts of Burako for 2 and 4 players and the option sets off the default path: the
 //! generic invariants of `tapete_core::testing::random_sim_test` (docs/design.md §7.3), plus this
 //! game's own: the 106 tiles are conserved at every step (docs/rules/burako.md §1), every hand
-//! ends within `max_turns` turns and every match within `max_hands` hands. `TAPETE_PLAYOUTS` sets
-//! the games per configuration (default 1000 single hands; whole matches get a tenth).
+//! ends within `max_turns` turns and every match within `max_hands` hands. Each configuration
+//! plays 1,000 single hands in the full sweep (`TAPETE_PLAYOUTS=full`; CI plays a tenth,
+//! `tapete_core::testing::games_from_env`); whole matches get a tenth of that.
 
+use rayon::prelude::*;
 use tapete_core::games::burako::{BurakoGame, BurakoState};
 use tapete_core::testing::{games_from_env, random_sim_test, Sweep};
 use tapete_core::tiles::TileCounts;
@@ -62,15 +64,12 @@ fn sweep(options: &str, games: usize) {
 #[test]
 fn single_hand_playouts() {
     let games = games_from_env(1000);
-    for options in SINGLE {
-        sweep(options, games);
-    }
+    // configurations are independent: spread them over the cores (CI has two)
+    SINGLE.par_iter().for_each(|options| sweep(options, games));
 }
 
 #[test]
 fn whole_match_playouts() {
     let games = (games_from_env(1000) / 10).max(10);
-    for options in MATCHES {
-        sweep(options, games);
-    }
+    MATCHES.par_iter().for_each(|options| sweep(options, games));
 }

@@ -2,8 +2,10 @@
 //! the generic invariants of `tapete_core::testing::random_sim_test`, plus this game's own
 //! (docs/rules/musta_maija.md §4): the 52 cards are conserved at every step (hands + stock +
 //! table + out of play), and a hand not stopped by the attack cap ends with exactly one seat
-//! holding cards, holding Qs. `TAPETE_PLAYOUTS` sets the games per option set (default 2,000).
+//! holding cards, holding Qs. Each player count plays 2,000 games in the full sweep
+//! (`TAPETE_PLAYOUTS=full`; CI plays a tenth, `tapete_core::testing::games_from_env`).
 
+use rayon::prelude::*;
 use tapete_core::games::musta_maija::{MustaMaijaGame, MustaMaijaState};
 use tapete_core::testing::{games_from_env, random_sim_test, Sweep};
 use tapete_core::{Card, CardSet, Game, State};
@@ -69,10 +71,13 @@ fn sweep(options: &str, games: usize) {
 #[test]
 fn random_playouts_keep_the_invariants() {
     let games = games_from_env(2000);
-    for players in 2..=6 {
-        sweep(&format!(r#"{{"players":{players}}}"#), games);
-    }
+    let mut jobs: Vec<(String, usize)> = (2..=6)
+        .map(|players| (format!(r#"{{"players":{players}}}"#), games))
+        .collect();
     for options in EXOTIC {
-        sweep(options, games.div_ceil(10));
+        jobs.push((options.to_string(), games.div_ceil(10)));
     }
+    // configurations are independent: spread them over the cores (CI has two)
+    jobs.par_iter()
+        .for_each(|(options, count)| sweep(options, *count));
 }

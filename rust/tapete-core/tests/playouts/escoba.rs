@@ -2,12 +2,13 @@
 //! the generic invariants of `tapete_core::testing::random_sim_test` (docs/design.md §7.3), plus this
 //! game's own: the pack's cards are conserved during a deal (each once, or twice with the double
 //! pack), and with `steal` a pile has a top iff it is not empty, one of its cards (docs/rules/escoba.md §2.21).
-//! `TAPETE_PLAYOUTS` sets the games per configuration (default 2,000), `TAPETE_PLAYOUTS_ONLY` a
-//! text the options must hold.
+//! Each configuration plays 2,000 games in the full sweep (`TAPETE_PLAYOUTS=full`; CI plays a
+//! tenth, `tapete_core::testing::games_from_env`), `TAPETE_PLAYOUTS_ONLY` a text the options must
+//! hold.
 
 use rayon::prelude::*;
 use tapete_core::games::escoba::{EscobaGame, EscobaState};
-use tapete_core::testing::{games_from_env, random_sim_test, Sweep};
+use tapete_core::testing::{games_from_env, random_sim_test, sampled, Sweep};
 use tapete_core::{Card, CardSet, Game, State};
 
 const CONFIGS: &[(&str, u32)] = &[
@@ -44,7 +45,7 @@ const CONFIGS: &[(&str, u32)] = &[
 ];
 
 /// The issue-6 presets as (variant, players, divisor): each configuration plays games/divisor,
-/// so that every preset gets 1,000 games at the default (2,000).
+/// so that every preset gets 1,000 games in the full sweep (2,000).
 const MORE_PRESETS: &[(&str, u32, usize)] = &[
     ("differenze", 2, 4),
     ("differenze", 4, 4),
@@ -158,7 +159,7 @@ fn check_config(options: &str, games: usize) {
     let steal = game.options().steal;
     let seed = 0x5EED ^ seats as u64 ^ (options.len() as u64) << 8;
     let sweep = Sweep {
-        deep_games: 25,
+        deep_games: sampled(25),
         deep_every: 16,
         max_actions: MAX_ACTIONS,
         ..Sweep::new(games, seed)
