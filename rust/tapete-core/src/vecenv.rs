@@ -751,6 +751,7 @@ fn put_entries(
 /// Writes seat `seat`'s observation of `state` into row `i` of `rows` (`which`: 0 the
 /// observation, 1 the final one); returns the entries it has (0 for float32).
 #[inline]
+#[allow(clippy::too_many_arguments)]
 fn observe<S: State>(
     rows: &mut ObsRows<'_>,
     i: usize,
