@@ -11,6 +11,12 @@ load does not disturb): each build runs the same batch of ``G`` and of ``2G`` ga
 callgrind, and the difference of the two totals over the difference of their decisions is the
 instructions per decision of the loop alone, start-up and imports cancelled out. One run is
 enough: the count repeats exactly for the same build and inputs.
+
+``--vecenv`` (with ``--instructions``) counts, the same way, the instructions of one
+``tapete.VecEnv`` step of 1,024 envs on one thread (multi-agent, observation and mask included,
+a recorded run's actions replayed: ``K`` steps against ``2K``, the recording itself the same in
+both): in the float32 encoding on both builds, and ``--format index`` (the compact encoding,
+``obs_format="index", mask_format="bits"``) where a build has it.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+from typing import Any
 
 # The snippet each build runs: ns per decision of one batch, the decisions it made.
 SNIPPET = """
@@ -54,14 +61,49 @@ print(json.dumps({"decisions": int(r["decisions"].sum())}))
 """
 
 
-def instructions_once(python: str, game: str, games: int) -> tuple[int, int]:
-    """(instructions, decisions) of one batch of ``games`` under callgrind."""
+# The snippet each build runs under callgrind for --vecenv: the actions of ``total`` random steps
+# recorded (the same work in every run), then the first ``steps`` of them replayed.
+VECENV_SNIPPET = """
+import json, sys, numpy as np, tapete
+game = tapete.load(sys.argv[1]); steps, total = int(sys.argv[2]), int(sys.argv[3])
+kw = json.loads(sys.argv[4])
+env = tapete.VecEnv(game, 1024, seed=3)
+_, mask, _ = env.reset(seed=3)
+rng = np.random.default_rng(3)
+actions = np.empty((total, 1024), dtype=np.int64)
+for t in range(total):
+    actions[t] = (rng.random(mask.shape) * mask).argmax(axis=1)
+    _, mask, *_ = env.step(actions[t])
+try:
+    env = tapete.VecEnv(game, 1024, seed=3, **kw)
+except TypeError:
+    print(json.dumps({"decisions": None})); raise SystemExit
+env.reset(seed=3)
+for a in actions[:steps]:
+    env.step(a)
+print(json.dumps({"decisions": steps * 1024}))
+"""
+
+FORMATS = {"float32": {}, "index": {"obs_format": "index", "mask_format": "bits"}}
+
+
+def instructions_once(
+    python: str, game: str, games: int, snippet: str = "", extra: tuple[str, ...] = ()
+) -> tuple[int, Any]:
+    """(instructions, decisions) of one batch of ``games`` (or one run of ``snippet``) under callgrind."""
     # a fixed hash seed: the interpreter's own start-up then repeats instruction for instruction
     env = dict(os.environ, OPENBLAS_NUM_THREADS="1", PYTHONHASHSEED="0")
     with tempfile.TemporaryDirectory() as tmp:
         out = subprocess.run(
-            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/cg.out", python, "-c", COUNT_SNIPPET]
-            + [game, str(games)],
+            [
+                "valgrind",
+                "--tool=callgrind",
+                f"--callgrind-out-file={tmp}/cg.out",
+                python,
+                "-c",
+                snippet or COUNT_SNIPPET,
+            ]
+            + [game, str(games), *extra],
             capture_output=True,
             text=True,
             check=True,
@@ -80,6 +122,17 @@ def instructions_per_decision(python: str, game: str, games: int) -> float:
     return (ir2 - ir1) / (d2 - d1)
 
 
+def instructions_per_step(python: str, game: str, steps: int, fmt: str) -> float | None:
+    """Instructions per VecEnv step of 1,024 envs: ``2K`` steps replayed minus ``K``; None when
+    the build has no such encoding."""
+    kw = json.dumps(FORMATS[fmt])
+    ir1, d1 = instructions_once(python, game, steps, VECENV_SNIPPET, (str(2 * steps), kw))
+    if d1 is None:
+        return None
+    ir2, d2 = instructions_once(python, game, 2 * steps, VECENV_SNIPPET, (str(2 * steps), kw))
+    return (ir2 - ir1) / (d2 - d1)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("old", help="the Python of the build before")
@@ -87,6 +140,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--games", type=int, default=4000, help="games per timed batch")
     parser.add_argument("--instructions", action="store_true", help="count instructions (callgrind), not time")
+    parser.add_argument("--vecenv", action="store_true", help="with --instructions: per VecEnv step, 1,024 envs")
+    parser.add_argument("--format", choices=list(FORMATS), default="float32", help="the VecEnv encoding")
+    parser.add_argument("--steps", type=int, default=10, help="--vecenv: K, the steps of the shorter run")
     parser.add_argument("game", nargs="*", help="game strings (default: each game's benchmark option set)")
     args = parser.parse_args()
     games = args.game
@@ -94,6 +150,20 @@ def main() -> None:
         from tapete.registry import GAMES
 
         games = [str(info.native(**info.bench)) for info in GAMES.values()]
+    if args.instructions and args.vecenv:
+        print(
+            f"instructions per VecEnv step, 1,024 envs, 1 thread, {args.format}"
+            f" (callgrind, {args.steps} vs {2 * args.steps} steps)"
+        )
+        print(f"  {'game':50} {'before':>10} {'after':>10} {'after/before':>13}")
+        for game in games:
+            a = instructions_per_step(args.old, game, args.steps, args.format)
+            b = instructions_per_step(args.new, game, args.steps, args.format)
+            ratio = f"{b / a:12.3f}x" if a and b else f"{'—':>13}"
+            show = [f"{x:10.0f}" if x else f"{'—':>10}" for x in (a, b)]
+            print(f"  {game:50} {show[0]} {show[1]} {ratio}")
+            sys.stdout.flush()
+        return
     if args.instructions:
         games_counted = max(1, args.games // 20)
         counted = f"{games_counted} vs {2 * games_counted} games"

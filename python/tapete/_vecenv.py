@@ -44,6 +44,13 @@ class VecEnv:
     is the seat that acted in each row. ``truncated`` marks matches cut by ``max_decisions`` or by
     the game's own deal cap (docs/envs.md §3).
 
+    ``obs_format="index"`` returns each observation as its nonzero entries, the pair ``(index
+    (N, W) int32, value (N, W) float32)``, ascending by index and padded with index
+    ``observation_size`` and value 0 (``to_dense`` gives the float32 rows back);
+    ``mask_format="bits"`` packs the masks 8 actions to a byte (``np.unpackbits(mask, axis=1,
+    count=num_actions, bitorder="little")``). ``sample_actions()`` draws a random legal action
+    per env natively.
+
     The arrays returned are allocated once and rewritten by every step: copy what you keep.
     Env ``i`` draws its deals and its opponents' moves from a stream of its own, so the results do
     not depend on ``threads`` (0: all cores).
@@ -62,10 +69,14 @@ class VecEnv:
         opponents: str = "random",
         threads: int = 1,
         max_decisions: int | None = None,
+        obs_format: str = "float32",
+        mask_format: str = "bool",
     ) -> None:
         self.game = native_game(game)
         seed = seed_value(seed, InvalidOptionError)
-        self._env = _core.VecEnv(self.game._game, num_envs, seed, seat, opponents, threads, max_decisions)
+        self._env = _core.VecEnv(
+            self.game._game, num_envs, seed, seat, opponents, threads, max_decisions, obs_format, mask_format
+        )
         self.num_envs: int = self._env.num_envs
         self.num_players: int = self._env.num_players
         self.num_actions: int = self._env.num_actions
@@ -74,19 +85,36 @@ class VecEnv:
         self.opponents = opponents
         self.threads: int = self._env.threads
         self.max_decisions: int | None = self._env.max_decisions
+        self.obs_format: str = self._env.obs_format
+        self.mask_format: str = self._env.mask_format
 
     @property
     def single_agent(self) -> bool:
         return self.seat is not None
 
-    def reset(
-        self, seed: int | None = None
-    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.int64]]:
-        """Deal every env a new match (``seed``: the streams start again from it).
-        Returns ``obs (N, obs_size) float32``, ``mask (N, A) bool``, ``player (N,) int64``."""
+    def reset(self, seed: int | None = None) -> tuple[Any, Any, npt.NDArray[np.int64]]:
+        """Deal every env a new match (``seed``: the streams start again from it, the samplers'
+        too). Returns ``obs (N, obs_size) float32``, ``mask (N, A) bool``, ``player (N,)
+        int64`` (``obs`` and ``mask`` in the batch's formats)."""
         if seed is not None:
             seed = seed_value(seed, InvalidOptionError)
         return self._env.reset(seed)
+
+    def sample_actions(self) -> npt.NDArray[np.int64]:
+        """A uniformly random legal action per env, drawn in Rust from each env's sampler stream
+        (seeded with the batch, apart from its deals): the env's own array, rewritten by the next
+        call."""
+        return self._env.sample_actions()
+
+    def to_dense(self, obs: Any) -> npt.NDArray[np.float32]:
+        """Observations of the batch's format as float32 rows ``(N, observation_size)``: the
+        array itself for ``float32``, a new array from an ``(index, value)`` pair."""
+        if self.obs_format == "float32":
+            return np.asarray(obs, dtype=np.float32)
+        index, value = obs
+        dense = np.zeros((index.shape[0], self.observation_size + 1), dtype=np.float32)
+        np.put_along_axis(dense, index.astype(np.intp), value, axis=1)
+        return dense[:, : self.observation_size]
 
     def step(self, actions: Any) -> tuple[Any, ...]:
         """One action id per env. Returns ``obs, mask, player, rewards (N, num_players) float32,

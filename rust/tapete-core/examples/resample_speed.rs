@@ -1,6 +1,7 @@
 //! Time of one `resample_into` (into a reused state, as search does) from mid-deal positions of
-//! every game: `cargo run --release --example resample_speed [iterations] [game options...]`,
-//! where a game's options are `name={json}` (defaults otherwise). `bench/resample.py` runs it.
+//! every game: `cargo run --release --example resample_speed [iterations] [game options...]
+//! [only=game]`, where a game's options are `name={json}` (defaults otherwise) and `only` times
+//! one game (for counting its instructions under callgrind). `bench/resample.py` runs it.
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -30,6 +31,10 @@ fn positions<G: Game>(game: &G, steps: usize) -> Vec<G::State> {
 }
 
 fn time<G: Game>(name: &str, options: &str, steps: usize, iterations: usize) {
+    let only = std::env::args().find_map(|a| a.strip_prefix("only=").map(str::to_string));
+    if only.is_some_and(|o| o != name) {
+        return;
+    }
     let game = G::from_options_json(options).expect("options");
     let states = positions(&game, steps);
     let mut out = states[0].clone();

@@ -8,6 +8,7 @@ use serde_json::Value;
 
 use crate::error::{GameError, Result};
 use crate::json;
+use crate::obs::Entries;
 use crate::options::OptionsSpec;
 use crate::rng::SplitMix64;
 
@@ -157,6 +158,13 @@ pub trait State: Clone + Send + Sync + fmt::Display + Sized {
     /// Writes what `seat` (a seat of this game) may see into `out`, which has the game's
     /// observation size and holds zeros.
     fn write_observation(&self, seat: usize, out: &mut [f32]);
+    /// Writes the same observation into `out` as its entries, unfinished (the caller runs
+    /// [`Entries::finish`]); `size` is the game's observation size. Games whose writer is
+    /// generic over [`crate::obs::Sink`] write the entries directly; the rest are read back from
+    /// a dense row.
+    fn write_observation_entries(&self, seat: usize, size: usize, out: &mut Entries) {
+        out.read_dense(size, |row| self.write_observation(seat, row));
+    }
     /// Canonical JSON (docs/design.md §4).
     fn to_json(&self) -> String;
 
@@ -466,6 +474,42 @@ macro_rules! state_folder {
         }
         fn resample_into(&self, seat: usize, seed: u64, out: &mut Self) {
             resample::resample_into(self, seat, seed, out)
+        }
+    };
+}
+
+/// `Clone` for a game folder's state whose `clone_from` copies field by field, so that its
+/// vectors' buffers are reused (resampling into a buffer state allocates nothing), and
+/// `position()`, a copy with those vectors left empty (a trial position for legality checks,
+/// at no allocation). Given the state, its vectors, then its other fields (all `Copy`); the
+/// state's `cfg` is cloned.
+#[macro_export]
+macro_rules! clone_reusing {
+    ($State:ident; $($vec:ident),*; $($field:ident),* $(,)?) => {
+        impl Clone for $State {
+            fn clone(&self) -> Self {
+                $State {
+                    cfg: self.cfg.clone(),
+                    $($vec: self.$vec.clone(),)*
+                    $($field: self.$field,)*
+                }
+            }
+            fn clone_from(&mut self, o: &Self) {
+                self.cfg.clone_from(&o.cfg);
+                $(self.$vec.clone_from(&o.$vec);)*
+                $(self.$field = o.$field;)*
+            }
+        }
+
+        impl $State {
+            #[allow(dead_code)]
+            fn position(&self) -> Self {
+                $State {
+                    cfg: self.cfg.clone(),
+                    $($vec: Vec::new(),)*
+                    $($field: self.$field,)*
+                }
+            }
         }
     };
 }

@@ -6,6 +6,7 @@ pub mod error;
 pub mod game;
 pub mod games;
 pub mod json;
+pub mod obs;
 pub mod options;
 pub mod play;
 pub mod resample;

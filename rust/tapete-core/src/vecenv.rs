@@ -13,15 +13,18 @@
 
 use serde_json::Value;
 
+use std::cell::RefCell;
+
 use crate::error::{GameError, Result};
 use crate::game::{Action, Game, State, MAX_DECISIONS};
+use crate::obs::Entries;
 use crate::rng::{mod_small, SplitMix64};
 
 /// The most envs one batch may hold.
 pub const MAX_ENVS: usize = 1 << 24;
-/// Below this many envs per block, a block is not split further over threads; a batch of fewer
-/// than two blocks runs on the calling thread (waking a pool costs more than it saves).
-const MIN_BLOCK: usize = 16;
+/// Fewer envs than this per thread are not worth a thread: waking one, and its idling after,
+/// cost more CPU than it saves (docs/envs.md §4).
+pub const MIN_SLICE: usize = 256;
 /// A fresh match that ends before the learner's first turn is dealt again, at most this often.
 const MAX_REDEALS: u32 = 1000;
 
@@ -66,6 +69,52 @@ pub enum Mode {
     RandomSeat,
 }
 
+/// How observations reach the caller (docs/envs.md §1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ObsFormat {
+    /// The contract's float32 row.
+    Float32,
+    /// The row's nonzero entries, ascending by index: an index row and a value row of the
+    /// arrays' width, padded with the observation size as index and 0 as value.
+    Index,
+}
+
+/// How legal-action masks reach the caller.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MaskFormat {
+    /// One bool per action.
+    Bool,
+    /// One bit per action, 8 to a byte, action `a` at bit `a % 8` of byte `a / 8` (numpy's
+    /// `packbits(..., bitorder="little")`).
+    Bits,
+}
+
+impl ObsFormat {
+    pub fn from_name(name: &str) -> Result<ObsFormat> {
+        match name {
+            "float32" => Ok(ObsFormat::Float32),
+            "index" => Ok(ObsFormat::Index),
+            _ => Err(GameError::InvalidOption(format!(
+                "unknown obs_format {:?}: expected 'float32' or 'index'",
+                crate::json::excerpt(name)
+            ))),
+        }
+    }
+}
+
+impl MaskFormat {
+    pub fn from_name(name: &str) -> Result<MaskFormat> {
+        match name {
+            "bool" => Ok(MaskFormat::Bool),
+            "bits" => Ok(MaskFormat::Bits),
+            _ => Err(GameError::InvalidOption(format!(
+                "unknown mask_format {:?}: expected 'bool' or 'bits'",
+                crate::json::excerpt(name)
+            ))),
+        }
+    }
+}
+
 /// What a batch is built from, beside its game.
 #[derive(Clone, Copy, Debug)]
 pub struct Config {
@@ -73,6 +122,8 @@ pub struct Config {
     pub seed: u64,
     pub mode: Mode,
     pub opponent: Opponent,
+    pub obs_format: ObsFormat,
+    pub mask_format: MaskFormat,
     /// A match with this many decisions (every seat's) unfinished is cut: `truncated`. `None`
     /// and anything larger mean the layer's cap, [`MAX_DECISIONS`].
     pub max_decisions: Option<u64>,
@@ -129,11 +180,13 @@ impl DealCap {
     }
 }
 
-/// One env: its match and its stream.
+/// One env: its match and its streams.
 #[derive(Clone)]
 struct Slot<S> {
     state: S,
     rng: SplitMix64,
+    /// The stream of `sample_actions`, apart so that sampling changes no deal.
+    sampler: SplitMix64,
     /// The seat the caller holds in this match (multi-agent: the seat to move).
     seat: usize,
     /// Legal actions of the caller's decision, ascending (the mask, and the check of a step).
@@ -141,12 +194,131 @@ struct Slot<S> {
     /// The caller's steps in this match, and every seat's decisions.
     steps: u64,
     decisions: u64,
+    /// Index form: the entries in the row's observation and final observation (past them the
+    /// row holds padding), and the entries of either that outgrew the arrays' width.
+    lens: [usize; 2],
+    spill: Option<Box<[Entries; 2]>>,
+}
+
+/// A batch's observation rows.
+pub enum ObsRows<'a> {
+    Float32(&'a mut [f32]),
+    /// Rows of `width` entries (docs/envs.md §1).
+    Index {
+        index: &'a mut [i32],
+        value: &'a mut [f32],
+        width: usize,
+    },
+}
+
+/// A batch's mask rows.
+pub enum MaskRows<'a> {
+    Bool(&'a mut [bool]),
+    Bits(&'a mut [u8]),
+}
+
+impl<'a> ObsRows<'a> {
+    fn len(&self) -> usize {
+        match self {
+            ObsRows::Float32(x) => x.len(),
+            ObsRows::Index { index, value, .. } => index.len().max(value.len()),
+        }
+    }
+    fn width(&self, size: usize) -> usize {
+        match self {
+            ObsRows::Float32(_) => size,
+            ObsRows::Index { width, .. } => *width,
+        }
+    }
+    fn well_formed(&self) -> bool {
+        match self {
+            ObsRows::Float32(_) => true,
+            ObsRows::Index { index, value, .. } => index.len() == value.len(),
+        }
+    }
+    fn split(self, k: usize, size: usize) -> (ObsRows<'a>, ObsRows<'a>) {
+        match self {
+            ObsRows::Float32(x) => {
+                let (a, b) = x.split_at_mut(k * size);
+                (ObsRows::Float32(a), ObsRows::Float32(b))
+            }
+            ObsRows::Index {
+                index,
+                value,
+                width,
+            } => {
+                let (i0, i1) = index.split_at_mut(k * width);
+                let (v0, v1) = value.split_at_mut(k * width);
+                (
+                    ObsRows::Index {
+                        index: i0,
+                        value: v0,
+                        width,
+                    },
+                    ObsRows::Index {
+                        index: i1,
+                        value: v1,
+                        width,
+                    },
+                )
+            }
+        }
+    }
+}
+
+impl<'a> MaskRows<'a> {
+    fn len(&self) -> usize {
+        match self {
+            MaskRows::Bool(x) => x.len(),
+            MaskRows::Bits(x) => x.len(),
+        }
+    }
+    fn split(self, k: usize, width: usize) -> (MaskRows<'a>, MaskRows<'a>) {
+        match self {
+            MaskRows::Bool(x) => {
+                let (a, b) = x.split_at_mut(k * width);
+                (MaskRows::Bool(a), MaskRows::Bool(b))
+            }
+            MaskRows::Bits(x) => {
+                let (a, b) = x.split_at_mut(k * width);
+                (MaskRows::Bits(a), MaskRows::Bits(b))
+            }
+        }
+    }
+    /// Row `i` (of `width` values) marks the actions of `legal`.
+    #[inline]
+    fn write(&mut self, i: usize, width: usize, legal: &[Action]) {
+        match self {
+            MaskRows::Bool(x) => {
+                let row = &mut x[i * width..(i + 1) * width];
+                row.fill(false);
+                for &a in legal {
+                    row[a as usize] = true;
+                }
+            }
+            MaskRows::Bits(x) => {
+                let row = &mut x[i * width..(i + 1) * width];
+                row.fill(0);
+                for &a in legal {
+                    row[a as usize >> 3] |= 1 << (a & 7);
+                }
+            }
+        }
+    }
+}
+
+/// Bytes in a mask row of `actions` actions.
+pub fn mask_width(format: MaskFormat, actions: usize) -> usize {
+    match format {
+        MaskFormat::Bool => actions,
+        MaskFormat::Bits => actions.div_ceil(8),
+    }
 }
 
 /// The caller's arrays for one step, row-major, `N` rows each (docs/envs.md §1).
 pub struct Buffers<'a> {
-    pub obs: &'a mut [f32],
-    pub mask: &'a mut [bool],
+    pub obs: ObsRows<'a>,
+    pub mask: MaskRows<'a>,
     pub player: &'a mut [i64],
     pub rewards: &'a mut [f32],
     pub terminated: &'a mut [bool],
@@ -155,13 +327,13 @@ pub struct Buffers<'a> {
     pub actor: &'a mut [i64],
     /// For rows that ended: the last observation and mask of the finished match (of `actor`),
     /// its returns and its length in the caller's steps. Other rows are left as they were.
-    pub final_obs: &'a mut [f32],
-    pub final_mask: &'a mut [bool],
+    pub final_obs: ObsRows<'a>,
+    pub final_mask: MaskRows<'a>,
     pub episode_return: &'a mut [f32],
     pub episode_length: &'a mut [i64],
 }
 
-/// Row sizes of the buffers: observation, actions, players.
+/// Row sizes of the buffers: observation (the game's size), actions, players.
 #[derive(Clone, Copy, Debug)]
 pub struct Shape {
     pub obs: usize,
@@ -170,18 +342,41 @@ pub struct Shape {
 }
 
 impl<'a> Buffers<'a> {
-    /// Checks that every array holds `n` rows.
-    pub fn check(&self, n: usize, s: Shape) -> Result<()> {
+    /// Checks that every array holds `n` rows of the formats of `cfg`.
+    pub fn check(&self, n: usize, s: Shape, cfg: &Config) -> Result<()> {
+        let mw = mask_width(cfg.mask_format, s.actions);
+        let formats = [&self.obs, &self.final_obs].iter().all(|o| {
+            o.well_formed()
+                && matches!(
+                    (o, cfg.obs_format),
+                    (ObsRows::Float32(_), ObsFormat::Float32)
+                        | (ObsRows::Index { .. }, ObsFormat::Index)
+                )
+        }) && [&self.mask, &self.final_mask].iter().all(|m| {
+            matches!(
+                (m, cfg.mask_format),
+                (MaskRows::Bool(_), MaskFormat::Bool) | (MaskRows::Bits(_), MaskFormat::Bits)
+            )
+        });
+        if !formats {
+            return Err(GameError::InvalidState(
+                "buffers of another format than the batch's".into(),
+            ));
+        }
         let sizes = [
-            ("obs", self.obs.len(), n * s.obs),
-            ("mask", self.mask.len(), n * s.actions),
+            ("obs", self.obs.len(), n * self.obs.width(s.obs)),
+            ("mask", self.mask.len(), n * mw),
             ("player", self.player.len(), n),
             ("rewards", self.rewards.len(), n * s.players),
             ("terminated", self.terminated.len(), n),
             ("truncated", self.truncated.len(), n),
             ("actor", self.actor.len(), n),
-            ("final_obs", self.final_obs.len(), n * s.obs),
-            ("final_mask", self.final_mask.len(), n * s.actions),
+            (
+                "final_obs",
+                self.final_obs.len(),
+                n * self.final_obs.width(s.obs),
+            ),
+            ("final_mask", self.final_mask.len(), n * mw),
             ("episode_return", self.episode_return.len(), n * s.players),
             ("episode_length", self.episode_length.len(), n),
         ];
@@ -196,16 +391,16 @@ impl<'a> Buffers<'a> {
     }
 
     /// The first `k` rows, and the rest.
-    fn split(self, k: usize, s: Shape) -> (Buffers<'a>, Buffers<'a>) {
-        let (obs0, obs1) = self.obs.split_at_mut(k * s.obs);
-        let (mask0, mask1) = self.mask.split_at_mut(k * s.actions);
+    fn split(self, k: usize, s: Shape, mw: usize) -> (Buffers<'a>, Buffers<'a>) {
+        let (obs0, obs1) = self.obs.split(k, s.obs);
+        let (mask0, mask1) = self.mask.split(k, mw);
         let (player0, player1) = self.player.split_at_mut(k);
         let (rew0, rew1) = self.rewards.split_at_mut(k * s.players);
         let (term0, term1) = self.terminated.split_at_mut(k);
         let (trunc0, trunc1) = self.truncated.split_at_mut(k);
         let (actor0, actor1) = self.actor.split_at_mut(k);
-        let (fobs0, fobs1) = self.final_obs.split_at_mut(k * s.obs);
-        let (fmask0, fmask1) = self.final_mask.split_at_mut(k * s.actions);
+        let (fobs0, fobs1) = self.final_obs.split(k, s.obs);
+        let (fmask0, fmask1) = self.final_mask.split(k, mw);
         let (eret0, eret1) = self.episode_return.split_at_mut(k * s.players);
         let (elen0, elen1) = self.episode_length.split_at_mut(k);
         (
@@ -255,8 +450,13 @@ fn env_rng(seed: u64, i: usize) -> SplitMix64 {
     SplitMix64::new(mix.next_u64() ^ i as u64)
 }
 
+/// The stream of env `i`'s `sample_actions` under batch seed `seed`.
+fn sampler_rng(seed: u64, i: usize) -> SplitMix64 {
+    env_rng(seed ^ 0x5A3F_17E1_C0DE_D1CE, i)
+}
+
 impl<G: Game> VecEnv<G> {
-    /// A batch, every env dealt its first match.
+    /// A batch, every env dealt its first match (written by the first `reset`).
     pub fn new(game: G, cfg: Config) -> Result<VecEnv<G>> {
         if cfg.num_envs == 0 || cfg.num_envs > MAX_ENVS {
             return Err(GameError::InvalidOption(format!(
@@ -298,10 +498,13 @@ impl<G: Game> VecEnv<G> {
             .map(|i| Slot {
                 state: first.clone(),
                 rng: env_rng(cfg.seed, i),
+                sampler: sampler_rng(cfg.seed, i),
                 seat: 0,
                 legal: Vec::with_capacity(32),
                 steps: 0,
                 decisions: 0,
+                lens: [0; 2],
+                spill: None,
             })
             .collect();
         Ok(VecEnv {
@@ -333,28 +536,26 @@ impl<G: Game> VecEnv<G> {
 
     /// Deals every env a new match (with `seed`: the streams start again from it) and writes
     /// the first observations. `rewards`, `terminated`, `truncated` are zeroed; the episode
-    /// arrays are left alone.
-    pub fn reset(&mut self, seed: Option<u64>, bufs: Buffers<'_>) -> Result<()> {
-        bufs.check(self.cfg.num_envs, self.shape)?;
+    /// arrays are left alone. Returns the index width the observations need (0 for float32):
+    /// past the arrays' width, the rows that did not fit wait for [`VecEnv::refill`].
+    pub fn reset(&mut self, seed: Option<u64>, bufs: Buffers<'_>) -> Result<usize> {
+        bufs.check(self.cfg.num_envs, self.shape, &self.cfg)?;
         if let Some(seed) = seed {
             self.cfg.seed = seed;
             for (i, slot) in self.slots.iter_mut().enumerate() {
                 slot.rng = env_rng(seed, i);
+                slot.sampler = sampler_rng(seed, i);
             }
         }
-        let ctx = Ctx {
-            game: &self.game,
-            cfg: &self.cfg,
-            cap: &self.cap,
-            shape: self.shape,
-        };
-        run(&self.pool, &mut self.slots, bufs, None, &ctx)
+        let ctx = Ctx::of(&self.game, &self.cfg, &self.cap, self.shape);
+        Ok(run(&self.pool, &mut self.slots, bufs, None, &ctx))
     }
 
     /// Applies `actions[i]` in env `i`, then (single-agent) the opponents' moves up to the
     /// caller's next turn, and deals a new match wherever one ended. An action that is out of
-    /// range or not legal in its env is refused before any env changes.
-    pub fn step(&mut self, actions: &[i64], bufs: Buffers<'_>) -> Result<()> {
+    /// range or not legal in its env is refused before any env changes. Returns what
+    /// [`VecEnv::reset`] returns.
+    pub fn step(&mut self, actions: &[i64], bufs: Buffers<'_>) -> Result<usize> {
         let n = self.cfg.num_envs;
         if actions.len() != n {
             return Err(GameError::IllegalAction(format!(
@@ -362,7 +563,7 @@ impl<G: Game> VecEnv<G> {
                 actions.len()
             )));
         }
-        bufs.check(n, self.shape)?;
+        bufs.check(n, self.shape, &self.cfg)?;
         for (i, (&a, slot)) in actions.iter().zip(&self.slots).enumerate() {
             let ok = u32::try_from(a).is_ok_and(|a| slot.legal.binary_search(&a).is_ok());
             if !ok {
@@ -381,13 +582,52 @@ impl<G: Game> VecEnv<G> {
                 )));
             }
         }
-        let ctx = Ctx {
-            game: &self.game,
-            cfg: &self.cfg,
-            cap: &self.cap,
-            shape: self.shape,
-        };
-        run(&self.pool, &mut self.slots, bufs, Some(actions), &ctx)
+        let ctx = Ctx::of(&self.game, &self.cfg, &self.cap, self.shape);
+        Ok(run(&self.pool, &mut self.slots, bufs, Some(actions), &ctx))
+    }
+
+    /// Index form, after a `reset` or `step` that needed a wider row than its arrays had:
+    /// writes the rows that did not fit into `bufs`, arrays at least that wide whose rows
+    /// begin with the narrower arrays' (and are padded after them).
+    pub fn refill(&mut self, bufs: Buffers<'_>) -> Result<()> {
+        bufs.check(self.cfg.num_envs, self.shape, &self.cfg)?;
+        let size = self.shape.obs;
+        let Buffers { obs, final_obs, .. } = bufs;
+        for (k, mut rows) in [obs, final_obs].into_iter().enumerate() {
+            for (i, slot) in self.slots.iter_mut().enumerate() {
+                let Some(spill) = slot.spill.as_mut() else {
+                    continue;
+                };
+                if !spill[k].is_empty() {
+                    if !put_entries(&mut rows, i, size, &spill[k], &mut slot.lens[k]) {
+                        return Err(GameError::InvalidState(format!(
+                            "index rows of width {} are narrower than a row's {} entries",
+                            rows.width(size),
+                            spill[k].len()
+                        )));
+                    }
+                    spill[k].clear();
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes into `out` a uniformly random legal action of each env, from the env's sampler
+    /// stream (seeded like its own; drawing changes no deal).
+    pub fn sample_actions(&mut self, out: &mut [i64]) -> Result<()> {
+        if out.len() != self.slots.len() {
+            return Err(GameError::InvalidState(format!(
+                "buffer actions has {} values, expected {}",
+                out.len(),
+                self.slots.len()
+            )));
+        }
+        for (o, slot) in out.iter_mut().zip(&mut self.slots) {
+            let k = mod_small(slot.sampler.next_u64(), slot.legal.len() as u64) as usize;
+            *o = slot.legal[k] as i64;
+        }
+        Ok(())
     }
 }
 
@@ -396,31 +636,45 @@ struct Ctx<'g, G> {
     cfg: &'g Config,
     cap: &'g DealCap,
     shape: Shape,
+    mask_width: usize,
 }
 
-/// Runs `reset` (no actions) or `step` over the batch, split into blocks over the pool.
+impl<'g, G> Ctx<'g, G> {
+    fn of(game: &'g G, cfg: &'g Config, cap: &'g DealCap, shape: Shape) -> Self {
+        Ctx {
+            game,
+            cfg,
+            cap,
+            shape,
+            mask_width: mask_width(cfg.mask_format, shape.actions),
+        }
+    }
+}
+
+/// Runs `reset` (no actions) or `step` over the batch: on the calling thread, or cut into one
+/// slice per thread of at least [`MIN_SLICE`] envs. Returns the index width needed.
 fn run<G: Game>(
     pool: &Option<rayon::ThreadPool>,
     slots: &mut [Slot<G::State>],
     bufs: Buffers<'_>,
     actions: Option<&[i64]>,
     ctx: &Ctx<'_, G>,
-) -> Result<()> {
+) -> usize {
     let n = slots.len();
-    if ctx.cfg.threads == 1 || n < 2 * MIN_BLOCK {
-        block(slots, bufs, actions, ctx);
-        return Ok(());
-    }
-    let go = || {
-        // a few blocks per thread: matches that end and are dealt again even out
-        let min = (n / (8 * rayon::current_num_threads())).max(MIN_BLOCK);
-        split(slots, bufs, actions, ctx, min)
+    let threads = match (ctx.cfg.threads, pool) {
+        (1, _) => 1,
+        (_, Some(pool)) => pool.current_num_threads(),
+        _ => rayon::current_num_threads(),
     };
+    let slices = threads.min(n / MIN_SLICE).max(1);
+    if slices == 1 {
+        return block(slots, bufs, actions, ctx);
+    }
+    let go = || split(slots, bufs, actions, ctx, n.div_ceil(slices));
     match pool {
         Some(pool) => pool.install(go),
         None => go(),
     }
-    Ok(())
 }
 
 fn split<G: Game>(
@@ -428,14 +682,15 @@ fn split<G: Game>(
     bufs: Buffers<'_>,
     actions: Option<&[i64]>,
     ctx: &Ctx<'_, G>,
-    min: usize,
-) {
-    if slots.len() < 2 * min {
+    slice: usize,
+) -> usize {
+    if slots.len() <= slice {
         return block(slots, bufs, actions, ctx);
     }
-    let k = slots.len() / 2;
+    // whole slices to each side
+    let k = slots.len().div_ceil(slice) / 2 * slice;
     let (s0, s1) = slots.split_at_mut(k);
-    let (b0, b1) = bufs.split(k, ctx.shape);
+    let (b0, b1) = bufs.split(k, ctx.shape, ctx.mask_width);
     let (a0, a1) = match actions {
         Some(a) => {
             let (a0, a1) = a.split_at(k);
@@ -443,10 +698,93 @@ fn split<G: Game>(
         }
         None => (None, None),
     };
-    rayon::join(
-        || split(s0, b0, a0, ctx, min),
-        || split(s1, b1, a1, ctx, min),
+    let (w0, w1) = rayon::join(
+        || split(s0, b0, a0, ctx, slice),
+        || split(s1, b1, a1, ctx, slice),
     );
+    w0.max(w1)
+}
+
+thread_local! {
+    // The entries of the observation being written, reused across rows and steps.
+    static ENTRIES: RefCell<Entries> = RefCell::new(Entries::default());
+}
+
+/// Writes `e` into row `i` of index rows, padding up to the row's former length `len`; false
+/// (and nothing written) when `e` is wider than the rows.
+fn put_entries(
+    rows: &mut ObsRows<'_>,
+    i: usize,
+    size: usize,
+    e: &Entries,
+    len: &mut usize,
+) -> bool {
+    let ObsRows::Index {
+        index,
+        value,
+        width,
+    } = rows
+    else {
+        return false;
+    };
+    let (w, c) = (*width, e.len());
+    if c > w {
+        return false;
+    }
+    let (ir, vr) = (
+        &mut index[i * w..(i + 1) * w],
+        &mut value[i * w..(i + 1) * w],
+    );
+    for (o, &x) in ir.iter_mut().zip(e.index()) {
+        *o = x as i32;
+    }
+    vr[..c].copy_from_slice(e.value());
+    let old = (*len).min(w);
+    if old > c {
+        ir[c..old].fill(size as i32);
+        vr[c..old].fill(0.0);
+    }
+    *len = c;
+    true
+}
+
+/// Writes seat `seat`'s observation of `state` into row `i` of `rows` (`which`: 0 the
+/// observation, 1 the final one); returns the entries it has (0 for float32).
+#[inline]
+#[allow(clippy::too_many_arguments)]
+fn observe<S: State>(
+    rows: &mut ObsRows<'_>,
+    i: usize,
+    size: usize,
+    state: &S,
+    seat: usize,
+    lens: &mut [usize; 2],
+    spill: &mut Option<Box<[Entries; 2]>>,
+    which: usize,
+    e: &mut Entries,
+) -> usize {
+    match rows {
+        ObsRows::Float32(x) => {
+            let row = &mut x[i * size..(i + 1) * size];
+            row.fill(0.0);
+            state.write_observation(seat, row);
+            0
+        }
+        ObsRows::Index { .. } => {
+            e.clear();
+            state.write_observation_entries(seat, size, e);
+            e.finish();
+            if put_entries(rows, i, size, e, &mut lens[which]) {
+                if let Some(s) = spill {
+                    s[which].clear();
+                }
+            } else {
+                // kept for `refill` once the arrays are wider
+                spill.get_or_insert_with(Default::default)[which].clone_from(e);
+            }
+            e.len()
+        }
+    }
 }
 
 fn block<G: Game>(
@@ -454,15 +792,27 @@ fn block<G: Game>(
     b: Buffers<'_>,
     actions: Option<&[i64]>,
     ctx: &Ctx<'_, G>,
-) {
+) -> usize {
+    ENTRIES.with(|e| block_with(slots, b, actions, ctx, &mut e.borrow_mut()))
+}
+
+fn block_with<G: Game>(
+    slots: &mut [Slot<G::State>],
+    mut b: Buffers<'_>,
+    actions: Option<&[i64]>,
+    ctx: &Ctx<'_, G>,
+    e: &mut Entries,
+) -> usize {
     let Shape {
         obs: o,
-        actions: na,
         players: np,
+        ..
     } = ctx.shape;
+    let mw = ctx.mask_width;
     let mut returns = [0.0f64; 8];
     let mut scores = [0i64; 8];
     let np8 = np.min(8);
+    let mut need = 0;
     for (i, slot) in slots.iter_mut().enumerate() {
         let rew = &mut b.rewards[i * np..(i + 1) * np];
         rew.fill(0.0);
@@ -495,15 +845,24 @@ fn block<G: Game>(
                     b.episode_return[i * np..(i + 1) * np].copy_from_slice(rew);
                     b.episode_length[i] = slot.steps as i64;
                     // the finished match as its last actor sees it
-                    let fobs = &mut b.final_obs[i * o..(i + 1) * o];
-                    fobs.fill(0.0);
-                    slot.state.write_observation(actor, fobs);
-                    let fmask = &mut b.final_mask[i * na..(i + 1) * na];
+                    let w = observe(
+                        &mut b.final_obs,
+                        i,
+                        o,
+                        &slot.state,
+                        actor,
+                        &mut slot.lens,
+                        &mut slot.spill,
+                        1,
+                        e,
+                    );
+                    need = need.max(w);
                     if terminal {
-                        fmask.fill(false);
+                        slot.legal.clear();
                     } else {
-                        slot.state.legal_mask(fmask);
+                        slot.state.legal_actions_into(&mut slot.legal);
                     }
+                    b.final_mask.write(i, mw, &slot.legal);
                     new_match(slot, ctx);
                 }
             }
@@ -514,18 +873,24 @@ fn block<G: Game>(
         }
         slot.state.legal_actions_into(&mut slot.legal);
         b.player[i] = slot.seat as i64;
-        let mask = &mut b.mask[i * na..(i + 1) * na];
-        mask.fill(false);
-        for &a in &slot.legal {
-            mask[a as usize] = true;
-        }
-        let obs = &mut b.obs[i * o..(i + 1) * o];
-        obs.fill(0.0);
-        slot.state.write_observation(slot.seat, obs);
+        b.mask.write(i, mw, &slot.legal);
+        let w = observe(
+            &mut b.obs,
+            i,
+            o,
+            &slot.state,
+            slot.seat,
+            &mut slot.lens,
+            &mut slot.spill,
+            0,
+            e,
+        );
+        need = need.max(w);
         if actions.is_none() {
             b.actor[i] = slot.seat as i64;
         }
     }
+    need
 }
 
 /// Deals the env a new match from its stream and plays the opponents up to the caller's first
@@ -576,8 +941,10 @@ pub trait AnyVecEnv: Send + Sync {
     fn shape(&self) -> Shape;
     fn num_envs(&self) -> usize;
     fn config(&self) -> Config;
-    fn reset(&mut self, seed: Option<u64>, bufs: Buffers<'_>) -> Result<()>;
-    fn step(&mut self, actions: &[i64], bufs: Buffers<'_>) -> Result<()>;
+    fn reset(&mut self, seed: Option<u64>, bufs: Buffers<'_>) -> Result<usize>;
+    fn step(&mut self, actions: &[i64], bufs: Buffers<'_>) -> Result<usize>;
+    fn refill(&mut self, bufs: Buffers<'_>) -> Result<()>;
+    fn sample_actions(&mut self, out: &mut [i64]) -> Result<()>;
     /// Canonical JSON of env `i`'s match.
     fn state_json(&self, i: usize) -> Option<String>;
 }
@@ -592,11 +959,17 @@ impl<G: Game> AnyVecEnv for VecEnv<G> {
     fn config(&self) -> Config {
         self.cfg
     }
-    fn reset(&mut self, seed: Option<u64>, bufs: Buffers<'_>) -> Result<()> {
+    fn reset(&mut self, seed: Option<u64>, bufs: Buffers<'_>) -> Result<usize> {
         VecEnv::reset(self, seed, bufs)
     }
-    fn step(&mut self, actions: &[i64], bufs: Buffers<'_>) -> Result<()> {
+    fn step(&mut self, actions: &[i64], bufs: Buffers<'_>) -> Result<usize> {
         VecEnv::step(self, actions, bufs)
+    }
+    fn refill(&mut self, bufs: Buffers<'_>) -> Result<()> {
+        VecEnv::refill(self, bufs)
+    }
+    fn sample_actions(&mut self, out: &mut [i64]) -> Result<()> {
+        VecEnv::sample_actions(self, out)
     }
     fn state_json(&self, i: usize) -> Option<String> {
         self.state(i).map(|s| s.to_json())
@@ -609,34 +982,90 @@ mod tests {
     use crate::games::escoba::EscobaGame;
     use serde_json::json;
 
+    /// A batch's arrays, in the formats of its config.
     struct Owned {
         v: [Vec<f32>; 2],
+        idx: [Vec<i32>; 2],
         m: [Vec<bool>; 2],
+        bits: [Vec<u8>; 2],
+        width: usize,
         p: Vec<i64>,
         r: Vec<f32>,
         t: [Vec<bool>; 2],
         a: Vec<i64>,
         er: Vec<f32>,
         el: Vec<i64>,
+        cfg: Config,
+        s: Shape,
     }
 
     impl Owned {
-        fn new(n: usize, s: Shape) -> Owned {
+        fn new(n: usize, s: Shape, cfg: Config, width: usize) -> Owned {
+            let (ow, iw) = match cfg.obs_format {
+                ObsFormat::Float32 => (s.obs, 0),
+                ObsFormat::Index => (width, width),
+            };
+            let mw = mask_width(cfg.mask_format, s.actions);
+            let (bw, mbw) = match cfg.mask_format {
+                MaskFormat::Bool => (mw, 0),
+                MaskFormat::Bits => (0, mw),
+            };
             Owned {
-                v: [vec![0.0; n * s.obs], vec![0.0; n * s.obs]],
-                m: [vec![false; n * s.actions], vec![false; n * s.actions]],
+                v: [vec![0.0; n * ow], vec![0.0; n * ow]],
+                idx: [vec![s.obs as i32; n * iw], vec![s.obs as i32; n * iw]],
+                m: [vec![false; n * bw], vec![false; n * bw]],
+                bits: [vec![0; n * mbw], vec![0; n * mbw]],
+                width,
                 p: vec![0; n],
                 r: vec![0.0; n * s.players],
                 t: [vec![false; n], vec![false; n]],
                 a: vec![0; n],
                 er: vec![0.0; n * s.players],
                 el: vec![0; n],
+                cfg,
+                s,
             }
+        }
+        /// Wider index rows, the old rows copied in.
+        fn widen(&mut self, need: usize) {
+            let (n, w) = (self.p.len(), self.width);
+            for k in 0..2 {
+                let mut i2 = vec![self.s.obs as i32; n * need];
+                let mut v2 = vec![0.0; n * need];
+                for i in 0..n {
+                    i2[i * need..i * need + w].copy_from_slice(&self.idx[k][i * w..(i + 1) * w]);
+                    v2[i * need..i * need + w].copy_from_slice(&self.v[k][i * w..(i + 1) * w]);
+                }
+                self.idx[k] = i2;
+                self.v[k] = v2;
+            }
+            self.width = need;
         }
         fn bufs(&mut self) -> Buffers<'_> {
             let [obs, final_obs] = &mut self.v;
+            let [index, final_index] = &mut self.idx;
             let [mask, final_mask] = &mut self.m;
+            let [bits, final_bits] = &mut self.bits;
             let [terminated, truncated] = &mut self.t;
+            let (obs, final_obs) = match self.cfg.obs_format {
+                ObsFormat::Float32 => (ObsRows::Float32(obs), ObsRows::Float32(final_obs)),
+                ObsFormat::Index => (
+                    ObsRows::Index {
+                        index,
+                        value: obs,
+                        width: self.width,
+                    },
+                    ObsRows::Index {
+                        index: final_index,
+                        value: final_obs,
+                        width: self.width,
+                    },
+                ),
+            };
+            let (mask, final_mask) = match self.cfg.mask_format {
+                MaskFormat::Bool => (MaskRows::Bool(mask), MaskRows::Bool(final_mask)),
+                MaskFormat::Bits => (MaskRows::Bits(bits), MaskRows::Bits(final_bits)),
+            };
             Buffers {
                 obs,
                 mask,
@@ -651,6 +1080,46 @@ mod tests {
                 episode_length: &mut self.el,
             }
         }
+        /// Row `i` of the observation (`k` 0) or the final one (1) as float32.
+        fn dense(&self, k: usize, i: usize) -> Vec<f32> {
+            let size = self.s.obs;
+            match self.cfg.obs_format {
+                ObsFormat::Float32 => self.v[k][i * size..(i + 1) * size].to_vec(),
+                ObsFormat::Index => {
+                    let w = self.width;
+                    let mut out = vec![0.0; size];
+                    let (ir, vr) = (
+                        &self.idx[k][i * w..(i + 1) * w],
+                        &self.v[k][i * w..(i + 1) * w],
+                    );
+                    let used = ir.iter().position(|&x| x == size as i32).unwrap_or(w);
+                    assert!(ir[used..].iter().all(|&x| x == size as i32));
+                    assert!(vr[used..].iter().all(|&x| x == 0.0));
+                    assert!(ir[..used].windows(2).all(|p| p[0] < p[1]), "ascending");
+                    for (&x, &v) in ir[..used].iter().zip(&vr[..used]) {
+                        assert!(v != 0.0, "only nonzero entries");
+                        out[x as usize] = v;
+                    }
+                    out
+                }
+            }
+        }
+        /// Row `i` of the mask (`k` 0) or the final one (1) as bools.
+        fn mask(&self, k: usize, i: usize) -> Vec<bool> {
+            let na = self.s.actions;
+            match self.cfg.mask_format {
+                MaskFormat::Bool => self.m[k][i * na..(i + 1) * na].to_vec(),
+                MaskFormat::Bits => {
+                    let w = mask_width(MaskFormat::Bits, na);
+                    let row = &self.bits[k][i * w..(i + 1) * w];
+                    assert!(row[na / 8..].iter().enumerate().all(|(j, &b)| {
+                        // bits past the last action stay clear
+                        j > 0 || na % 8 == 0 || b >> (na % 8) == 0
+                    }));
+                    (0..na).map(|a| row[a / 8] >> (a % 8) & 1 == 1).collect()
+                }
+            }
+        }
     }
 
     fn cfg(n: usize, mode: Mode, threads: usize) -> Config {
@@ -659,32 +1128,43 @@ mod tests {
             seed: 5,
             mode,
             opponent: Opponent::Random,
+            obs_format: ObsFormat::Float32,
+            mask_format: MaskFormat::Bool,
             max_decisions: None,
             threads,
         }
     }
 
-    /// First legal action of each row of the mask.
-    fn first_legal(mask: &[bool], na: usize) -> Vec<i64> {
-        mask.chunks(na)
-            .map(|row| row.iter().position(|&x| x).unwrap() as i64)
-            .collect()
+    /// A batch and its arrays, reset.
+    fn batch<G: Game>(game: G, cfg: Config, width: usize) -> (VecEnv<G>, Owned) {
+        let mut env = VecEnv::new(game, cfg).unwrap();
+        let mut o = Owned::new(cfg.num_envs, env.shape(), cfg, width);
+        let need = env.reset(None, o.bufs()).unwrap();
+        refill(&mut env, &mut o, need);
+        (env, o)
+    }
+
+    fn refill<G: Game>(env: &mut VecEnv<G>, o: &mut Owned, need: usize) {
+        if o.cfg.obs_format == ObsFormat::Index && need > o.width {
+            o.widen(need);
+            env.refill(o.bufs()).unwrap();
+        }
     }
 
     fn trace(threads: usize, mode: Mode) -> (Vec<f32>, Vec<bool>, Vec<f32>, Vec<String>) {
-        let game = EscobaGame::from_options(&json!({})).unwrap();
-        let mut env = VecEnv::new(game, cfg(37, mode, threads)).unwrap();
-        let s = env.shape();
-        let mut o = Owned::new(37, s);
-        env.reset(None, o.bufs()).unwrap();
+        // enough envs for three slices of MIN_SLICE
+        let n = 3 * MIN_SLICE + 11;
+        let game = EscobaGame::from_options(&json!({"game": "single_deal"})).unwrap();
+        let (mut env, mut o) = batch(game, cfg(n, mode, threads), 0);
         let (mut rewards, mut done) = (vec![], vec![]);
-        for _ in 0..400 {
-            let a = first_legal(&o.m[0], s.actions);
+        for _ in 0..60 {
+            let mut a = vec![0; n];
+            env.sample_actions(&mut a).unwrap();
             env.step(&a, o.bufs()).unwrap();
             rewards.extend_from_slice(&o.r);
             done.extend_from_slice(&o.t[0]);
         }
-        let states = (0..37).map(|i| env.state(i).unwrap().to_json()).collect();
+        let states = (0..n).map(|i| env.state(i).unwrap().to_json()).collect();
         (o.v[0].clone(), done, rewards, states)
     }
 
@@ -696,20 +1176,70 @@ mod tests {
             assert_eq!(one, trace(3, mode));
             assert!(
                 one.1.iter().any(|&d| d),
-                "400 steps finish some 2-player scopa match"
+                "60 steps finish some 2-player scopa deal"
             );
         }
+    }
+
+    /// Steps a float32 batch and a compact one of the same seed side by side with sampled
+    /// actions: every row and every finished match's last row must read the same.
+    fn compact_matches_float32<G: Game>(game: G, steps: usize) {
+        let n = 9;
+        let mut full = cfg(n, Mode::MultiAgent, 1);
+        full.seed = 17;
+        let compact = Config {
+            obs_format: ObsFormat::Index,
+            mask_format: MaskFormat::Bits,
+            ..full
+        };
+        let (mut a, mut oa) = batch(game.clone(), full, 0);
+        // one entry a row: every early row outgrows the arrays, which widen
+        let (mut b, mut ob) = batch(game, compact, 1);
+        let mut ended = 0;
+        for step in 0..steps {
+            for i in 0..n {
+                assert_eq!(oa.dense(0, i), ob.dense(0, i), "step {step} env {i}");
+                assert_eq!(oa.mask(0, i), ob.mask(0, i), "step {step} env {i}");
+            }
+            let mut acts = vec![0; n];
+            a.sample_actions(&mut acts).unwrap();
+            let mut same = vec![0; n];
+            b.sample_actions(&mut same).unwrap();
+            assert_eq!(acts, same, "the samplers follow the seed alone");
+            a.step(&acts, oa.bufs()).unwrap();
+            let need = b.step(&acts, ob.bufs()).unwrap();
+            refill(&mut b, &mut ob, need);
+            for i in 0..n {
+                if oa.t[0][i] || oa.t[1][i] {
+                    ended += 1;
+                    assert_eq!(oa.dense(1, i), ob.dense(1, i), "final, step {step} env {i}");
+                    assert_eq!(oa.mask(1, i), ob.mask(1, i), "final, step {step} env {i}");
+                }
+            }
+        }
+        assert!(ob.width > 1, "the index rows widened");
+        assert!(ended > 0, "some match ended in {steps} steps");
+    }
+
+    #[test]
+    fn compact_formats_read_as_float32_in_every_game() {
+        use crate::games::{burako::BurakoGame, mosca::MoscaGame, musta_maija::MustaMaijaGame};
+        let game = EscobaGame::from_options(&json!({"cards_per_hand": 1, "game": "single_deal"}));
+        compact_matches_float32(game.unwrap(), 300);
+        compact_matches_float32(MoscaGame::from_options(&json!({})).unwrap(), 300);
+        compact_matches_float32(MustaMaijaGame::from_options(&json!({})).unwrap(), 400);
+        let burako = BurakoGame::from_options(&json!({"match": "single_hand", "players": 2}));
+        compact_matches_float32(burako.unwrap(), 600);
     }
 
     #[test]
     fn an_illegal_action_changes_nothing() {
         let game = EscobaGame::from_options(&json!({})).unwrap();
-        let mut env = VecEnv::new(game, cfg(4, Mode::MultiAgent, 1)).unwrap();
+        let (mut env, mut o) = batch(game, cfg(4, Mode::MultiAgent, 1), 0);
         let s = env.shape();
-        let mut o = Owned::new(4, s);
-        env.reset(None, o.bufs()).unwrap();
         let before: Vec<String> = (0..4).map(|i| env.state(i).unwrap().to_json()).collect();
-        let mut a = first_legal(&o.m[0], s.actions);
+        let mut a = vec![0; 4];
+        env.sample_actions(&mut a).unwrap();
         let illegal = o.m[0][2 * s.actions..3 * s.actions]
             .iter()
             .position(|&x| !x)
@@ -726,17 +1256,54 @@ mod tests {
     #[test]
     fn single_agent_acts_only_at_its_seat() {
         let game = EscobaGame::from_options(&json!({"players": 3})).unwrap();
-        let mut env = VecEnv::new(game, cfg(8, Mode::Seat(2), 1)).unwrap();
-        let s = env.shape();
-        let mut o = Owned::new(8, s);
-        env.reset(None, o.bufs()).unwrap();
+        let (mut env, mut o) = batch(game, cfg(8, Mode::Seat(2), 1), 0);
         for _ in 0..200 {
             assert!(o.p.iter().all(|&p| p == 2));
             for i in 0..8 {
                 assert_eq!(env.state(i).unwrap().current_player(), Some(2));
             }
-            let a = first_legal(&o.m[0], s.actions);
+            let mut a = vec![0; 8];
+            env.sample_actions(&mut a).unwrap();
             env.step(&a, o.bufs()).unwrap();
         }
+    }
+
+    #[test]
+    fn sampled_actions_are_uniform_among_the_legal() {
+        // one position many times: the sampler's draws over its legal actions, chi-square
+        let game = EscobaGame::from_options(&json!({})).unwrap();
+        let (mut env, o) = batch(game, cfg(2000, Mode::MultiAgent, 1), 0);
+        let na = env.shape().actions;
+        let mut counts = vec![vec![0u32; na]; 2000];
+        let mut a = vec![0; 2000];
+        for _ in 0..40 {
+            env.sample_actions(&mut a).unwrap();
+            for (i, &x) in a.iter().enumerate() {
+                assert!(o.m[0][i * na + x as usize], "env {i}: {x} is legal");
+                counts[i][x as usize] += 1;
+            }
+        }
+        // pooled over envs with the same number of legal actions (scopa deals 3 cards a hand)
+        let legal = env.state(0).unwrap().legal_actions().len();
+        let (mut stat, mut cells) = (0.0, 0usize);
+        for (i, c) in counts.iter().enumerate() {
+            let row = &o.m[0][i * na..(i + 1) * na];
+            if row.iter().filter(|&&x| x).count() != legal {
+                continue;
+            }
+            let e = 40.0 / legal as f64;
+            for (x, &k) in c.iter().enumerate() {
+                if row[x] {
+                    stat += (k as f64 - e).powi(2) / e;
+                    cells += 1;
+                }
+            }
+        }
+        let df = (cells - cells / legal) as f64;
+        // a chi-square of df degrees (thousands) lies within 5 standard deviations of df
+        assert!(
+            (stat - df).abs() < 5.0 * (2.0 * df).sqrt(),
+            "chi-square {stat} on {df} degrees"
+        );
     }
 }

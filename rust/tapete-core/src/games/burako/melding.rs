@@ -141,12 +141,16 @@ impl BurakoState {
 
     /// Under `meld_required`: after the team's melds become `melds`, can the single tile `u`
     /// extend one of them with a closing canasta then owned?
-    fn last_tile_closes(&self, melds: &[Meld], u: TileType) -> bool {
+    fn last_tile_closes<'m>(
+        &self,
+        melds: impl Iterator<Item = &'m Meld> + Clone,
+        u: TileType,
+    ) -> bool {
         let min = self.opts().meld.canasta_min;
         let pure_req = self.opts().pure_canasta_to_close;
         let counts = |m: &Meld| m.is_canasta(min) && (!pure_req || m.pure);
-        let base = melds.iter().filter(|m| counts(m)).count();
-        melds.iter().any(|m| {
+        let base = melds.clone().filter(|m| counts(m)).count();
+        melds.into_iter().any(|m| {
             if m.accept & (1 << u) == 0 {
                 return false;
             }
@@ -191,9 +195,8 @@ impl BurakoState {
         let new = Meld::build(self.buffer, kind, fit, r);
         let has_c = self.close_count_after(t, None, &new) > 0;
         self.going_out_ok(t, h, has_c, || {
-            let mut ms: Vec<Meld> = self.team_melds(t).to_vec();
-            ms.push(new);
-            self.last_tile_closes(&ms, Self::only_tile(rest))
+            let ms = self.team_melds(t).iter().chain(std::iter::once(&new));
+            self.last_tile_closes(ms, Self::only_tile(rest))
         })
     }
 
@@ -222,9 +225,9 @@ impl BurakoState {
         let grown = Meld::build(tiles, meld.kind, fit, r);
         let has_c = self.close_count_after(t, Some(meld), &grown) > 0;
         self.going_out_ok(t, h, has_c, || {
-            let mut ms: Vec<Meld> = self.team_melds(t).to_vec();
-            ms[m] = grown;
-            self.last_tile_closes(&ms, Self::only_tile(rest))
+            let ms = (self.team_melds(t).iter().enumerate())
+                .map(|(k, x)| if k == m { &grown } else { x });
+            self.last_tile_closes(ms, Self::only_tile(rest))
         })
     }
 

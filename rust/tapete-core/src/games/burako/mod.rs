@@ -65,7 +65,7 @@ pub struct BurakoGame {
 }
 
 /// A position of a match.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct BurakoState {
     cfg: Arc<Config>,
     racks: [TileCounts; 4],
@@ -107,6 +107,40 @@ pub struct BurakoState {
     rng: SplitMix64,
     history: Vec<u16>,
 }
+
+crate::clone_reusing!(BurakoState; hand_scores, history; racks,
+    rack_len,
+    buffer,
+    buffer_len,
+    buffer_max,
+    melds,
+    n_melds,
+    canastas,
+    pure_canastas,
+    stock,
+    stock_len,
+    pozo,
+    pozo_len,
+    pozo_counts,
+    muertos,
+    muerto_len,
+    muerto_first,
+    muerto_status,
+    muerto_unplayed,
+    mano,
+    to_move,
+    phase,
+    drawn,
+    must_use,
+    no_discard,
+    cancels,
+    turns,
+    hand,
+    totals,
+    terminal,
+    winner,
+    rng
+);
 
 impl PartialEq for BurakoState {
     fn eq(&self, o: &Self) -> bool {
@@ -443,6 +477,9 @@ impl State for BurakoState {
         observe::view_json(self, None)
     }
     fn write_observation(&self, seat: usize, out: &mut [f32]) {
+        self.fill_observation(seat, out)
+    }
+    fn write_observation_entries(&self, seat: usize, _size: usize, out: &mut crate::obs::Entries) {
         self.fill_observation(seat, out)
     }
 }

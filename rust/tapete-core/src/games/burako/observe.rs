@@ -6,7 +6,8 @@ use std::fmt::{self, Write as _};
 use serde_json::{json, Value};
 
 use crate::json::tile_texts;
-use crate::tiles::{tile_text, TileCounts};
+use crate::obs::Sink;
+use crate::tiles::{tile_text, TileCounts, TileType};
 
 use super::{team, BurakoState, Kind, A_REDRAW, M_MAX, PHASE_DRAW, PHASE_MELD};
 
@@ -87,12 +88,19 @@ pub(super) fn view_json(st: &BurakoState, p: Option<usize>) -> String {
 
 impl BurakoState {
     /// Writes the observation of seat `p` (docs/burako_engine.md §11) into `out`.
-    pub(super) fn fill_observation(&self, p: usize, out: &mut [f32]) {
+    pub(super) fn fill_observation<O: Sink + ?Sized>(&self, p: usize, out: &mut O) {
         let n = self.n();
-        let counts = |out: &mut [f32], c: TileCounts| c.for_each(|t| out[t as usize] += 1.0);
-        counts(&mut out[0..53], self.racks[p]);
+        let counts = |out: &mut O, at: usize, c: TileCounts| {
+            let mut types = c.types();
+            while types != 0 {
+                let t = types.trailing_zeros() as TileType;
+                out.set(at + t as usize, c.get(t) as f32);
+                types &= types - 1;
+            }
+        };
+        counts(out, 0, self.racks[p]);
         if self.to_move as usize == p && !self.terminal {
-            counts(&mut out[53..106], self.buffer);
+            counts(out, 53, self.buffer);
         }
         let my = team(p);
         let min = self.opts().meld.canasta_min;
@@ -100,42 +108,44 @@ impl BurakoState {
             let base = 106 + bi * M_MAX * 57;
             for (k, m) in self.team_melds(tm).iter().enumerate() {
                 let o = base + k * 57;
-                out[o] = (m.kind == Kind::Run) as u8 as f32;
-                out[o + 1] = (m.kind == Kind::Pierna) as u8 as f32;
-                counts(&mut out[o + 2..o + 55], m.tiles);
-                out[o + 55] = m.pure as u8 as f32;
-                out[o + 56] = m.is_canasta(min) as u8 as f32;
+                out.set(o, (m.kind == Kind::Run) as u8 as f32);
+                out.set(o + 1, (m.kind == Kind::Pierna) as u8 as f32);
+                counts(out, o + 2, m.tiles);
+                out.set(o + 55, m.pure as u8 as f32);
+                out.set(o + 56, m.is_canasta(min) as u8 as f32);
             }
         }
         if !self.opts().pozo_top_only {
-            counts(&mut out[4096..4149], self.pozo_counts);
+            counts(out, 4096, self.pozo_counts);
         }
         if self.pozo_len > 0 {
-            out[4149 + self.pozo[self.pozo_len as usize - 1] as usize] = 1.0;
+            out.set(4149 + self.pozo[self.pozo_len as usize - 1] as usize, 1.0);
         }
-        out[4202] = self.pozo_len as f32;
-        out[4203] = self.stock_len as f32;
+        out.set(4202, self.pozo_len as f32);
+        out.set(4203, self.stock_len as f32);
         for j in 0..n {
             let s = (p + j) % n;
             let mut size = self.rack_len[s] as u32;
             if s == self.to_move as usize {
                 size += self.buffer_len as u32;
             }
-            out[4204 + j] = size as f32;
+            out.set(4204 + j, size as f32);
         }
         let b = 4204 + n;
         for (bi, tm) in [my, 1 - my].into_iter().enumerate() {
-            out[b + 3 * bi + self.muerto_status[tm] as usize] = 1.0;
+            out.set(b + 3 * bi + self.muerto_status[tm] as usize, 1.0);
         }
-        out[b + 6] = (self.turns == 0) as u8 as f32;
-        out[b + 7] =
-            (!self.terminal && self.phase == PHASE_MELD && self.legal_one(A_REDRAW)) as u8 as f32;
-        out[b + 8] = self.cancels as f32;
-        out[b + 9] = self.turns as f32;
-        out[b + 10] = self.hand_scores.len() as f32;
-        out[b + 11] = self.totals[my] as f32;
-        out[b + 12] = self.totals[1 - my] as f32;
-        out[b + 13 + (self.mano as usize + n - p) % n] = 1.0;
+        out.set(b + 6, (self.turns == 0) as u8 as f32);
+        out.set(
+            b + 7,
+            (!self.terminal && self.phase == PHASE_MELD && self.legal_one(A_REDRAW)) as u8 as f32,
+        );
+        out.set(b + 8, self.cancels as f32);
+        out.set(b + 9, self.turns as f32);
+        out.set(b + 10, self.hand_scores.len() as f32);
+        out.set(b + 11, self.totals[my] as f32);
+        out.set(b + 12, self.totals[1 - my] as f32);
+        out.set(b + 13 + (self.mano as usize + n - p) % n, 1.0);
     }
 }
 

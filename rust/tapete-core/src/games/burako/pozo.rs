@@ -23,9 +23,14 @@ fn run_windows(r: &MeldRules) -> impl Iterator<Item = (u8, u8)> {
 }
 
 /// For each colour and window of positions, the run holding `u` that uses the rack's naturals
-/// wherever it can and wilds elsewhere (`u` forced in as a wild when it is one).
-fn greedy_runs(rack: TileCounts, u: TileType, r: &MeldRules) -> Vec<TileCounts> {
-    let mut out = Vec::new();
+/// wherever it can and wilds elsewhere (`u` forced in as a wild when it is one), handed to
+/// `found` in turn until it returns true; whether it did.
+fn greedy_runs(
+    rack: TileCounts,
+    u: TileType,
+    r: &MeldRules,
+    mut found: impl FnMut(TileCounts) -> bool,
+) -> bool {
     let u_wild = u == JOKER || (r.twos_wild && is_two(u));
     for col in 0..4u8 {
         if !u_wild && u / 13 != col {
@@ -56,19 +61,23 @@ fn greedy_runs(rack: TileCounts, u: TileType, r: &MeldRules) -> Vec<TileCounts> 
             if !u_wild && !sub.contains(u) {
                 continue;
             }
-            // the wild pool: jokers, then 2s (u first when it is a wild)
-            let mut pool: Vec<TileType> = Vec::new();
+            // the wild pool: jokers, then 2s (u first when it is a wild), 2 copies a type at most
+            let mut pool = [0 as TileType; 11];
+            let mut n_pool = 0;
             if u_wild && avail.contains(u) {
-                pool.push(u);
+                pool[0] = u;
+                n_pool = 1;
                 avail.remove(u);
             }
             for x in [JOKER, tile(0, 2), tile(1, 2), tile(2, 2), tile(3, 2)] {
                 if x == JOKER || r.twos_wild {
                     for _ in 0..avail.get(x) {
-                        pool.push(x);
+                        pool[n_pool] = x;
+                        n_pool += 1;
                     }
                 }
             }
+            let pool = &pool[..n_pool];
             if (pool.len() as u32) < missing {
                 continue;
             }
@@ -89,10 +98,12 @@ fn greedy_runs(rack: TileCounts, u: TileType, r: &MeldRules) -> Vec<TileCounts> 
                 sub.remove(x);
                 sub.add(u);
             }
-            out.push(sub);
+            if found(sub) {
+                return true;
+            }
         }
     }
-    out
+    false
 }
 
 impl BurakoState {
@@ -231,7 +242,7 @@ impl BurakoState {
     /// has a 3-tile sub-pierna holding it), the greedy run of every window (fewest wilds for that
     /// window), and exactly every set of size N−1 and N.
     fn take_usable(&self, top: TileType) -> bool {
-        let mut s = self.clone();
+        let mut s = self.position();
         s.do_take();
         let p = s.to_move as usize;
         let t = team(p);
@@ -270,7 +281,13 @@ impl BurakoState {
         };
         let mut rest = rack;
         rest.remove(top);
-        let others = rest.to_vec();
+        let mut others = [0 as TileType; NUM_TILES];
+        let mut n_others = 0;
+        rest.for_each(|x| {
+            others[n_others] = x;
+            n_others += 1;
+        });
+        let others = &others[..n_others];
         for i in 0..others.len() {
             for j in i + 1..others.len() {
                 if try_set(
@@ -294,12 +311,9 @@ impl BurakoState {
                 return true;
             }
         }
-        for sub in greedy_runs(rack, top, &r) {
-            if sub.len() + 2 <= n && try_set(sub, &mut s) {
-                return true;
-            }
-        }
-        false
+        greedy_runs(rack, top, &r, |sub| {
+            sub.len() + 2 <= n && try_set(sub, &mut s)
+        })
     }
 
     pub(super) fn do_take(&mut self) {

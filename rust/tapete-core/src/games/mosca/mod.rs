@@ -516,6 +516,9 @@ impl State for MoscaState {
     fn write_observation(&self, seat: usize, out: &mut [f32]) {
         view::write_observation(self, seat, out)
     }
+    fn write_observation_entries(&self, seat: usize, _size: usize, out: &mut crate::obs::Entries) {
+        view::write_observation(self, seat, out)
+    }
 }
 
 impl PartialEq for MoscaState {

@@ -1,6 +1,7 @@
 //! What a seat sees (docs/mosca_engine.md §10): the view, keys in the contract's order, and the
 //! flat observation. Nothing hidden from the seat enters either.
 
+use crate::obs::Sink;
 use std::fmt::Write as _;
 
 use serde_json::Value;
@@ -90,51 +91,51 @@ pub(super) fn view_json(x: &MoscaState, p: Option<usize>) -> String {
 }
 
 /// Writes the observation of seat `p` (a seat of the game) into `out`.
-pub(super) fn write_observation(x: &MoscaState, p: usize, out: &mut [f32]) {
+pub(super) fn write_observation<O: Sink + ?Sized>(x: &MoscaState, p: usize, out: &mut O) {
     let n = x.cfg.n;
     let rot = |j: usize| (p + j) % n;
     for c in x.hands[p] {
-        out[c.0 as usize] = 1.0;
+        out.set(c.0 as usize, 1.0);
     }
     for c in x.discarded[p] {
-        out[52 + c.0 as usize] = 1.0;
+        out.set(52 + c.0 as usize, 1.0);
     }
-    out[104 + x.turnup as usize] = 1.0;
-    out[156 + x.trump() as usize] = 1.0;
-    out[160] = x.turnup_taken as u8 as f32;
+    out.set(104 + x.turnup as usize, 1.0);
+    out.set(156 + x.trump() as usize, 1.0);
+    out.set(160, x.turnup_taken as u8 as f32);
     for j in 0..n {
         let s = rot(j);
         let b = 161 + 3 * j;
         match x.declarations[s] {
-            1 => out[b] = 1.0,
-            0 => out[b + 1] = 1.0,
+            1 => out.set(b, 1.0),
+            0 => out.set(b + 1, 1.0),
             _ => {}
         }
         if x.eliminated[s] {
-            out[b + 2] = 1.0;
+            out.set(b + 2, 1.0);
         }
-        out[161 + 3 * n + j] = x.exchanged[s] as f32;
+        out.set(161 + 3 * n + j, x.exchanged[s] as f32);
     }
-    out[161 + 4 * n] = (x.talon_len - x.talon_pos) as f32;
+    out.set(161 + 4 * n, (x.talon_len - x.talon_pos) as f32);
     let tb = 162 + 4 * n;
     for k in 0..x.trick_len as usize {
         let s = x.trick_seats[k] as usize;
         let j = (s + n - p) % n;
-        out[tb + 52 * j + x.trick[k] as usize] = 1.0;
+        out.set(tb + 52 * j + x.trick[k] as usize, 1.0);
     }
     if x.phase == Phase::Trick && x.leader >= 0 {
         let j = (x.leader as usize + n - p) % n;
-        out[162 + 56 * n + j] = 1.0;
+        out.set(162 + 56 * n + j, 1.0);
     }
     for c in x.played {
-        out[162 + 57 * n + c.0 as usize] = 1.0;
+        out.set(162 + 57 * n + c.0 as usize, 1.0);
     }
     for j in 0..n {
         let s = rot(j);
-        out[214 + 57 * n + j] = x.tricks_won[s] as f32;
-        out[215 + 58 * n + j] = x.balances[s] as f32;
+        out.set(214 + 57 * n + j, x.tricks_won[s] as f32);
+        out.set(215 + 58 * n + j, x.balances[s] as f32);
     }
-    out[214 + 58 * n] = x.pot as f32;
-    out[215 + 59 * n + (x.dealer as usize + n - p) % n] = 1.0;
-    out[215 + 60 * n] = x.deals_played as f32;
+    out.set(214 + 58 * n, x.pot as f32);
+    out.set(215 + 59 * n + (x.dealer as usize + n - p) % n, 1.0);
+    out.set(215 + 60 * n, x.deals_played as f32);
 }

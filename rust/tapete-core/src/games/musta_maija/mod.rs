@@ -16,6 +16,7 @@ use std::sync::Arc;
 use crate::cards::{Card, CardSet};
 use crate::error::{GameError, Result};
 use crate::game::{Action, Game, State};
+use crate::obs::Sink;
 use crate::rng::{mod_small, SplitMix64};
 
 pub use notation::{action_to_string, string_to_action, NUM_ACTIONS};
@@ -60,7 +61,7 @@ pub struct MustaMaijaGame {
     cfg: Arc<Config>,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct MustaMaijaState {
     cfg: Arc<Config>,
     hands: [CardSet; MAX_SEATS],
@@ -90,6 +91,10 @@ pub struct MustaMaijaState {
     rng: SplitMix64,
     history: Vec<u8>,
 }
+
+crate::clone_reusing!(MustaMaijaState; history; hands, known, stock, stock_len, out_of_play,
+    attack, pairs, n_pairs, beaten_t, beaten_c, left, turned, trump, phase, attacker, defender,
+    dealer, attacks, hand_no, losses, rng);
 
 impl PartialEq for MustaMaijaState {
     fn eq(&self, o: &Self) -> bool {
@@ -618,24 +623,24 @@ impl MustaMaijaState {
     // ----- observation -----
 
     /// Writes the observation of seat `p` (docs/musta_maija_engine.md §8) into `out`.
-    fn fill_observation(&self, p: usize, out: &mut [f32]) {
+    fn fill_observation<O: Sink + ?Sized>(&self, p: usize, out: &mut O) {
         let n = self.n();
-        fn set(out: &mut [f32], off: usize, s: CardSet) {
+        fn set<O: Sink + ?Sized>(out: &mut O, off: usize, s: CardSet) {
             for c in s.iter() {
-                out[off + c.0 as usize] = 1.0;
+                out.set(off + c.0 as usize, 1.0);
             }
         }
         let seat = |j: usize| (p + j) % n;
         set(out, 0, self.hands[p]);
         if let Some(t) = self.trump_card() {
-            out[52 + t.suit() as usize] = 1.0;
-            out[56 + t.0 as usize] = 1.0;
+            out.set(52 + t.suit() as usize, 1.0);
+            out.set(56 + t.0 as usize, 1.0);
         }
-        out[108] = self.trump_in_stock() as u8 as f32;
-        out[109] = self.stock_len as f32;
+        out.set(108, self.trump_in_stock() as u8 as f32);
+        out.set(109, self.stock_len as f32);
         for j in 0..n {
-            out[110 + j] = self.hands[seat(j)].len() as f32;
-            out[110 + n + j] = (!self.active(seat(j))) as u8 as f32;
+            out.set(110 + j, self.hands[seat(j)].len() as f32);
+            out.set(110 + n + j, (!self.active(seat(j))) as u8 as f32);
         }
         let b = 110 + 2 * n;
         set(out, b, self.out_of_play);
@@ -643,7 +648,7 @@ impl MustaMaijaState {
         set(out, b + 104, self.beaten_t);
         set(out, b + 156, self.beaten_c);
         if let Some(t) = self.target() {
-            out[b + 208 + t.0 as usize] = 1.0;
+            out.set(b + 208 + t.0 as usize, 1.0);
         }
         let k = b + 260;
         for j in 1..n {
@@ -655,12 +660,12 @@ impl MustaMaijaState {
         for j in 0..n {
             let s = seat(j);
             if self.attacker == s as i8 {
-                out[r + j] = 1.0;
+                out.set(r + j, 1.0);
             }
             if self.defender == s as i8 {
-                out[r + n + j] = 1.0;
+                out.set(r + n + j, 1.0);
             }
-            out[r + 2 * n + j] = self.losses[s] as f32;
+            out.set(r + 2 * n + j, self.losses[s] as f32);
         }
     }
 }
@@ -751,6 +756,9 @@ impl State for MustaMaijaState {
         serial::view_json(self, None)
     }
     fn write_observation(&self, seat: usize, out: &mut [f32]) {
+        self.fill_observation(seat, out)
+    }
+    fn write_observation_entries(&self, seat: usize, _size: usize, out: &mut crate::obs::Entries) {
         self.fill_observation(seat, out)
     }
 }
